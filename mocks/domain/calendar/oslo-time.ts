@@ -1,0 +1,75 @@
+import { dayNumberFromParts } from './calendar-date.ts';
+
+/**
+ * Conversions between instants and the bank's wall clock (Europe/Oslo) with the built-in `Intl` time-zone
+ * data only: a time-zone library would weigh more than everything else in this folder, and this code
+ * runs in the browser.
+ */
+
+/** An instant: epoch milliseconds or a `Date`. The caller supplies it (the sandbox has its own clock). */
+export type Instant = number | Date;
+
+export const BANK_TIME_ZONE = 'Europe/Oslo';
+
+const MS_PER_MINUTE = 60_000;
+export const MS_PER_DAY = 86_400_000;
+
+// Constructing a DateTimeFormat is costly; one instance serves every call. `hourCycle: 'h23'` because
+// `hour12: false` renders midnight as "24" in some engines.
+const osloFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BANK_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+export function toEpochMillis(instant: Instant): number {
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  if (!Number.isFinite(ms)) throw new RangeError(`Not an instant: ${String(instant)}`);
+  return ms;
+}
+
+export interface OsloWallClock {
+  /** The Oslo calendar date as a day number (see calendar-date.ts). */
+  readonly dayNumber: number;
+  /** Milliseconds since Oslo midnight of that date. */
+  readonly msOfDay: number;
+}
+
+export function osloWallClock(instant: Instant): OsloWallClock {
+  const ms = toEpochMillis(instant);
+  const part: Record<string, number> = {};
+  for (const { type, value } of osloFormat.formatToParts(ms)) part[type] = Number(value);
+  const { year = NaN, month = NaN, day = NaN, hour = NaN, minute = NaN, second = NaN } = part;
+  // Intl drops the milliseconds; keep them from the instant (offsets are whole seconds).
+  const millis = ((ms % 1000) + 1000) % 1000;
+  return { dayNumber: dayNumberFromParts(year, month, day), msOfDay: ((hour * 60 + minute) * 60 + second) * 1000 + millis };
+}
+
+/** Oslo's offset from UTC at `ms`, in milliseconds (+1 h in winter, +2 h in summer). */
+export function osloOffsetMillis(ms: number): number {
+  const { dayNumber, msOfDay } = osloWallClock(ms);
+  return dayNumber * MS_PER_DAY + msOfDay - ms;
+}
+
+/**
+ * The instant at which Oslo's wall clock shows `minuteOfDay` on the date `dayNumber`.
+ *
+ * A wall-clock time can exist twice (autumn: 02:30 on the last Sunday of October) or not at all (spring:
+ * 02:30 on the last Sunday of March). Like Temporal's `disambiguation: 'compatible'`, a repeated time takes
+ * the earlier instant and a skipped time is pushed forward by the length of the gap (02:30 → 03:30 CEST).
+ */
+export function osloWallTimeToInstant(dayNumber: number, minuteOfDay: number): number {
+  const wall = dayNumber * MS_PER_DAY + minuteOfDay * MS_PER_MINUTE;
+  // The offsets a day either side of the wall time bracket any transition near it.
+  const before = osloOffsetMillis(wall - MS_PER_DAY);
+  const after = osloOffsetMillis(wall + MS_PER_DAY);
+  if (before === after) return wall - before;
+  const valid = [wall - before, wall - after].filter((candidate) => osloOffsetMillis(candidate) === wall - candidate);
+  if (valid.length === 0) return wall - before; // in the gap: the old offset lands after it
+  return Math.min(...valid);
+}

@@ -1,0 +1,126 @@
+/**
+ * Request headers: each header defined once (spec 4.1 meanings), and per operation a set that
+ * says which are required. Header names are matched case-insensitively by the dispatcher, which
+ * hands the schemas an object keyed by these canonical names.
+ */
+import { acceptFixes, psuContexts, psuHttpMethods } from "./codes";
+import { nationalIdentityNumber, organisationNumber } from "./identifiers";
+import { z } from "./zod";
+
+const anyText = z.string();
+
+const acceptFixList = z
+  .string()
+  .superRefine((value, ctx) => {
+    const names = value.split(",").map((name) => name.trim());
+    const unknown = names.filter((name) => !(acceptFixes as readonly string[]).includes(name));
+    if (unknown.length > 0)
+      ctx.addIssue({
+        code: "custom",
+        input: value,
+        message: `Unknown x-accept-fix value${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `"${n}"`).join(", ")}. Known values: ${acceptFixes.join(", ")} (several may be sent, comma-separated).`,
+      });
+  })
+  .meta({ pattern: `^ *(${acceptFixes.join("|")})( *, *(${acceptFixes.join("|")}))* *$` });
+
+/** Parses an x-accept-fix header value into the fixes it activates. */
+export const parseAcceptFixes = (value: string | undefined) =>
+  new Set((value ?? "").split(",").map((name) => name.trim()).filter((name) => name !== ""));
+
+const digest = z
+  .string()
+  .regex(/^\s*[Ss][Hh][Aa]-(256|512)=[A-Za-z0-9+/]+={0,2}\s*(,\s*[A-Za-z0-9-]+=[A-Za-z0-9+/]+={0,2}\s*)*$/, {
+    error: "Write the Digest as SHA-256=<base64 of the body's SHA-256 hash> (or SHA-512=…).",
+  })
+  .meta({ examples: ["SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="] });
+
+const base64Certificate = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, {
+    error: "Send the certificate as one line of base64 (DER), without the BEGIN/END CERTIFICATE lines or line breaks.",
+  });
+
+const ipAddress = z.union([z.ipv4(), z.ipv6()], {
+  error: "Must be the PSU's IP address, IPv4 (192.0.2.10) or IPv6 (2001:db8::10).",
+});
+
+const port = z.string().regex(/^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$/, {
+  error: "Must be a port number from 1 to 65535.",
+});
+
+const geoLocation = z.string().regex(/^GEO:-?[0-9]{1,2}\.[0-9]{1,6};-?[0-9]{1,3}\.[0-9]{1,6}$/, {
+  error: "Use the Berlin Group form GEO:<latitude>;<longitude>, such as GEO:59.913868;10.752245.",
+});
+
+const trueOrFalse = z.enum(["true", "false"]);
+
+/** Every header of the interface, with the spec's meaning (4.1) as its description. */
+export const headerCatalogue = {
+  "x-accept-fix": acceptFixList.meta({ description: "Activates a published future breaking change early (spec 9). Known values: " + acceptFixes.join(", ") + "." }),
+  Accept: anyText.meta({ description: "Content types the client accepts." }),
+  "Accept-Charset": anyText.meta({ description: "Character sets accepted." }),
+  "Accept-Encoding": anyText.meta({ description: "Content encodings accepted." }),
+  "Accept-Language": anyText.meta({ description: "Natural languages accepted." }),
+  Host: anyText.meta({ description: "Server domain and optional port." }),
+  "X-Request-ID": z.uuid().meta({ description: "Identifier unique per call, chosen by the TPP (a UUID).", examples: ["99391c7e-ad88-49ec-a2ad-99ddcb1f7721"] }),
+  "TPP-Session-ID": z.string().min(1).meta({ description: "TPP session identifier." }),
+  "TPP-Redirect-URI": z.url({ protocol: /^https?$/ }).meta({ description: "URI to which the flow is redirected after a redirect (SCA)." }),
+  "TPP-Redirect-Preferred": trueOrFalse.meta({ description: "false triggers biometric authentication automatically for mobile apps where available; default true." }),
+  Digest: digest.meta({ description: "Base64 sha256 or sha512 hash of the body (RFC 3230, RFC 5843)." }),
+  "TPP-Signature-Certificate": base64Certificate.meta({ description: "Signing certificate, base64 (DER)." }),
+  Signature: z.string().min(1).meta({ description: "HTTP message signature (spec 5, draft-cavage-http-signatures-10)." }),
+  "PSU-ID": z.uuid().meta({ description: "PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one." }),
+  "X-PSU-IDENTITY": nationalIdentityNumber.meta({ description: "Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one." }),
+  "PSU-Corporate-ID": organisationNumber.meta({ description: "Corporate agreement identifier: in this sandbox, the company's organisation number." }),
+  "PSU-Context": z.enum(psuContexts).meta({ description: "PRIVATE or CORPORATE. Required for single-SCA payment initiation." }),
+  "PSU-IP-Address": ipAddress.meta({ description: "IP address of the PSU-to-TPP request." }),
+  "PSU-IP-Port": port.meta({ description: "Port of that request." }),
+  "PSU-User-Agent": anyText.meta({ description: "Forwarded User-Agent." }),
+  "PSU-Accept": anyText.meta({ description: "Forwarded Accept." }),
+  "PSU-Accept-Charset": anyText.meta({ description: "Forwarded Accept-Charset." }),
+  "PSU-Accept-Encoding": anyText.meta({ description: "Forwarded Accept-Encoding." }),
+  "PSU-Accept-Language": anyText.meta({ description: "Forwarded Accept-Language." }),
+  "PSU-HTTP-Method": z.enum(psuHttpMethods).meta({ description: "GET, POST, PUT, PATCH or DELETE; forwarded method." }),
+  "PSU-Device-ID": z.uuid().meta({ description: "Forwarded device identifier (UUID)." }),
+  "PSU-Geo-Location": geoLocation.meta({ description: "Forwarded geolocation of the request." }),
+} as const;
+
+export type HeaderName = keyof typeof headerCatalogue;
+export const headerNames = Object.keys(headerCatalogue) as HeaderName[];
+
+const headerByLowercase = new Map(headerNames.map((name) => [name.toLowerCase(), name]));
+/** The canonical spelling of a header name, if the interface defines it. */
+export const canonicalHeaderName = (name: string): HeaderName | undefined => headerByLowercase.get(name.toLowerCase());
+
+type Catalogue = typeof headerCatalogue;
+type Spec<R extends HeaderName, O extends HeaderName> = { [K in R]: Catalogue[K] } & {
+  [K in O]: z.ZodOptional<Catalogue[K]>;
+};
+
+/** One operation's headers: unknown headers pass (any HTTP client adds some), known ones are checked. */
+export function headerSet<R extends HeaderName, O extends HeaderName>(required: readonly R[], optional: readonly O[]) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of required) shape[name] = headerCatalogue[name];
+  for (const name of optional) shape[name] = headerCatalogue[name].optional();
+  return z.looseObject(shape as Spec<R, O>);
+}
+
+/** Spec 5.8: a PSU is named by PSU-ID or X-PSU-IDENTITY; exactly one of them. */
+export function exactlyOnePsuIdentity(headers: { "PSU-ID"?: string | undefined; "X-PSU-IDENTITY"?: string | undefined }, ctx: z.RefinementCtx) {
+  const hasId = headers["PSU-ID"] !== undefined;
+  const hasIdentity = headers["X-PSU-IDENTITY"] !== undefined;
+  if (hasId && hasIdentity)
+    ctx.addIssue({ code: "custom", path: ["X-PSU-IDENTITY"], message: "Send PSU-ID or X-PSU-IDENTITY, not both." });
+  if (!hasId && !hasIdentity)
+    ctx.addIssue({
+      code: "custom",
+      path: ["PSU-ID"],
+      params: { tppCode: "HTTP_HEADER_REQUIRED" },
+      message: "Name the PSU: send PSU-ID (the PSU's UUID) or X-PSU-IDENTITY (national identity or D-number).",
+    });
+}
+
+export const psuIdentityRule = {
+  "x-exactly-one-of": ["PSU-ID", "X-PSU-IDENTITY"],
+  description: "Exactly one of PSU-ID and X-PSU-IDENTITY is required.",
+};

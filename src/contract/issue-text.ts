@@ -1,0 +1,92 @@
+/**
+ * Default texts for zod issues that a schema did not word itself. Each says what is wrong
+ * with the value and what would be accepted, so a user can fix it without reading the spec.
+ */
+import type { core } from "zod";
+
+type RawIssue = core.$ZodRawIssue;
+
+const MAX_LISTED_OPTIONS = 12;
+
+function kindOf(input: unknown): string {
+  if (input === null) return "null";
+  if (Array.isArray(input)) return "an array";
+  if (typeof input === "object") return "an object";
+  if (typeof input === "string") return "a string";
+  if (typeof input === "number") return Number.isInteger(input) ? "an integer" : "a number";
+  if (typeof input === "boolean") return "a boolean";
+  return typeof input;
+}
+
+const expectedNames: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  int: "an integer",
+  boolean: "true or false",
+  object: "an object",
+  array: "an array",
+};
+
+function listOptions(values: readonly unknown[]): string {
+  const shown = values.slice(0, MAX_LISTED_OPTIONS).map((v) => String(v));
+  const more = values.length - shown.length;
+  return more > 0 ? `${shown.join(", ")} … (${String(more)} more)` : shown.join(", ");
+}
+
+const formatHints: Record<string, string> = {
+  uuid: "a UUID such as 99391c7e-ad88-49ec-a2ad-99ddcb1f7721",
+  date: "a calendar date written YYYY-MM-DD, such as 2026-11-21",
+  email: "an e-mail address such as developer@tpp.example",
+  url: "an absolute URL such as https://tpp.example/callback",
+  ipv4: "an IPv4 address such as 192.0.2.10",
+  ipv6: "an IPv6 address such as 2001:db8::10",
+};
+
+function sizeText(issue: core.$ZodRawIssue<core.$ZodIssueTooBig | core.$ZodIssueTooSmall>): string {
+  const big = issue.code === "too_big";
+  const limit = big ? (issue as core.$ZodIssueTooBig).maximum : (issue as core.$ZodIssueTooSmall).minimum;
+  const input = issue.input;
+  switch (issue.origin) {
+    case "string": {
+      const length = typeof input === "string" ? [...input].length : 0;
+      if (!big && limit === 1) return "Must not be empty.";
+      return `${big ? "At most" : "At least"} ${String(limit)} characters allowed; this value has ${String(length)}.`;
+    }
+    case "array":
+    case "set": {
+      const count = Array.isArray(input) ? input.length : 0;
+      return `${big ? "At most" : "At least"} ${String(limit)} item${limit === 1 ? "" : "s"} allowed; this list has ${String(count)}.`;
+    }
+    default: {
+      const inclusive = issue.inclusive !== false;
+      const bound = big ? (inclusive ? "at most" : "less than") : inclusive ? "at least" : "greater than";
+      return `Must be ${bound} ${String(limit)}; got ${String(input)}.`;
+    }
+  }
+}
+
+export function describeIssue(issue: RawIssue): string | undefined {
+  const absent = issue.input === undefined && issue.code !== "custom" && issue.code !== "unrecognized_keys";
+  if (absent) return "Required. Add this field.";
+  switch (issue.code) {
+    case "invalid_type": {
+      const expected = expectedNames[issue.expected] ?? issue.expected;
+      return `Must be ${expected}; got ${kindOf(issue.input)}.`;
+    }
+    case "too_big":
+    case "too_small":
+      return sizeText(issue as core.$ZodRawIssue<core.$ZodIssueTooBig | core.$ZodIssueTooSmall>);
+    case "invalid_value":
+      return `${JSON.stringify(issue.input) ?? "This value"} is not allowed. Use one of: ${listOptions(issue.values)}.`;
+    case "invalid_format": {
+      const hint = formatHints[issue.format];
+      return hint ? `Must be ${hint}.` : `Does not have the expected format (${issue.format}).`;
+    }
+    case "unrecognized_keys":
+      return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}. Remove ${issue.keys.length > 1 ? "them" : "it"} or check the spelling.`;
+    case "not_multiple_of":
+      return `Must be a multiple of ${String(issue.divisor)}.`;
+    default:
+      return undefined;
+  }
+}
