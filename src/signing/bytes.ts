@@ -1,0 +1,56 @@
+// Byte helpers that work the same in browsers and Node 20 (no Buffer), so the
+// signing code can run in the portal, the service-worker sandbox and a TPP back end.
+
+const encoder = new TextEncoder();
+
+export function utf8Bytes(text: string): Uint8Array<ArrayBuffer> {
+  return encoder.encode(text);
+}
+
+/** Decodes UTF-8 strictly: a broken sequence is an error, never a silent U+FFFD. */
+export function utf8Text(bytes: Uint8Array): string {
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+}
+
+/** Copies into a fresh ArrayBuffer-backed array, which is what WebCrypto's BufferSource typing wants. */
+export function ownBytes(bytes: Uint8Array | ArrayBuffer): Uint8Array<ArrayBuffer> {
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  const copy = new Uint8Array(view.byteLength);
+  copy.set(view);
+  return copy;
+}
+
+export function toBase64(bytes: Uint8Array | ArrayBuffer): string {
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  // Chunked so that very large inputs do not overflow the argument list of fromCharCode.
+  let binary = "";
+  for (let i = 0; i < view.length; i += 0x8000) {
+    binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * Strict RFC 4648 §4 base64 (standard alphabet, padded), as the draft and the
+ * Berlin Group require. Whitespace is dropped first because PEM bodies and
+ * folded header values carry line breaks. Returns undefined instead of throwing.
+ */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
+  const compact = text.replace(/\s+/g, "");
+  if (!BASE64.test(compact)) return undefined;
+  const binary = atob(compact);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase();
+}
+
+export function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}

@@ -1,0 +1,114 @@
+import { fromBase64, toBase64 } from "./bytes";
+import { type DistinguishedName, formatDistinguishedName } from "./distinguished-name";
+import { attributeTypeOid } from "./dn-attribute-types";
+import { formatKeyId, normaliseSerial } from "./key-id";
+import { hasPemArmour, readPemBlocks, toPem } from "./pem";
+import { x509 } from "./x509";
+
+// Reading X.509 certificates (the TPP-Signature-Certificate header, or a pasted PEM)
+// into the summary the portal shows and the verifier compares against.
+
+export interface CertificateSummary {
+  /** Uppercase hex, no leading zeros (the form keyId uses). */
+  readonly serialNumber: string;
+  /** RFC 4514 string, most specific RDN first, e.g. "CN=Test TPP,organizationIdentifier=PSDNO-FSA-1,O=TPP AS,C=NO". */
+  readonly issuer: string;
+  readonly subject: string;
+  readonly notBefore: Date;
+  readonly notAfter: Date;
+  /** The keyId to sign with: "SN=<serial>,CA=<issuer>". */
+  readonly keyId: string;
+  /** One line, no armour: the TPP-Signature-Certificate header value. */
+  readonly base64Der: string;
+  readonly pem: string;
+  /** e.g. "RSA 2048" or "ECDSA P-256"; lets errors say why a key cannot verify rsa-sha256. */
+  readonly publicKeyAlgorithm: string;
+}
+
+export type CertificateErrorCode = "certificate-malformed" | "key-malformed" | "key-encrypted" | "key-unsupported" | "key-mismatch";
+
+export class CertificateError extends Error {
+  override readonly name = "CertificateError";
+  constructor(
+    readonly code: CertificateErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the verifier needs beyond the summary. */
+export interface LoadedCertificate {
+  readonly summary: CertificateSummary;
+  readonly issuerDn: DistinguishedName;
+  /** SubjectPublicKeyInfo DER, for crypto.subtle.importKey("spki", ...). */
+  readonly spki: ArrayBuffer;
+}
+
+export type LoadResult = { readonly ok: true; readonly certificate: LoadedCertificate } | { readonly ok: false; readonly message: string };
+
+/** Never throws: a certificate header can hold anything. */
+export function loadCertificate(input: string): LoadResult {
+  const der = certificateDer(input);
+  if (!der.ok) return der;
+  try {
+    // describe() reads every lazily decoded field, so a broken one surfaces here as "malformed".
+    return { ok: true, certificate: describe(new x509.X509Certificate(der.der), der.der) };
+  } catch (error) {
+    return { ok: false, message: `it is not a DER X.509 certificate (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
+
+/** Summary of a PEM or base64-DER certificate; throws CertificateError when it cannot be read. */
+export function parseCertificate(pemOrBase64Der: string): CertificateSummary {
+  const loaded = loadCertificate(pemOrBase64Der);
+  if (!loaded.ok) throw new CertificateError("certificate-malformed", `The certificate could not be read: ${loaded.message}.`);
+  return loaded.certificate.summary;
+}
+
+function certificateDer(input: string): { ok: true; der: Uint8Array<ArrayBuffer> } | { ok: false; message: string } {
+  if (typeof input !== "string" || input.trim() === "") return { ok: false, message: "it is empty" };
+  if (hasPemArmour(input)) {
+    const pem = readPemBlocks(input);
+    if (!pem.ok) return pem;
+    const block = pem.blocks.find((b) => b.label === "CERTIFICATE");
+    if (!block) return { ok: false, message: `the PEM holds ${pem.blocks.map((b) => b.label).join(", ")}, not a CERTIFICATE` };
+    return { ok: true, der: block.der };
+  }
+  const der = fromBase64(input);
+  if (!der || der.length === 0) return { ok: false, message: "it is neither PEM nor valid base64 (standard alphabet, padded)" };
+  return { ok: true, der };
+}
+
+function describe(cert: x509.X509Certificate, der: Uint8Array): LoadedCertificate {
+  const issuerDn = toDn(cert.issuerName);
+  const issuer = formatDistinguishedName(issuerDn);
+  const serialNumber = normaliseSerial(cert.serialNumber) ?? cert.serialNumber.toUpperCase();
+  const summary: CertificateSummary = {
+    serialNumber,
+    issuer,
+    subject: formatDistinguishedName(toDn(cert.subjectName)),
+    notBefore: cert.notBefore,
+    notAfter: cert.notAfter,
+    keyId: formatKeyId(serialNumber, issuer),
+    base64Der: toBase64(der),
+    pem: toPem("CERTIFICATE", der),
+    publicKeyAlgorithm: describeKey(cert.publicKey.algorithm),
+  };
+  return { summary, issuerDn, spki: cert.publicKey.rawData };
+}
+
+/** x509.Name lists RDNs in ASN.1 order; RFC 4514 wants the most specific first. */
+function toDn(name: x509.Name): DistinguishedName {
+  return name
+    .toJSON()
+    .map((rdn) => Object.entries(rdn).flatMap(([type, values]) => values.map((value) => ({ type: attributeTypeOid(type) ?? type, value }))))
+    .reverse();
+}
+
+function describeKey(algorithm: Algorithm): string {
+  const a = algorithm as Algorithm & { modulusLength?: number; namedCurve?: string };
+  if (a.modulusLength) return `RSA ${a.modulusLength}`;
+  if (a.namedCurve) return `${a.name} ${a.namedCurve}`;
+  return a.name;
+}

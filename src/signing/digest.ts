@@ -1,0 +1,85 @@
+import { ownBytes, toBase64, utf8Bytes } from "./bytes";
+import type { DigestAlgorithm, RequestBody } from "./types";
+
+// Digest header per RFC 3230 §4.3.2 with the RFC 5843 algorithms. The Berlin Group
+// allows only SHA-256 and SHA-512 (BG IG §12, domain-facts §2.4).
+
+export const DIGEST_ALGORITHMS: readonly DigestAlgorithm[] = ["SHA-256", "SHA-512"];
+
+export function bodyBytes(body: RequestBody): Uint8Array<ArrayBuffer> {
+  if (body === undefined) return new Uint8Array(0);
+  if (typeof body === "string") return utf8Bytes(body);
+  return ownBytes(body);
+}
+
+/** `"SHA-256=<base64>"` over the exact body bytes; an absent body digests the empty string. */
+export async function computeDigest(body: RequestBody, algorithm: DigestAlgorithm = "SHA-256"): Promise<string> {
+  const hash = await globalThis.crypto.subtle.digest(algorithm, bodyBytes(body));
+  return `${algorithm}=${toBase64(hash)}`;
+}
+
+export interface DigestEntry {
+  /** The algorithm token as received. */
+  readonly token: string;
+  /** The supported algorithm it names, when it names one (tokens are case-insensitive, RFC 3230 §4.1.1). */
+  readonly algorithm: DigestAlgorithm | undefined;
+  readonly value: string;
+}
+
+/** Splits `SHA-256=abc=, sha-512=def==` into entries; undefined when an entry has no `=`. */
+export function parseDigestHeader(value: string): DigestEntry[] | undefined {
+  const parts = value.split(",").map((p) => p.trim()).filter((p) => p !== "");
+  if (parts.length === 0) return undefined;
+  const entries: DigestEntry[] = [];
+  for (const part of parts) {
+    const eq = part.indexOf("=");
+    if (eq <= 0) return undefined;
+    const token = part.slice(0, eq).trim();
+    const upper = token.toUpperCase();
+    const algorithm = DIGEST_ALGORITHMS.find((a) => a === upper);
+    entries.push({ token, algorithm, value: part.slice(eq + 1).trim() });
+  }
+  return entries;
+}
+
+export type DigestCheck =
+  | { readonly ok: true; readonly algorithms: readonly DigestAlgorithm[] }
+  | { readonly ok: false; readonly reason: "digest-malformed"; readonly received: string }
+  | { readonly ok: false; readonly reason: "digest-algorithm-unsupported"; readonly received: string; readonly tokens: readonly string[] }
+  | {
+      readonly ok: false;
+      readonly reason: "digest-mismatch";
+      readonly algorithm: DigestAlgorithm;
+      readonly received: string;
+      readonly expected: string;
+      readonly bodyLength: number;
+    };
+
+/**
+ * Checks every supported digest in the header against the body. Unknown algorithms
+ * are skipped (RFC 3230 lets a sender offer several), but at least one must be
+ * SHA-256 or SHA-512, and every one of those must match.
+ */
+export async function checkDigest(headerValue: string, body: RequestBody): Promise<DigestCheck> {
+  const entries = parseDigestHeader(headerValue);
+  if (!entries) return { ok: false, reason: "digest-malformed", received: headerValue };
+  const supported = entries.filter((e): e is DigestEntry & { algorithm: DigestAlgorithm } => e.algorithm !== undefined);
+  if (supported.length === 0) {
+    return { ok: false, reason: "digest-algorithm-unsupported", received: headerValue, tokens: entries.map((e) => e.token) };
+  }
+  const bytes = bodyBytes(body);
+  for (const entry of supported) {
+    const expected = await computeDigest(bytes, entry.algorithm);
+    if (expected !== `${entry.algorithm}=${entry.value}`) {
+      return {
+        ok: false,
+        reason: "digest-mismatch",
+        algorithm: entry.algorithm,
+        received: `${entry.token}=${entry.value}`,
+        expected,
+        bodyLength: bytes.length,
+      };
+    }
+  }
+  return { ok: true, algorithms: supported.map((e) => e.algorithm) };
+}
