@@ -1,7 +1,66 @@
+import { lazy, Suspense } from "react";
+import { Link, Route, Switch, useLocation } from "wouter";
+import { ErrorBoundary } from "./error-boundary";
+
+const Overview = lazy(() => import("../features/reference/overview-page"));
+const ReferenceIndex = lazy(() => import("../features/reference/reference-index-page"));
+const OperationPage = lazy(() => import("../features/reference/operation-page"));
+
+const navigation = [
+  { href: "/", label: "Overview" },
+  { href: "/reference", label: "API reference" },
+];
+
+function NavLink({ href, label }: { href: string; label: string }) {
+  const [location] = useLocation();
+  const current = href === "/" ? location === "/" : location.startsWith(href);
+  return (
+    <Link href={href} aria-current={current ? "page" : undefined}>
+      {label}
+    </Link>
+  );
+}
+
+function NotFound() {
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <p>
+        Nothing lives at this address. Start from the <Link href="/">overview</Link>.
+      </p>
+    </section>
+  );
+}
+
 export function App() {
   return (
-    <main>
-      <h1>PSD2 Sandbox Portal</h1>
-    </main>
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <Link href="/" className="brand">
+          PSD2 Sandbox
+        </Link>
+        <nav aria-label="Main">
+          {navigation.map((item) => (
+            <NavLink key={item.href} {...item} />
+          ))}
+          <a href="/openapi.json">OpenAPI</a>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <ErrorBoundary>
+          <Suspense fallback={<p className="loading">Loading…</p>}>
+            <Switch>
+              <Route path="/" component={Overview} />
+              <Route path="/reference" component={ReferenceIndex} />
+              <Route path="/reference/:operationId" component={OperationPage} />
+              <Route component={NotFound} />
+            </Switch>
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+    </>
   );
 }

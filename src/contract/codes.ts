@@ -1,4 +1,5 @@
 /** The closed code sets of the interface, each exactly as the spec lists it. */
+import { shown } from "./issue-text";
 import { whenPresent, z } from "./zod";
 
 /** Spec 2.2: the supported subset of ISO 20022 external purpose codes. */
@@ -19,7 +20,7 @@ export const ExecutionRule = z.enum(executionRules, {
   error: whenPresent((input) =>
     input === "preceding"
       ? 'This interface spells it "preceeding" (double e). Send "following" or "preceeding".'
-      : `${JSON.stringify(input)} is not allowed. Use "following" or "preceeding" (this exact spelling).`,
+      : `${shown(input)} is not allowed. Use "following" or "preceeding" (this exact spelling).`,
   ),
 }).meta({ id: "ExecutionRule" });
 

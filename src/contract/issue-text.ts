@@ -8,6 +8,12 @@ type RawIssue = core.$ZodRawIssue;
 
 const MAX_LISTED_OPTIONS = 12;
 
+/** A value as a user would write it: JSON where it has a JSON form. */
+export function shown(value: unknown): string {
+  const json = JSON.stringify(value) as string | undefined;
+  return json ?? String(value);
+}
+
 function kindOf(input: unknown): string {
   if (input === null) return "null";
   if (Array.isArray(input)) return "an array";
@@ -48,7 +54,7 @@ function sizeText(issue: core.$ZodRawIssue<core.$ZodIssueTooBig | core.$ZodIssue
   const input = issue.input;
   switch (issue.origin) {
     case "string": {
-      const length = typeof input === "string" ? [...input].length : 0;
+      const length = typeof input === "string" ? input.length : 0;
       if (!big && limit === 1) return "Must not be empty.";
       return `${big ? "At most" : "At least"} ${String(limit)} characters allowed; this value has ${String(length)}.`;
     }
@@ -75,9 +81,9 @@ export function describeIssue(issue: RawIssue): string | undefined {
     }
     case "too_big":
     case "too_small":
-      return sizeText(issue as core.$ZodRawIssue<core.$ZodIssueTooBig | core.$ZodIssueTooSmall>);
+      return sizeText(issue);
     case "invalid_value":
-      return `${JSON.stringify(issue.input) ?? "This value"} is not allowed. Use one of: ${listOptions(issue.values)}.`;
+      return `${shown(issue.input)} is not allowed. Use one of: ${listOptions(issue.values)}.`;
     case "invalid_format": {
       const hint = formatHints[issue.format];
       return hint ? `Must be ${hint}.` : `Does not have the expected format (${issue.format}).`;

@@ -24,19 +24,27 @@ function schemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonSche
   return rest;
 }
 
-/** A named schema is referenced; an unnamed one (never a top-level body here) is inlined. */
-function refOrInline(schema: z.ZodType): JsonSchema {
+/** The component a body schema is (or, for a list, holds), if it is a named one. */
+export function componentRef(schema: z.ZodType): { $ref: string } | undefined {
   const id = (z.globalRegistry.get(schema) as { id?: string } | undefined)?.id;
-  return id ? { $ref: componentUri(id) } : inlineWithRefs(schema);
+  if (id) return { $ref: componentUri(id) };
+  const def = schema._zod.def as { type: string; element?: z.ZodType };
+  return def.type === "array" && def.element ? componentRef(def.element) : undefined;
 }
 
-function inlineWithRefs(schema: z.ZodType): JsonSchema {
+/** A named schema is referenced; a list of one becomes an array of references; others are inlined. */
+function refOrInline(schema: z.ZodType): JsonSchema {
+  const id = (z.globalRegistry.get(schema) as { id?: string } | undefined)?.id;
+  if (id) return { $ref: componentUri(id) };
   const def = schema._zod.def as { type: string; element?: z.ZodType };
   if (def.type === "array" && def.element) return { type: "array", items: refOrInline(def.element) };
   return schemaOf(schema);
 }
 
-type Described = { description?: string; "x-exactly-one-of"?: string[] };
+interface Described {
+  description?: string;
+  "x-exactly-one-of"?: string[];
+}
 
 function parameters(operation: Operation): JsonSchema[] {
   const params: JsonSchema[] = [];

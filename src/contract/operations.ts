@@ -69,22 +69,24 @@ const initiated = (what: string): ResponseSpec => ({
   headers: { Location: "Address of the created payment.", "ASPSP-SCA-Approach": "REDIRECT." },
 });
 
-function paymentOperations(kind: "payments" | "periodic-payments") {
+function paymentOperations<Read extends string, Status extends string, Remove extends string>(
+  kind: "payments" | "periodic-payments",
+  ids: { read: Read; status: Status; remove: Remove },
+) {
   const single = kind === "payments";
   const noun = single ? "payment" : "periodic payment";
-  const prefix = single ? "" : "Periodic";
   const group = single ? "Payments" : "Periodic payments";
   const path = `/v1/${kind}/${NDCT}/{paymentId}`;
   return [
     {
-      id: `get${prefix}Payment`, title: `Get ${noun}`, group, method: "GET", base: "api", path, pathChosen: true,
+      id: ids.read, title: `Get ${noun}`, group, method: "GET", base: "api", path, pathChosen: true,
       specSection: "4.5", summary: `Reads a ${noun}: the initiation's body and its current transactionStatus.`,
       pathParams: PaymentPath, headers: PaymentReadHeaders,
       success: { status: 200, description: `The ${noun}.`, body: single ? SinglePayment : PeriodicPayment },
       errors: [...requestErrors, "RESOURCE_UNKNOWN"],
     },
     {
-      id: `get${prefix}PaymentStatus`, title: `Get ${noun} status`, group, method: "GET", base: "api", path: `${path}/status`,
+      id: ids.status, title: `Get ${noun} status`, group, method: "GET", base: "api", path: `${path}/status`,
       pathChosen: true, specSection: "4.5",
       summary: `Reads the status of a ${noun}; fundsAvailable is false when it was rejected for lack of funds.`,
       pathParams: PaymentPath, headers: PaymentReadHeaders,
@@ -92,7 +94,7 @@ function paymentOperations(kind: "payments" | "periodic-payments") {
       errors: [...requestErrors, "RESOURCE_UNKNOWN"],
     },
     {
-      id: `delete${prefix}Payment`, title: `Delete ${noun}`, group, method: "DELETE", base: "api", path, pathChosen: true,
+      id: ids.remove, title: `Delete ${noun}`, group, method: "DELETE", base: "api", path, pathChosen: true,
       specSection: "3, 4.5",
       summary: `Cancels a ${noun} that is not yet executed (RCVD or ACTC) to CANC. A PDNG payment cannot be deleted; nor can one in a final status.`,
       pathParams: PaymentPath, headers: PaymentReadHeaders,
@@ -102,6 +104,14 @@ function paymentOperations(kind: "payments" | "periodic-payments") {
     },
   ] as const satisfies readonly Operation[];
 }
+
+// Called outside the table so the ids keep their literal types (the table's context would widen them).
+const singlePaymentOperations = paymentOperations("payments", { read: "getPayment", status: "getPaymentStatus", remove: "deletePayment" });
+const periodicPaymentOperations = paymentOperations("periodic-payments", {
+  read: "getPeriodicPayment",
+  status: "getPeriodicPaymentStatus",
+  remove: "deletePeriodicPayment",
+});
 
 export const operations = [
   {
@@ -116,7 +126,7 @@ export const operations = [
       "A corporate PSU must send PSU-Corporate-ID (400 otherwise); the debtor account must be in the PSU's agreement.",
     ],
   },
-  ...paymentOperations("payments"),
+  ...singlePaymentOperations,
   {
     id: "createPeriodicPayment", title: "Create periodic NDCT payment", group: "Periodic payments", method: "POST",
     base: "api", path: `/v1/periodic-payments/${NDCT}`, pathChosen: false, specSection: "4.1",
@@ -128,7 +138,7 @@ export const operations = [
       "Spec 7 rule 4: a MonthlyVariable payment with duplicate months is rejected.",
     ],
   },
-  ...paymentOperations("periodic-payments"),
+  ...periodicPaymentOperations,
   {
     id: "createSigningBasket", title: "Create signing basket", group: "Signing baskets", method: "POST", base: "api",
     path: "/v1/signing-baskets", pathChosen: true, specSection: "4.5",

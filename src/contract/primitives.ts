@@ -3,6 +3,7 @@ import { ValidationErrorsIBAN, getCountrySpecifications, validateIBAN } from "ib
 import { countryCodes } from "./countries";
 import { currencyCodes } from "./currencies";
 import { isValidNorwegianAccountNumber } from "./norwegian-numbers";
+import { shown } from "./issue-text";
 import { whenPresent, z } from "./zod";
 
 /** A string of at most `max` characters (spec §8 limits). */
@@ -16,13 +17,13 @@ export const calendarDate = z.iso.date().meta({ id: "CalendarDate", description:
 
 export const currencyCode = z.enum(currencyCodes, {
   error: whenPresent(
-    (input) => `${JSON.stringify(input)} is not one of the interface's ISO 4217 currency codes. Use three capital letters such as NOK, EUR or SEK.`,
+    (input) => `${shown(input)} is not one of the interface's ISO 4217 currency codes. Use three capital letters such as NOK, EUR or SEK.`,
   ),
 }).meta({ id: "CurrencyCode", description: "One of the 162 ISO 4217 currency codes of the interface." });
 
 export const countryCode = z.enum(countryCodes, {
   error: whenPresent(
-    (input) => `${JSON.stringify(input)} is not one of the interface's ISO 3166-1 alpha-2 country codes. Use two capital letters such as NO, SE or DK.`,
+    (input) => `${shown(input)} is not one of the interface's ISO 3166-1 alpha-2 country codes. Use two capital letters such as NO, SE or DK.`,
   ),
 }).meta({ id: "CountryCode", description: "One of the ISO 3166-1 alpha-2 country codes of the interface." });
 

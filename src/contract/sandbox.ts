@@ -5,13 +5,14 @@ import { Links, Link } from "./common-objects";
 import { customerNumber, organisationNumber } from "./identifiers";
 import { calendarDate, currencyCode, iban, nonEmptyText, norwegianAccountNumber, text, uniqueList } from "./primitives";
 import { strictObject } from "./strict-object";
+import { shown } from "./issue-text";
 import { whenPresent, z } from "./zod";
 
 const cashAccountTypeCodes = Object.keys(isoCashAccountTypes) as [IsoCashAccountType, ...IsoCashAccountType[]];
 
 export const CashAccountType = z.enum(cashAccountTypeCodes, {
   error: whenPresent(
-    (input) => `${JSON.stringify(input)} is not an ISO 20022 cash account type. Use a code such as CACC (current), SVGS (savings) or LOAN.`,
+    (input) => `${shown(input)} is not an ISO 20022 cash account type. Use a code such as CACC (current), SVGS (savings) or LOAN.`,
   ),
 }).meta({ id: "CashAccountType" });
 

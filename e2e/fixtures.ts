@@ -1,0 +1,93 @@
+// Playwright fixtures for every spec: `import { test, expect } from "./fixtures";`
+//
+// The product promises "no unhandled rejection or blank page", so every test using `page`
+// fails at its end when the page produced any of:
+//   - a console error (console.error, or the browser's own error lines),
+//   - a page error: an uncaught exception or an unhandled promise rejection,
+//   - a renderer crash,
+//   - a blank page: the app's #root element is present but empty when the test ends.
+// Tolerated by default: the browser's "Failed to load resource: ... status of 4xx" lines,
+// because a sandbox for an API answers 4xx on purpose and the browser logs each one; what the
+// app does with them is what the spec checks. Override per file or per describe block:
+//   test.use({ allowedConsoleErrors: [] })                        // strict: even 4xx lines fail
+//   test.use({ allowedConsoleErrors: [...DEFAULT_ALLOWED_CONSOLE_ERRORS, /expected text/] })
+//   test.use({ checkBlankPage: false })
+import { test as base, expect, type ConsoleMessage } from "@playwright/test";
+
+export { expect };
+
+/** Console error texts tolerated unless a spec says otherwise. */
+export const DEFAULT_ALLOWED_CONSOLE_ERRORS: readonly (string | RegExp)[] = [
+  /^Failed to load resource: the server responded with a status of 4\d\d\b/,
+];
+
+export interface PageProblem {
+  kind: "console-error" | "page-error" | "crash" | "blank-page";
+  text: string;
+  where?: string;
+}
+
+interface Options {
+  /** Console errors matching any entry (substring or RegExp) do not fail the test. */
+  allowedConsoleErrors: readonly (string | RegExp)[];
+  /** Fail the test when #root is present but empty at its end. */
+  checkBlankPage: boolean;
+}
+
+interface Fixtures {
+  /** Problems seen on `page` so far; a spec may inspect it, and must leave it empty to pass. */
+  pageProblems: PageProblem[];
+}
+
+function isAllowed(text: string, allowed: readonly (string | RegExp)[]): boolean {
+  return allowed.some((entry) => (typeof entry === "string" ? text.includes(entry) : entry.test(text)));
+}
+
+function where(message: ConsoleMessage): string | undefined {
+  const { url, lineNumber, columnNumber } = message.location();
+  return url ? `${url}:${String(lineNumber + 1)}:${String(columnNumber + 1)}` : undefined;
+}
+
+export const test = base.extend<Fixtures & Options>({
+  allowedConsoleErrors: [DEFAULT_ALLOWED_CONSOLE_ERRORS, { option: true }],
+  checkBlankPage: [true, { option: true }],
+
+  // Playwright requires the first parameter to be an object pattern, even an empty one.
+  // eslint-disable-next-line no-empty-pattern
+  pageProblems: async ({}, use) => {
+    await use([]);
+  },
+
+  // The built-in `page`, watched: only tests that use a page pay for (and get) the checks.
+  page: async ({ page, pageProblems, allowedConsoleErrors, checkBlankPage, baseURL }, use, testInfo) => {
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      if (isAllowed(text, allowedConsoleErrors)) return;
+      pageProblems.push({ kind: "console-error", text, where: where(message) });
+    });
+    page.on("pageerror", (error) => {
+      pageProblems.push({ kind: "page-error", text: error.stack ?? `${error.name}: ${error.message}` });
+    });
+    page.on("crash", () => {
+      pageProblems.push({ kind: "crash", text: "the page crashed" });
+    });
+
+    await use(page);
+
+    const onApp = baseURL !== undefined && page.url().startsWith(baseURL);
+    if (checkBlankPage && onApp && !page.isClosed() && testInfo.errors.length === 0) {
+      const children = await page.evaluate(() => document.getElementById("root")?.childElementCount ?? -1);
+      if (children === 0) {
+        pageProblems.push({ kind: "blank-page", text: `#root is empty at the end of the test (${page.url()})` });
+      }
+    }
+    if (pageProblems.length > 0) {
+      await testInfo.attach("page-problems.json", {
+        body: JSON.stringify(pageProblems, null, 2),
+        contentType: "application/json",
+      });
+    }
+    expect(pageProblems, "console errors, page errors or a blank page during the test").toEqual([]);
+  },
+});

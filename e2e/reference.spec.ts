@@ -1,0 +1,39 @@
+import { expect, test } from "./fixtures";
+
+const documented = [
+  { title: "Create periodic NDCT payment", path: "/v1/periodic-payments/norwegian-domestic-credit-transfers", fields: ["instructedAmount", "monthsOfExecution", "executionRule", "dayOfExecution"], headers: ["x-accept-fix", "PSU-Geo-Location"] },
+  { title: "Create NDCT payment", path: "/v1/payments/norwegian-domestic-credit-transfers", fields: ["remittanceInformationStructuredArray", "requestedExecutionDate", "referenceType"], headers: ["TPP-Redirect-URI", "X-PSU-IDENTITY"] },
+  { title: "Create sandbox account", path: "/v1/sandbox/accounts", fields: ["customerNumber", "cashAccountType", "creditLine", "balanceType"], headers: ["X-Request-ID", "Digest"] },
+  { title: "Get sandbox account transactions", path: "/v1/sandbox/accounts/{mockAccountId}/transactions", fields: ["bankTransactionCode", "ultimateCreditor"], headers: ["TPP-Signature-Certificate", "Signature"] },
+];
+
+test.describe("API reference", () => {
+  for (const operation of documented) {
+    test(`${operation.title}: navigable from the overview, with its headers and fields`, async ({ page }) => {
+      await page.goto("/");
+      await page.getByRole("link", { name: "API reference" }).click();
+      await page.getByRole("link", { name: new RegExp(`${operation.title}\\s`) }).first().click();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(operation.title);
+      await expect(page.locator(".request-line")).toContainText(operation.path);
+      const headers = page.getByRole("table", { name: "Request headers" });
+      for (const header of operation.headers) await expect(headers.getByRole("rowheader", { name: header, exact: true })).toBeVisible();
+      const fields = page.getByRole("table", { name: /Fields of the/ });
+      for (const field of operation.fields) await expect(fields.getByRole("rowheader", { name: field, exact: true }).first()).toBeVisible();
+      await expect(page.getByRole("table", { name: "Error codes and their HTTP status" })).toContainText("FORMAT_ERROR");
+    });
+  }
+
+  test("operations the spec names without a path say so", async ({ page }) => {
+    await page.goto("/reference/createSigningBasket");
+    await expect(page.getByText("Path chosen by this sandbox.")).toBeVisible();
+    await expect(page.getByRole("table", { name: "Error codes and their HTTP status" })).toContainText("REFERENCE_MIX_INVALID");
+  });
+
+  test("the OpenAPI document is served from the build", async ({ request }) => {
+    const response = await request.get("/openapi.json");
+    expect(response.status()).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe("3.1.0");
+    expect(Object.keys(document.paths)).toContain("/v1/sandbox/accounts");
+  });
+});

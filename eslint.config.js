@@ -1,0 +1,196 @@
+// ESLint flat config.
+//   - @eslint/js recommended everywhere;
+//   - typescript-eslint strictTypeChecked + stylisticTypeChecked (type-aware, projectService)
+//     for the TypeScript of src, mocks, e2e, scripts and the *.config.ts files;
+//   - react-hooks recommended for src/**/*.tsx;
+//   - plain JS (scripts/*.mjs, this file) without type information;
+//   - the import boundaries of docs/design (shared/design.md) with eslint-plugin-boundaries v7.
+import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
+import reactHooks from "eslint-plugin-react-hooks";
+import { defineConfig, globalIgnores } from "eslint/config";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const TS_FILES = ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}", "e2e/**/*.ts", "scripts/**/*.ts", "*.config.ts"];
+
+// ---------------------------------------------------------------------------------------------
+// Import boundaries. Elements are matched on the path from the repository root
+// (partialMatch: false), so a folder named e.g. "mocks" deeper in the tree is not "mocks".
+// Policies are evaluated in order and the LAST matching one decides (allow or disallow);
+// anything no policy matches is allowed. External and node: imports are checked too
+// (checkAllOrigins), which is how "contract imports only zod" is expressed.
+// ---------------------------------------------------------------------------------------------
+const SRC_TYPES = ["src", "app", "feature", "components", "lib", "contract", "signing"];
+const ANY_LOCAL = { to: { module: { origin: "local" } } };
+const ANY_IMPORT = { to: { module: { origin: ["local", "external", "core"] } } };
+const element = (type) => ({ element: { type } });
+const external = (...names) => ({ to: { module: { origin: "external", source: names } } });
+
+/** Small validation libraries src/contract may use besides zod; add new ones here. */
+const CONTRACT_LIBRARIES = ["zod", "ibantools"];
+/** Test tooling a test file inside contract/ or signing/ may import besides the element's own rules. */
+const TEST_TOOLING = ["vitest", "fast-check", "@seriousme/openapi-schema-validator"];
+/** Test files and test-only helpers (category "test"). */
+const TEST_SUPPORT = ["**/*.test.{ts,tsx}", "**/test-helpers.{ts,tsx}", "**/*.test-helpers.{ts,tsx}", "**/test-utils.{ts,tsx}"];
+/** Where the test-only rule relaxations apply. */
+const TEST_FILES = [...TEST_SUPPORT, "e2e/**/*.ts"];
+
+const boundaryPolicies = [
+  // src/contract: itself, zod and small validation libraries.
+  {
+    from: element("contract"),
+    disallow: ANY_IMPORT,
+    message: "src/contract may import only itself, zod and small validation libraries (CONTRACT_LIBRARIES)",
+  },
+  { from: element("contract"), allow: [{ to: element("contract") }, external(...CONTRACT_LIBRARIES)] },
+
+  // src/signing: itself and @peculiar/x509 (WebCrypto is a global).
+  { from: element("signing"), disallow: ANY_IMPORT, message: "src/signing may import only itself and @peculiar/x509" },
+  { from: element("signing"), allow: [{ to: element("signing") }, external("@peculiar/x509")] },
+
+  // Tests (and test-only helpers) inside contract/ and signing/ may also use node: modules and
+  // the test tooling.
+  {
+    from: { element: { type: ["contract", "signing"] }, file: { categories: "test" } },
+    allow: [{ to: { module: { origin: "core" } } }, external(...TEST_TOOLING)],
+  },
+
+  // mocks/: src/contract, src/signing and itself; never the UI side of src (external packages are fine).
+  {
+    from: element("mocks"),
+    disallow: ANY_LOCAL,
+    message: "mocks/ may import only src/contract, src/signing and mocks/ itself",
+  },
+  { from: element("mocks"), allow: { to: { element: { type: ["mocks", "contract", "signing"] } } } },
+
+  // src/ reaches mocks/ only through the one dynamic import in src/lib/sandbox.ts.
+  {
+    from: { element: { type: SRC_TYPES } },
+    disallow: { to: element("mocks") },
+    message: "src/ may reach mocks/ only through the dynamic import in src/lib/sandbox.ts",
+  },
+  {
+    from: { element: { type: "lib" }, file: { path: "src/lib/sandbox.ts" } },
+    allow: { to: element("mocks"), dependency: { nodeKind: "dynamic-import" } },
+  },
+
+  // A feature imports components, lib, contract, signing and itself; never another feature,
+  // nor src/app or the rest of src/ (main.tsx, ...).
+  {
+    from: element("feature"),
+    disallow: { to: { element: { type: ["feature", "app", "src"] } } },
+    message: "a feature may import only src/components, src/lib, src/contract, src/signing and itself",
+  },
+  {
+    from: element("feature"),
+    allow: { to: { element: { type: "feature", captured: { feature: "{{from.element.captured.feature}}" } } } },
+  },
+
+  // src/components: never features.
+  {
+    from: element("components"),
+    disallow: { to: element("feature") },
+    message: "src/components may not import a feature",
+  },
+
+  // Test-only helpers stay out of production code: only test files may import them.
+  // (Last, so that no element's allow policy above overrides it.)
+  {
+    disallow: { to: { file: { categories: "test" } } },
+    message: "only test files may import test files or test-only helpers (TEST_SUPPORT)",
+  },
+  { from: { file: { categories: "test" } }, allow: { to: { file: { categories: "test" } } } },
+];
+
+const boundariesConfig = {
+  files: ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}"],
+  plugins: { boundaries },
+  settings: {
+    "boundaries/root-path": import.meta.dirname,
+    "boundaries/elements": [
+      { type: "contract", pattern: "src/contract", partialMatch: false },
+      { type: "signing", pattern: "src/signing", partialMatch: false },
+      { type: "app", pattern: "src/app", partialMatch: false },
+      { type: "feature", pattern: "src/features/*", capture: ["feature"], partialMatch: false },
+      { type: "components", pattern: "src/components", partialMatch: false },
+      { type: "lib", pattern: "src/lib", partialMatch: false },
+      { type: "mocks", pattern: "mocks", partialMatch: false },
+      // The rest of src/ (main.tsx, vite-env.d.ts, any other folder). Must stay last: the
+      // first matching descriptor wins.
+      { type: "src", pattern: "src", partialMatch: false },
+    ],
+    "boundaries/files": TEST_SUPPORT.map((pattern) => ({ category: "test", pattern })),
+    "boundaries/dependency-nodes": ["import", "export", "dynamic-import"],
+    "boundaries/legacy-templates": false,
+    // Relative imports without extensions resolve to .ts/.tsx; no tsconfig "paths" are used,
+    // so the node resolver bundled with the plugin is enough (no eslint-import-resolver-typescript).
+    "import/resolver": { node: { extensions: [".ts", ".tsx", ".d.ts", ".js", ".mjs", ".json"] } },
+  },
+  rules: {
+    "boundaries/dependencies": [
+      "error",
+      { default: "allow", checkAllOrigins: true, checkUnknownLocals: true, checkInternals: true, policies: boundaryPolicies },
+    ],
+  },
+};
+
+export default defineConfig([
+  globalIgnores([
+    "dist/",
+    "node_modules/",
+    "public/mockServiceWorker.js",
+    "test-results/",
+    "playwright-report/",
+    ".reports/",
+    "coverage/",
+  ]),
+
+  { files: ["**/*.{js,mjs,cjs,ts,tsx}"], extends: [js.configs.recommended] },
+
+  // Plain JavaScript: Node scripts and config files, no type information.
+  {
+    files: ["**/*.{js,mjs,cjs}"],
+    languageOptions: { globals: globals.node },
+  },
+
+  // TypeScript, type-aware.
+  {
+    files: TS_FILES,
+    extends: [tseslint.configs.strictTypeChecked, tseslint.configs.stylisticTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // Numbers in template literals are normal (`${count} items`, ports, amounts in minor units).
+      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
+      // `onClick={() => setOpen(false)}` returns void through an arrow shorthand; that is fine.
+      "@typescript-eslint/no-confusing-void-expression": ["error", { ignoreArrowShorthand: true }],
+      // React props such as onSubmit={form.handleSubmit(send)} take promise-returning handlers.
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      // `_name` marks a deliberately unused binding (tsc's noUnused* agrees).
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
+    },
+  },
+
+  // Tests: with noUncheckedIndexedAccess, `rows[0]!` after an assertion on the length is the
+  // clearest way to write a test; and expect(obj.method) is not an unbound call.
+  {
+    files: TEST_FILES,
+    rules: {
+      "@typescript-eslint/no-non-null-assertion": "off",
+      "@typescript-eslint/unbound-method": "off",
+    },
+  },
+
+  // Browser code.
+  { files: ["src/**/*.{ts,tsx}"], languageOptions: { globals: globals.browser } },
+  { files: ["src/**/*.tsx"], extends: [reactHooks.configs.flat.recommended] },
+  // mocks/ runs in the service worker, in Vitest (Node) and as a standalone Node server.
+  { files: ["mocks/**/*.{ts,tsx}"], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+
+  boundariesConfig,
+]);

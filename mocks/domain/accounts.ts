@@ -1,0 +1,77 @@
+/** Sandbox accounts: numbering, creation, and how answers show them under x-accept-fix. */
+import { composeIBAN } from "ibantools";
+import type { AcceptFix } from "../../src/contract/codes";
+import { isoCashAccountTypes } from "../../src/contract/codes";
+import { withMod11Check } from "../../src/contract/norwegian-numbers";
+import type { SandboxAccount, SandboxAccountRequest } from "../../src/contract/sandbox";
+import type { AccountRecord } from "../store/records";
+import { defaultBalances } from "./balances";
+
+/** The registration number of this sandbox's own bank in the account numbers it assigns. */
+export const SANDBOX_BANK = "9710";
+const SHORT_NAME_LENGTH = 35;
+
+/** The n-th account number the sandbox may assign: bank 9710, a counter, a MOD11 check digit. */
+export function assignedAccountNumber(counter: number): string {
+  for (let n = counter; ; n++) {
+    const bban = withMod11Check(`${SANDBOX_BANK}${String(n % 1_000_000).padStart(6, "0")}`);
+    if (bban) return bban;
+  }
+}
+
+export const norwegianIban = (bban: string): string => composeIBAN({ countryCode: "NO", bban }) ?? `NO00${bban}`;
+
+export function newAccount(
+  request: SandboxAccountRequest,
+  ids: { resourceId: string; bban: string },
+  createdAt: number,
+  inAgreement: boolean,
+): AccountRecord {
+  return {
+    resourceId: ids.resourceId,
+    customerNumber: request.customerNumber,
+    accountName: request.accountName,
+    bban: ids.bban,
+    iban: request.iban ?? norwegianIban(ids.bban),
+    currency: request.currency,
+    ...(request.product === undefined ? {} : { product: request.product }),
+    cashAccountType: request.cashAccountType ?? "CACC",
+    creditLine: request.creditLine ?? 0,
+    balances: request.balances ?? defaultBalances(request.currency),
+    kidRequired: request.kidRequired ?? false,
+    inAgreement,
+    transactionCount: 0,
+    createdAt,
+  };
+}
+
+/** The account as the interface shows it: ISO codes and long names only for TPPs that opted in (spec 9). */
+export function presentAccount(record: AccountRecord, fixes: ReadonlySet<string>, sandboxBase = ""): SandboxAccount {
+  const isoTypes = fixes.has("cash-account-type-iso" satisfies AcceptFix);
+  const longNames = fixes.has("longer-name" satisfies AcceptFix);
+  // Stored codes come from the contract's enum; an imported file may hold anything, so look it up safely.
+  const type = record.cashAccountType;
+  const typeName = type === undefined ? undefined : (isoCashAccountTypes as Record<string, string | undefined>)[type];
+  const { transactionCount: _count, createdAt: _created, ...fields } = record;
+  const base = `${sandboxBase}/v1/sandbox/accounts/${record.resourceId}`;
+  return {
+    ...fields,
+    accountName: longNames ? record.accountName : record.accountName.slice(0, SHORT_NAME_LENGTH),
+    ...(type === undefined ? {} : { cashAccountType: isoTypes ? type : (typeName ?? type) }),
+    _links: {
+      transactions: { href: `${base}/transactions`, verbs: ["GET", "POST"] },
+      balances: { href: `${base}/balances`, verbs: ["PUT"] },
+    },
+  };
+}
+
+/** Whether an account reference (bban and/or iban) names this account. */
+export function namesAccount(reference: { bban?: string | undefined; iban?: string | undefined }, account: Pick<AccountRecord, "bban" | "iban">): boolean {
+  if (reference.bban !== undefined && reference.bban !== account.bban) return false;
+  if (reference.iban !== undefined && reference.iban !== account.iban) return false;
+  return reference.bban !== undefined || reference.iban !== undefined;
+}
+
+/** The bban an account reference names (Norwegian IBANs carry it after the check digits). */
+export const bbanOf = (reference: { bban?: string | undefined; iban?: string | undefined }): string | undefined =>
+  reference.bban ?? (reference.iban?.startsWith("NO") ? reference.iban.slice(4) : undefined);

@@ -1,0 +1,122 @@
+/**
+ * The rules a payment initiation must pass beyond the contract (design, "Who may pay from what"):
+ * a known PSU, the corporate header for a company, a debtor account in the PSU's agreement,
+ * consistent currencies, an execution date that has not passed, and a KID where the creditor needs one.
+ */
+import type { PeriodicPaymentRequest, SinglePaymentRequest } from "../../src/contract/payments";
+import { isKidReferenceType } from "../../src/contract/payments";
+import type { AccountRecord, CustomerRecord } from "../store/records";
+import type { PsuHeaders } from "./customers";
+import { psuLabel } from "./customers";
+import { refuse, succeed, type Outcome } from "./outcome";
+
+export type InitiationRequest =
+  | { product: "single"; body: SinglePaymentRequest }
+  | { product: "periodic"; body: PeriodicPaymentRequest };
+
+export interface InitiationFacts {
+  headers: PsuHeaders;
+  /** The customer PSU-ID or X-PSU-IDENTITY names, if any. */
+  psu: CustomerRecord | undefined;
+  debtor: AccountRecord | undefined;
+  /** The creditor, when it is a sandbox account. */
+  creditor: AccountRecord | undefined;
+  today: string;
+}
+
+function hasKid(body: SinglePaymentRequest): boolean {
+  const references = body.remittanceInformationStructuredArray ?? (body.remittanceInformationStructured ? [body.remittanceInformationStructured] : []);
+  return references.some((reference) => isKidReferenceType(reference.referenceType));
+}
+
+function checkPsu(facts: InitiationFacts): Outcome<CustomerRecord> {
+  const { psu, headers } = facts;
+  const named = psuLabel(headers);
+  if (!psu)
+    return refuse(
+      "PSU_CREDENTIALS_INVALID",
+      `No PSU with ${named.header} ${named.value} in this sandbox. Use a customer's PSU-ID from the sandbox explorer, or create an account for this customer first.`,
+      named.header,
+    );
+  const corporateId = headers["PSU-Corporate-ID"];
+  if (psu.kind === "corporate" && corporateId === undefined)
+    return refuse(
+      "HTTP_HEADER_REQUIRED",
+      `This PSU acts for company ${psu.customerNumber}: a corporate request needs the header PSU-Corporate-ID: ${psu.customerNumber}.`,
+      "PSU-Corporate-ID",
+    );
+  if (corporateId !== undefined && corporateId !== psu.customerNumber)
+    return refuse(
+      "FORBIDDEN",
+      psu.kind === "private"
+        ? `PSU ${named.value} is a private customer and cannot act for company ${corporateId}; leave PSU-Corporate-ID out.`
+        : `PSU ${named.value} acts for company ${psu.customerNumber}, not ${corporateId}.`,
+      "PSU-Corporate-ID",
+    );
+  return succeed(psu);
+}
+
+function checkAccounts(request: InitiationRequest, facts: InitiationFacts, owner: CustomerRecord): Outcome<AccountRecord> {
+  const { body } = request;
+  const { debtor, creditor } = facts;
+  const named = body.debtorAccount.bban ?? body.debtorAccount.iban ?? "";
+  if (!debtor)
+    return refuse("BAD_REQUEST", `No sandbox account is ${named}. Create it with POST /v1/sandbox/accounts, or pick one in the sandbox explorer.`, "debtorAccount");
+  if (debtor.customerNumber !== owner.customerNumber)
+    return refuse("FORBIDDEN", `Account ${debtor.bban} belongs to customer ${debtor.customerNumber}, not to this PSU (${owner.customerNumber}).`, "debtorAccount");
+  if (!debtor.inAgreement)
+    return refuse(
+      "FORBIDDEN",
+      `Account ${debtor.bban} is not in the agreement of company ${owner.customerNumber} yet: add it with POST /v1/sandbox/agreements.`,
+      "debtorAccount",
+    );
+  if (body.debtorAccount.currency !== debtor.currency)
+    return refuse("BAD_REQUEST", `Account ${debtor.bban} is held in ${debtor.currency}, not ${body.debtorAccount.currency}.`, "debtorAccount.currency");
+  if (body.instructedAmount.currency !== debtor.currency)
+    return refuse(
+      "BAD_REQUEST",
+      `The debtor account is in ${debtor.currency}; a domestic transfer from it is instructed in ${debtor.currency}, not ${body.instructedAmount.currency}.`,
+      "instructedAmount.currency",
+    );
+  if (creditor && creditor.currency !== body.instructedAmount.currency)
+    return refuse(
+      "BAD_REQUEST",
+      `The creditor account ${creditor.bban} is held in ${creditor.currency}; a domestic transfer to it is instructed in ${creditor.currency}.`,
+      "creditorAccount",
+    );
+  if (creditor?.resourceId === debtor.resourceId)
+    return refuse("BAD_REQUEST", "The creditor account is the debtor account itself; pay another account.", "creditorAccount");
+  return succeed(debtor);
+}
+
+function checkDatesAndKid(request: InitiationRequest, facts: InitiationFacts): Outcome<null> {
+  const { today, creditor } = facts;
+  if (request.product === "single") {
+    const date = request.body.requestedExecutionDate;
+    if (date !== undefined && date < today)
+      return refuse("EXECUTION_DATE_INVALID", `requestedExecutionDate ${date} has passed; the sandbox date is ${today}. Use ${today} or later.`, "requestedExecutionDate");
+    if (creditor?.kidRequired && !hasKid(request.body))
+      return refuse(
+        "KID_MISSING",
+        `Account ${creditor.bban} accepts payments only with a KID: send remittanceInformationStructuredArray [{"reference": "<KID>", "referenceType": "KID"}].`,
+        "remittanceInformationStructuredArray",
+      );
+  } else {
+    if (request.body.startDate < today)
+      return refuse("EXECUTION_DATE_INVALID", `startDate ${request.body.startDate} has passed; the sandbox date is ${today}.`, "startDate");
+    if (creditor?.kidRequired)
+      return refuse("KID_MISSING", `Account ${creditor.bban} accepts payments only with a KID, which a periodic payment cannot carry.`, "creditorAccount");
+  }
+  return succeed(null);
+}
+
+/** The customer the payment acts for and its debtor account, or why it is refused. */
+export function checkInitiation(request: InitiationRequest, facts: InitiationFacts): Outcome<{ owner: CustomerRecord; debtor: AccountRecord }> {
+  const psu = checkPsu(facts);
+  if (!psu.ok) return psu;
+  const debtor = checkAccounts(request, facts, psu.value);
+  if (!debtor.ok) return debtor;
+  const rest = checkDatesAndKid(request, facts);
+  if (!rest.ok) return rest;
+  return succeed({ owner: psu.value, debtor: debtor.value });
+}

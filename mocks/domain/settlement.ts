@@ -1,0 +1,42 @@
+/**
+ * What a batch run does to one due single payment: book it when the debtor's funds (balance plus
+ * credit line) cover it, else reject it with fundsAvailable false (spec 7 rule 5).
+ */
+import type { AccountRecord, SinglePaymentRecord } from "../store/records";
+import { applyBooking, availableMinor } from "./balances";
+import { paymentBookings, type NewTransaction } from "./bookings";
+import { withStatus } from "./lifecycle";
+import { formatMinor, minorFromString } from "./money";
+
+export interface BatchRun {
+  at: number;
+  /** The business date the run books on. */
+  date: string;
+  label: string;
+}
+
+export interface Settlement {
+  payment: SinglePaymentRecord;
+  accounts: AccountRecord[];
+  transactions: NewTransaction[];
+}
+
+export function settle(
+  payment: SinglePaymentRecord,
+  debtor: AccountRecord,
+  creditor: AccountRecord | undefined,
+  run: BatchRun,
+  newId: () => string,
+): Settlement {
+  const { currency } = payment.request.instructedAmount;
+  const amount = minorFromString(payment.request.instructedAmount.amount, currency);
+  const available = availableMinor(debtor);
+  if (available < amount) {
+    const reason = `Insufficient funds at the ${run.label} batch: available ${formatMinor(available, currency)} (balance plus credit line) does not cover ${formatMinor(amount, currency)}.`;
+    return { payment: { ...withStatus(payment, "RJCT", run.at, reason), fundsAvailable: false }, accounts: [], transactions: [] };
+  }
+  const transactions = paymentBookings(payment, amount, debtor, creditor, run.date, newId);
+  const accounts = [applyBooking(debtor, -amount), ...(creditor ? [applyBooking(creditor, amount)] : [])];
+  const settled = withStatus(payment, "ACSC", run.at, `Booked by the ${run.label} batch.`);
+  return { payment: { ...settled, fundsAvailable: true, transactionIds: transactions.map((t) => t.id) }, accounts, transactions };
+}

@@ -1,0 +1,89 @@
+/** Signing baskets: several single payments authorised with one SCA (spec 4.5, 7 rule 2). */
+import { tppError } from "../../src/contract/tpp-messages";
+import type { TppMessage } from "../../src/contract/common-objects";
+import { withStatus } from "../domain/lifecycle";
+import { answer, errorAnswer, failure } from "../http/respond";
+import type { BasketRecord, PaymentRecord } from "../store/records";
+import { timeIn } from "./clock";
+import { basketLinks } from "./payment-links";
+import { findPsu } from "./psu";
+import type { Handler } from "./types";
+
+function basketProblems(payments: (PaymentRecord | undefined)[], ids: string[], psuId: string): TppMessage[] {
+  return ids.flatMap((id, index): TppMessage[] => {
+    const path = `paymentIds[${String(index)}]`;
+    const payment = payments[index];
+    if (!payment) return [tppError("RESOURCE_UNKNOWN", `No payment ${id} in this sandbox.`, path)];
+    if (payment.product === "periodic")
+      return [tppError("REFERENCE_MIX_INVALID", `Payment ${id} is a periodic payment; a signing basket holds single payments only.`, path)];
+    if (payment.psuId !== psuId) return [tppError("FORBIDDEN", `Payment ${id} was initiated by another PSU.`, path)];
+    if (payment.transactionStatus !== "RCVD")
+      return [tppError("CONFLICT", `Payment ${id} is ${payment.transactionStatus}; only payments awaiting SCA (RCVD) can go into a basket.`, path)];
+    if (payment.basketId !== undefined) return [tppError("CONFLICT", `Payment ${id} is already in basket ${payment.basketId}.`, path)];
+    return [];
+  });
+}
+
+export const createSigningBasket: Handler<"createSigningBasket"> = ({ env, headers, body, origin }) =>
+  env.store.write(async (tx) => {
+    const psu = await findPsu(tx, headers);
+    if (!psu)
+      return failure("PSU_CREDENTIALS_INVALID", "No PSU with these PSU headers in this sandbox; use the PSU that initiated the payments.", headers["PSU-ID"] === undefined ? "X-PSU-IDENTITY" : "PSU-ID");
+    const payments = await Promise.all(body.paymentIds.map((id) => tx.payment(id)));
+    const problems = basketProblems(payments, body.paymentIds, psu.psuId);
+    // The mix error leads: it is the rule the spec names for baskets (7 rule 2).
+    problems.sort((a, b) => Number(b.code === "REFERENCE_MIX_INVALID") - Number(a.code === "REFERENCE_MIX_INVALID"));
+    if (problems.length > 0) return errorAnswer(problems);
+    const time = await timeIn(tx, env);
+    const basket: BasketRecord = {
+      basketId: env.newId(),
+      paymentIds: body.paymentIds,
+      transactionStatus: "RCVD",
+      psuId: psu.psuId,
+      customerNumber: psu.customerNumber,
+      redirectUri: headers["TPP-Redirect-URI"],
+      statusHistory: [{ status: "RCVD", at: time.now, reason: "Basket received." }],
+      createdAt: time.now,
+    };
+    await tx.putBasket(basket);
+    for (const payment of payments) if (payment) await tx.putPayment({ ...payment, basketId: basket.basketId });
+    const links = basketLinks(origin, basket.basketId, true);
+    return answer(201, { basketId: basket.basketId, transactionStatus: "RCVD", _links: links }, { Location: links.self?.href ?? "" });
+  });
+
+const unknownBasket = (basketId: string) =>
+  failure("RESOURCE_UNKNOWN", `No signing basket ${basketId} in this sandbox; use the basketId its creation returned.`, "basketId");
+
+export const getSigningBasket: Handler<"getSigningBasket"> = async ({ env, params, origin }) => {
+  const basket = await env.store.read((tx) => tx.basket(params.basketId));
+  if (!basket) return unknownBasket(params.basketId);
+  return answer(200, {
+    basketId: basket.basketId,
+    payments: basket.paymentIds,
+    transactionStatus: basket.transactionStatus,
+    _links: basketLinks(origin, basket.basketId, basket.transactionStatus === "RCVD"),
+  });
+};
+
+export const getSigningBasketStatus: Handler<"getSigningBasketStatus"> = async ({ env, params }) => {
+  const basket = await env.store.read((tx) => tx.basket(params.basketId));
+  return basket ? answer(200, { transactionStatus: basket.transactionStatus }) : unknownBasket(params.basketId);
+};
+
+export const deleteSigningBasket: Handler<"deleteSigningBasket"> = ({ env, params }) =>
+  env.store.write(async (tx) => {
+    const basket = await tx.basket(params.basketId);
+    if (!basket) return unknownBasket(params.basketId);
+    if (basket.transactionStatus !== "RCVD")
+      return failure("CONFLICT", `The basket is ${basket.transactionStatus}; only a basket awaiting SCA (RCVD) can be deleted.`);
+    const time = await timeIn(tx, env);
+    await tx.putBasket(withStatus(basket, "CANC", time.now, "Deleted by the TPP."));
+    for (const id of basket.paymentIds) {
+      const payment = await tx.payment(id);
+      if (payment?.basketId === basket.basketId) {
+        const { basketId: _removed, ...rest } = payment;
+        await tx.putPayment(rest);
+      }
+    }
+    return answer(204);
+  });

@@ -1,0 +1,140 @@
+/** Single and periodic payments: initiation, reads, status and deletion. */
+import { tppError } from "../../src/contract/tpp-messages";
+import { bbanOf } from "../domain/accounts";
+import { upcomingExecutionDates } from "../domain/periodic-schedule";
+import { awaitsSca, cancellationRefusal, withStatus } from "../domain/lifecycle";
+import { refuse } from "../domain/outcome";
+import { checkInitiation, type InitiationRequest } from "../domain/payment-initiation";
+import { answer, errorAnswer, failure, type Answer } from "../http/respond";
+import type { ReadTx } from "../store/port";
+import type { AccountRecord, PaymentRecord } from "../store/records";
+import { timeIn } from "./clock";
+import { paymentLinks, type PaymentKind } from "./payment-links";
+import { findPsu } from "./psu";
+import type { Handler, HandlerContext, SandboxEnv } from "./types";
+
+const kindOf = (payment: PaymentRecord): PaymentKind => (payment.product === "single" ? "payments" : "periodic-payments");
+
+async function accountNamed(tx: ReadTx, reference: { bban?: string | undefined; iban?: string | undefined }): Promise<AccountRecord | undefined> {
+  const bban = bbanOf(reference);
+  return bban === undefined ? undefined : tx.accountByBban(bban);
+}
+
+async function initiate(
+  context: HandlerContext<"createPayment"> | HandlerContext<"createPeriodicPayment">,
+  request: InitiationRequest,
+) {
+  const { env, headers, origin, warnings } = context;
+  return env.store.write(async (tx) => {
+    const time = await timeIn(tx, env);
+    const facts = {
+      headers,
+      psu: await findPsu(tx, headers),
+      debtor: await accountNamed(tx, request.body.debtorAccount),
+      creditor: await accountNamed(tx, request.body.creditorAccount),
+      today: time.today,
+    };
+    const decision = checkInitiation(request, facts);
+    if (!decision.ok) return errorAnswer(decision.messages);
+    const common = {
+      paymentId: env.newId(),
+      transactionStatus: "RCVD" as const,
+      psuId: decision.value.owner.psuId,
+      customerNumber: decision.value.owner.customerNumber,
+      redirectUri: headers["TPP-Redirect-URI"],
+      debtorAccountId: decision.value.debtor.resourceId,
+      ...(facts.creditor ? { creditorAccountId: facts.creditor.resourceId } : {}),
+      statusHistory: [{ status: "RCVD" as const, at: time.now, reason: "Initiation received." }],
+      createdAt: time.now,
+    };
+    const record: PaymentRecord =
+      request.product === "single"
+        ? { ...common, product: "single", request: request.body, executionDate: request.body.requestedExecutionDate ?? time.today }
+        : { ...common, product: "periodic", request: request.body };
+    await tx.putPayment(record);
+    const kind = kindOf(record);
+    const links = paymentLinks(origin, kind, record.paymentId, true);
+    return answer(
+      201,
+      { paymentId: record.paymentId, transactionStatus: record.transactionStatus, ...(warnings.length ? { tppMessages: warnings } : {}), _links: links },
+      { Location: links.self?.href ?? "", "ASPSP-SCA-Approach": "REDIRECT" },
+    );
+  });
+}
+
+export const createPayment: Handler<"createPayment"> = (context) => initiate(context, { product: "single", body: context.body });
+export const createPeriodicPayment: Handler<"createPeriodicPayment"> = (context) =>
+  initiate(context, { product: "periodic", body: context.body });
+
+function unknownPayment(kind: PaymentKind, paymentId: string) {
+  return failure(
+    "RESOURCE_UNKNOWN",
+    `No ${kind === "payments" ? "single" : "periodic"} payment ${paymentId} in this sandbox. Use the paymentId the initiation returned${kind === "payments" ? " (a periodic payment is read under /v1/periodic-payments/…)" : " (a single payment is read under /v1/payments/…)"}.`,
+    "paymentId",
+  );
+}
+
+async function loadPayment(env: SandboxEnv, kind: PaymentKind, paymentId: string) {
+  return env.store.read(async (tx) => {
+    const payment = await tx.payment(paymentId);
+    return { payment: payment && kindOf(payment) === kind ? payment : undefined, time: await timeIn(tx, env) };
+  });
+}
+
+/** Spec 7 rule 5: a payment rejected for lack of funds says so, with fundsAvailable false. */
+function statusBody(payment: PaymentRecord) {
+  const last = payment.statusHistory[payment.statusHistory.length - 1];
+  const failed = payment.transactionStatus === "RJCT" && payment.fundsAvailable === false;
+  return {
+    transactionStatus: payment.transactionStatus,
+    ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
+    ...(failed ? { tppMessages: [tppError("PAYMENT_FAILED", last?.reason ?? "Rejected: insufficient funds.")], psuMessage: "The payment was rejected: insufficient funds." } : {}),
+  };
+}
+
+/** What the read, status and delete routes of both payment kinds use (their paths and headers are alike). */
+type PaymentRoute = (context: Pick<HandlerContext<"getPayment">, "env" | "params" | "origin">) => Promise<Answer>;
+
+function readPayment(kind: PaymentKind): PaymentRoute {
+  return async ({ env, params, origin }) => {
+    const { payment, time } = await loadPayment(env, kind, params.paymentId);
+    if (!payment) return unknownPayment(kind, params.paymentId);
+    const schedule = payment.product === "periodic" && payment.transactionStatus !== "CANC" && payment.transactionStatus !== "RJCT"
+      ? { nextExecutionDates: upcomingExecutionDates(payment.request, time.today) }
+      : {};
+    return answer(200, {
+      ...payment.request,
+      paymentId: payment.paymentId,
+      ...statusBody(payment),
+      ...(payment.product === "single" ? {} : schedule),
+      _links: paymentLinks(origin, kind, payment.paymentId, awaitsSca(payment.transactionStatus)),
+    });
+  };
+}
+
+function readStatus(kind: PaymentKind): PaymentRoute {
+  return async ({ env, params }) => {
+    const { payment } = await loadPayment(env, kind, params.paymentId);
+    return payment ? answer(200, statusBody(payment)) : unknownPayment(kind, params.paymentId);
+  };
+}
+
+function deletePayment(kind: PaymentKind): PaymentRoute {
+  return ({ env, params }) =>
+    env.store.write(async (tx) => {
+      const payment = await tx.payment(params.paymentId);
+      if (!payment || kindOf(payment) !== kind) return unknownPayment(kind, params.paymentId);
+      const refusal = cancellationRefusal(payment.transactionStatus, payment.product === "single" ? payment.executionDate : undefined);
+      if (refusal) return errorAnswer(refuse("CONFLICT", refusal).messages);
+      const time = await timeIn(tx, env);
+      await tx.putPayment(withStatus(payment, "CANC", time.now, "Deleted by the TPP."));
+      return answer(204);
+    });
+}
+
+export const getPayment: Handler<"getPayment"> = readPayment("payments");
+export const getPeriodicPayment: Handler<"getPeriodicPayment"> = readPayment("periodic-payments");
+export const getPaymentStatus: Handler<"getPaymentStatus"> = readStatus("payments");
+export const getPeriodicPaymentStatus: Handler<"getPeriodicPaymentStatus"> = readStatus("periodic-payments");
+export const deletePaymentRoute: Handler<"deletePayment"> = deletePayment("payments");
+export const deletePeriodicPayment: Handler<"deletePeriodicPayment"> = deletePayment("periodic-payments");

@@ -1,0 +1,105 @@
+/** Sandbox transactions: the paged list (spec 4.4), creation (spec 7 rule 6) and details. */
+import { DEFAULT_PAGE_SIZE } from "../../src/contract/query";
+import { tppError } from "../../src/contract/tpp-messages";
+import { namesAccount, bbanOf } from "../domain/accounts";
+import { applyBooking } from "../domain/balances";
+import { presentTransaction, requestedBookings } from "../domain/bookings";
+import { decodeKey, linkHeader } from "../domain/pagination-links";
+import { answer, errorAnswer, failure } from "../http/respond";
+import type { TransactionKey, TransactionPageQuery } from "../store/port";
+import { timeIn } from "./clock";
+import type { Handler } from "./types";
+
+const unknownAccount = (id: string) =>
+  failure("RESOURCE_UNKNOWN", `No sandbox account ${id}; use the resourceId that POST /v1/sandbox/accounts returned.`, "mockAccountId");
+
+/** Counts are remembered per account state, so paging through a list counts once, not per page. */
+const countCache = new Map<string, number>();
+
+function cursorOf(query: Record<string, unknown>, name: "after" | "before"): TransactionKey | undefined | "invalid" {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  return (typeof value === "string" ? decodeKey(value) : undefined) ?? "invalid";
+}
+
+export const listSandboxTransactions: Handler<"listSandboxTransactions"> = async ({ env, params, query, origin }) => {
+  const after = cursorOf(query, "after");
+  const before = cursorOf(query, "before");
+  const bad = after === "invalid" ? "after" : before === "invalid" ? "before" : undefined;
+  if (bad) return failure("FORMAT_ERROR", `The ${bad} cursor is not one this sandbox wrote; follow the Link header's URLs as they are.`, bad);
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const offset = query.offset ?? 0;
+  return env.store.read(async (tx) => {
+    const account = await tx.account(params.mockAccountId);
+    if (!account) return unknownAccount(params.mockAccountId);
+    const pageQuery: TransactionPageQuery = {
+      accountId: account.resourceId,
+      limit,
+      ...(query.fromDate ? { fromDate: query.fromDate } : {}),
+      ...(query.toDate ? { toDate: query.toDate } : {}),
+      ...(after && after !== "invalid" ? { after } : before && before !== "invalid" ? { before } : { offset }),
+    };
+    const page = await tx.transactionPage(pageQuery);
+    const filtered = query.fromDate !== undefined || query.toDate !== undefined;
+    const cacheKey = `${account.resourceId}|${String(account.transactionCount)}|${query.fromDate ?? ""}|${query.toDate ?? ""}`;
+    let total = filtered ? countCache.get(cacheKey) : account.transactionCount;
+    if (total === undefined) {
+      total = await tx.transactionCount(account.resourceId, query.fromDate, query.toDate);
+      countCache.set(cacheKey, total);
+    }
+    const first = page.items[0];
+    const last = page.items[page.items.length - 1];
+    const link = linkHeader({
+      base: `${origin}/v1/sandbox/accounts/${encodeURIComponent(account.resourceId)}/transactions`,
+      fromDate: query.fromDate,
+      toDate: query.toDate,
+      offset,
+      limit,
+      total,
+      firstKey: first && { bookingDate: first.bookingDate, seq: first.seq },
+      lastKey: last && { bookingDate: last.bookingDate, seq: last.seq },
+      hasMore: page.hasMore,
+      hasPrevious: page.hasPrevious,
+    });
+    return answer(200, page.items.map((item) => presentTransaction(item, origin)), { Link: link, "X-Total-Count": String(total) });
+  });
+};
+
+export const createSandboxTransaction: Handler<"createSandboxTransaction"> = ({ env, params, body, origin }) =>
+  env.store.write(async (tx) => {
+    const account = await tx.account(params.mockAccountId);
+    if (!account) return unknownAccount(params.mockAccountId);
+    if (!namesAccount(body.debtorAccount, account))
+      return errorAnswer([
+        tppError(
+          "BAD_REQUEST",
+          `The debtor must be this account (bban ${account.bban}, iban ${account.iban}); a sandbox transaction cannot use another account as debtor.`,
+          "debtorAccount",
+        ),
+      ]);
+    if (body.currency !== account.currency)
+      return failure("BAD_REQUEST", `The account is in ${account.currency}; the transaction must be too.`, "currency");
+    const creditorBban = bbanOf(body.creditorAccount);
+    const creditor = creditorBban === undefined ? undefined : await tx.accountByBban(creditorBban);
+    if (creditor?.resourceId === account.resourceId) return failure("BAD_REQUEST", "The creditor is the debtor account itself.", "creditorAccount");
+    const creditedHere = creditor?.currency === body.currency ? creditor : undefined;
+    const time = await timeIn(tx, env);
+    const bookings = requestedBookings(body, account, creditedHere, time.today, env.newId);
+    const stored = [];
+    for (const booking of bookings) stored.push(await tx.addTransaction(booking));
+    await tx.putAccount(applyBooking(account, -body.amount));
+    if (creditedHere) await tx.putAccount(applyBooking(creditedHere, body.amount));
+    const [debit] = stored;
+    return debit ? answer(201, presentTransaction(debit, origin)) : failure("BAD_REQUEST", "Nothing was booked.");
+  });
+
+export const getSandboxTransaction: Handler<"getSandboxTransaction"> = async ({ env, params, origin }) => {
+  const found = await env.store.read(async (tx) => ({
+    account: await tx.account(params.mockAccountId),
+    transaction: await tx.transaction(params.mockAccountId, params.transactionId),
+  }));
+  if (!found.account) return unknownAccount(params.mockAccountId);
+  if (!found.transaction)
+    return failure("RESOURCE_UNKNOWN", `Account ${params.mockAccountId} has no transaction ${params.transactionId}.`, "transactionId");
+  return answer(200, presentTransaction(found.transaction, origin));
+};

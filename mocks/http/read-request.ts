@@ -1,0 +1,59 @@
+/**
+ * Reads a request into what the contract validates: headers under their canonical names,
+ * the query, and the body text. Every problem becomes a tppMessage; nothing here throws.
+ */
+import type { TppMessage } from "../../src/contract/common-objects";
+import { canonicalHeaderName } from "../../src/contract/headers";
+import { tppError } from "../../src/contract/tpp-messages";
+
+/** Bodies above this are refused before parsing: no real payment body comes near it. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function canonicalHeaders(headers: Headers): Record<string, string> {
+  const result: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    result[canonicalHeaderName(name) ?? name] = value;
+  });
+  return result;
+}
+
+export function readQuery(url: URL): { query: Record<string, string>; messages: TppMessage[] } {
+  const query: Record<string, string> = {};
+  const messages: TppMessage[] = [];
+  for (const [name, value] of url.searchParams) {
+    if (name in query) messages.push(tppError("FORMAT_ERROR", `The query parameter ${name} is given twice; give it once.`, name));
+    query[name] = value;
+  }
+  return { query, messages };
+}
+
+export type BodyRead = { ok: true; text: string; json: unknown } | { ok: false; messages: TppMessage[] };
+
+function jsonProblem(error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  return `The body is not valid JSON (${detail}). Send a JSON object with Content-Type: application/json.`;
+}
+
+/** The body as text (what the Digest covers) and as JSON, for operations that take one. */
+export async function readBody(request: Request, expectsBody: boolean): Promise<BodyRead> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) return { ok: false, messages: [tppError("FORMAT_ERROR", `The body is ${String(declared)} bytes; at most ${String(MAX_BODY_BYTES)} are accepted.`)] };
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return { ok: false, messages: [tppError("FORMAT_ERROR", "The body could not be read as UTF-8 text.")] };
+  }
+  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES)
+    return { ok: false, messages: [tppError("FORMAT_ERROR", `The body is larger than ${String(MAX_BODY_BYTES)} bytes.`)] };
+  if (!expectsBody) return { ok: true, text, json: undefined };
+  const type = request.headers.get("content-type");
+  if (type !== null && !/^application\/([\w.+-]+\+)?json\b/i.test(type.trim()))
+    return { ok: false, messages: [tppError("FORMAT_ERROR", `Content-Type is ${type}; send the body as application/json.`, "Content-Type")] };
+  if (text.trim() === "") return { ok: false, messages: [tppError("FORMAT_ERROR", "This operation needs a JSON body; the request has none.")] };
+  try {
+    return { ok: true, text, json: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, messages: [tppError("FORMAT_ERROR", jsonProblem(error))] };
+  }
+}

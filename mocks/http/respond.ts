@@ -1,0 +1,33 @@
+/** JSON answers and tppMessage error bodies, with the status read from the contract's table. */
+import type { TppMessage } from "../../src/contract/common-objects";
+import { errorStatus, type ErrorCode } from "../../src/contract/errors";
+import { tppError } from "../../src/contract/tpp-messages";
+
+export interface Answer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export const answer = (status: number, body?: unknown, headers?: Record<string, string>): Answer => ({
+  status,
+  ...(body === undefined ? {} : { body }),
+  ...(headers ? { headers } : {}),
+});
+
+/** An error answer: the status is that of the first message's code. */
+export function errorAnswer(messages: TppMessage[], headers?: Record<string, string>): Answer {
+  const first = messages[0];
+  const status = first && first.code !== "WARNING" ? errorStatus[first.code] : 400;
+  return answer(status, { tppMessages: messages }, headers);
+}
+
+export const failure = (code: ErrorCode, text: string, path?: string, headers?: Record<string, string>) =>
+  errorAnswer([tppError(code, text, path)], headers);
+
+export function toResponse(result: Answer, extraHeaders: Record<string, string> = {}): Response {
+  const headers = new Headers({ ...extraHeaders, ...result.headers });
+  if (result.body === undefined) return new Response(null, { status: result.status, headers });
+  headers.set("Content-Type", "application/json");
+  return new Response(JSON.stringify(result.body), { status: result.status, headers });
+}

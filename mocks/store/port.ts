@@ -1,0 +1,99 @@
+/**
+ * The storage port of the sandbox. Domain code reads and writes through it; the IndexedDB adapter
+ * (idb) implements it in the browser, and over fake-indexeddb in Node (tests, standalone server).
+ *
+ * A write is one storage transaction: everything `write` does commits together or not at all.
+ * The callback must not await anything but the store (IndexedDB commits a transaction as soon as
+ * it has no pending request), so verify signatures and validate input before calling `write`.
+ */
+import type {
+  AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, MetaValue, PaymentRecord, TransactionRecord,
+} from "./records";
+
+/** The keyset position of a transaction in its account's list. */
+export interface TransactionKey {
+  bookingDate: string;
+  seq: number;
+}
+
+export interface TransactionPageQuery {
+  accountId: string;
+  fromDate?: string;
+  toDate?: string;
+  limit: number;
+  /** Newest first. Start after this key (next pages), or end before it (previous pages)… */
+  after?: TransactionKey;
+  before?: TransactionKey;
+  /** …or skip this many from the newest (a client-built URL). */
+  offset?: number;
+}
+
+export interface TransactionPage {
+  items: TransactionRecord[];
+  /** Whether more items follow the last one, and precede the first one, within the date range. */
+  hasMore: boolean;
+  hasPrevious: boolean;
+}
+
+export interface ReadTx {
+  customer(customerNumber: string): Promise<CustomerRecord | undefined>;
+  customerByPsuId(psuId: string): Promise<CustomerRecord | undefined>;
+  customers(): Promise<CustomerRecord[]>;
+  account(resourceId: string): Promise<AccountRecord | undefined>;
+  accountByBban(bban: string): Promise<AccountRecord | undefined>;
+  accountsOf(customerNumber: string): Promise<AccountRecord[]>;
+  accounts(): Promise<AccountRecord[]>;
+  agreement(customerNumber: string): Promise<AgreementRecord | undefined>;
+  agreements(): Promise<AgreementRecord[]>;
+  payment(paymentId: string): Promise<PaymentRecord | undefined>;
+  /** Newest first, at most `limit`. */
+  payments(limit: number): Promise<PaymentRecord[]>;
+  /** Single payments in one of `statuses` whose executionDate is on or before `date`, oldest first. */
+  duePayments(statuses: readonly string[], date: string): Promise<PaymentRecord[]>;
+  basket(basketId: string): Promise<BasketRecord | undefined>;
+  transaction(accountId: string, id: string): Promise<TransactionRecord | undefined>;
+  transactionPage(query: TransactionPageQuery): Promise<TransactionPage>;
+  /** How many transactions of the account fall in the date range (native index count). */
+  transactionCount(accountId: string, fromDate?: string, toDate?: string): Promise<number>;
+  meta<K extends MetaKey>(key: K): Promise<MetaValue<K> | undefined>;
+}
+
+export interface WriteTx extends ReadTx {
+  putCustomer(record: CustomerRecord): Promise<void>;
+  putAccount(record: AccountRecord): Promise<void>;
+  putAgreement(record: AgreementRecord): Promise<void>;
+  putPayment(record: PaymentRecord): Promise<void>;
+  putBasket(record: BasketRecord): Promise<void>;
+  /** Adds a transaction; its `seq` comes from the `nextSeq` meta counter, advanced in the same transaction. */
+  addTransaction(record: Omit<TransactionRecord, "seq">): Promise<TransactionRecord>;
+  putMeta<K extends MetaKey>(key: K, value: MetaValue<K>): Promise<void>;
+}
+
+export interface SandboxExport {
+  format: "psd2-sandbox-export";
+  schemaVersion: number;
+  exportedAt: string;
+  stores: {
+    customers: CustomerRecord[];
+    accounts: AccountRecord[];
+    agreements: AgreementRecord[];
+    payments: PaymentRecord[];
+    baskets: BasketRecord[];
+    transactions: TransactionRecord[];
+    meta: { key: MetaKey; value: unknown }[];
+  };
+}
+
+export interface SandboxStore {
+  read<T>(work: (tx: ReadTx) => Promise<T>): Promise<T>;
+  write<T>(work: (tx: WriteTx) => Promise<T>): Promise<T>;
+  /** Everything, as one JSON-serialisable value. */
+  exportAll(): Promise<SandboxExport>;
+  /** Replaces everything in one transaction, after validating every record; rejects (and changes nothing) on bad input. */
+  importAll(data: unknown): Promise<void>;
+  /** Empties every store. */
+  clear(): Promise<void>;
+  /** Called after every committed write (the standalone server persists its --data file from here). */
+  onCommit(listener: () => void): () => void;
+  close(): void;
+}

@@ -1,0 +1,124 @@
+/**
+ * What the sandbox stores. API shapes come from the contract; these records add what only the
+ * sandbox needs (owners, status history, ordering keys). Export files are validated against them.
+ */
+import { z } from "zod";
+import { TransactionStatus } from "../../src/contract/codes";
+import { Balance, SandboxTransaction } from "../../src/contract/sandbox";
+import { PeriodicPaymentRequest, SinglePaymentRequest } from "../../src/contract/payments";
+import { currencyCode } from "../../src/contract/primitives";
+
+const instant = z.number().int().nonnegative().meta({ description: "Sandbox time, epoch milliseconds." });
+
+export const CustomerRecord = z.object({
+  customerNumber: z.string(),
+  kind: z.enum(["private", "corporate"]),
+  psuId: z.uuid(),
+  name: z.string(),
+  createdAt: instant,
+});
+export type CustomerRecord = z.infer<typeof CustomerRecord>;
+
+export const AccountRecord = z.object({
+  resourceId: z.string(),
+  customerNumber: z.string(),
+  accountName: z.string(),
+  bban: z.string(),
+  iban: z.string(),
+  currency: currencyCode,
+  product: z.string().optional(),
+  cashAccountType: z.string().optional(),
+  creditLine: z.number(),
+  balances: z.array(Balance),
+  kidRequired: z.boolean(),
+  /** In its owner's agreement, so in the PSU's account list and usable as a debtor. */
+  inAgreement: z.boolean(),
+  /** Kept with every booking, so a page's "last" link needs no count. */
+  transactionCount: z.int().nonnegative(),
+  createdAt: instant,
+});
+export type AccountRecord = z.infer<typeof AccountRecord>;
+
+export const AgreementRecord = z.object({
+  agreementId: z.string(),
+  customerNumber: z.string(),
+  accountIds: z.array(z.string()),
+});
+export type AgreementRecord = z.infer<typeof AgreementRecord>;
+
+export const StatusChange = z.object({
+  status: TransactionStatus,
+  at: instant,
+  reason: z.string().optional(),
+});
+export type StatusChange = z.infer<typeof StatusChange>;
+
+const paymentCommon = {
+  paymentId: z.string(),
+  transactionStatus: TransactionStatus,
+  fundsAvailable: z.boolean().optional(),
+  /** The PSU who initiated it, and the customer it acts for (the company, with PSU-Corporate-ID). */
+  psuId: z.uuid(),
+  customerNumber: z.string(),
+  redirectUri: z.string(),
+  debtorAccountId: z.string(),
+  /** The creditor, when it is an account of this sandbox (then it is credited on settlement). */
+  creditorAccountId: z.string().optional(),
+  basketId: z.string().optional(),
+  statusHistory: z.array(StatusChange).min(1),
+  createdAt: instant,
+  /** Transactions booked when it settled: debtor first, creditor second. */
+  transactionIds: z.array(z.string()).optional(),
+};
+
+export const SinglePaymentRecord = z.object({
+  ...paymentCommon,
+  product: z.literal("single"),
+  request: SinglePaymentRequest,
+  /** The business date it is due: requestedExecutionDate, or the initiation's date. */
+  executionDate: z.iso.date(),
+});
+
+export const PeriodicPaymentRecord = z.object({
+  ...paymentCommon,
+  product: z.literal("periodic"),
+  request: PeriodicPaymentRequest,
+});
+
+export const PaymentRecord = z.discriminatedUnion("product", [SinglePaymentRecord, PeriodicPaymentRecord]);
+export type PaymentRecord = z.infer<typeof PaymentRecord>;
+export type SinglePaymentRecord = z.infer<typeof SinglePaymentRecord>;
+
+export const BasketRecord = z.object({
+  basketId: z.string(),
+  paymentIds: z.array(z.string()),
+  transactionStatus: TransactionStatus,
+  psuId: z.uuid(),
+  customerNumber: z.string(),
+  redirectUri: z.string(),
+  statusHistory: z.array(StatusChange).min(1),
+  createdAt: instant,
+});
+export type BasketRecord = z.infer<typeof BasketRecord>;
+
+const { _links: _omitLinks, ...transactionShape } = SandboxTransaction.shape;
+export const TransactionRecord = z.object({
+  ...transactionShape,
+  /** The sandbox account whose list it belongs to. */
+  accountId: z.string(),
+  /** Global booking order; with bookingDate, the keyset of the account's list. */
+  seq: z.int().nonnegative(),
+  paymentId: z.string().optional(),
+});
+export type TransactionRecord = z.infer<typeof TransactionRecord>;
+
+/** Sandbox-wide settings and bookkeeping, one record per key. */
+export const MetaRecords = {
+  clockOffsetMs: z.number().int(),
+  lastBatchRunAt: instant,
+  contactEmail: z.object({ email: z.string(), registeredAt: z.string() }),
+  batchTimes: z.array(z.string()),
+  nextSeq: z.int().nonnegative(),
+} as const;
+export type MetaKey = keyof typeof MetaRecords;
+export type MetaValue<K extends MetaKey> = z.infer<(typeof MetaRecords)[K]>;

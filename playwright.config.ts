@@ -1,0 +1,64 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests run against the production build (`vite build` is done before, by
+// scripts/test-all.mjs or by hand), served by `vite preview`.
+// Browser: Debian's Chromium (or CHROMIUM_PATH) when it exists, else Playwright's own
+// Chromium; scripts/ensure-chromium.mjs installs the former when missing.
+
+const PORT = 4173;
+const BASE_URL = `http://localhost:${PORT}`;
+const isCI = Boolean(process.env.CI);
+
+/** Where the JSON report goes; scripts/test-all.mjs reads this same path. */
+const JSON_REPORT = ".reports/playwright.json";
+
+const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: isCI ? 2 : undefined,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"], ["json", { outputFile: JSON_REPORT }]],
+  use: {
+    baseURL: BASE_URL,
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // `vite preview --port 4173 --strictPort`, started with this Node (no npx, no PATH lookup).
+    command: `node node_modules/vite/bin/vite.js preview --port ${PORT} --strictPort`,
+    url: BASE_URL,
+    reuseExistingServer: !isCI,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

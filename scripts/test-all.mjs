@@ -1,0 +1,298 @@
+#!/usr/bin/env node
+// Runs every suite in order, streams each suite's own output, then prints a per-suite table
+// and, as the very last line, `N passed, N failed` (`, N skipped` only when some were skipped).
+// Exit code 1 when anything failed.
+//
+// Suites and how they count (one "check" = one unit in the final line):
+//   eslint  one check per linted file; a file with an error is failed (warnings do not fail)
+//   tsc     one check: `tsc --noEmit`; failed on any error
+//   vitest  one check per test, from Vitest's JSON report; skipped/todo tests are skipped;
+//           a test file that fails without a failed test (e.g. it does not import) adds 1 failed
+//   build   one check: `vite build`
+//   bundle  one check per budget (first-screen JS, all JS), from scripts/check-bundle.mjs
+//   e2e     one check per Playwright test, from its JSON report: expected and flaky (passed on
+//           retry) are passed, unexpected are failed, skipped are skipped; errors outside tests
+//           (web server, config) add 1 failed
+// Crash rules: a suite that leaves no report counts 1 failed; a suite whose exit code is
+// non-zero while its report shows no failure gets 1 failed added; a suite that exceeds its
+// time limit is killed and counts 1 failed. If `vite build` fails, bundle and e2e are not
+// run (1 skipped each) so they never judge a stale dist/.
+//
+// Options: --only a,b  run only these suites;  --skip a,b  run all but these.
+// Suite names: eslint, tsc, vitest, build, bundle, e2e.
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const reports = join(root, ".reports");
+const require = createRequire(import.meta.url);
+const node = process.execPath;
+const tty = Boolean(process.stdout.isTTY);
+
+/** Absolute path of a package's bin script (no npx, no PATH lookups). */
+function bin(pkg, name) {
+  const manifestPath = require.resolve(`${pkg}/package.json`, { paths: [root] });
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+  const entry = typeof manifest.bin === "string" ? manifest.bin : manifest.bin[name];
+  return join(dirname(manifestPath), entry);
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+let current = null; // the running child, so a signal can stop its whole process group
+
+/** Runs a command with output streaming through; resolves with its exit status. */
+function run(command, args, { timeoutMs, capture = false, env = {} } = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...(tty && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {}), ...env },
+      stdio: ["ignore", capture ? "pipe" : "inherit", capture ? "pipe" : "inherit"],
+      detached: process.platform !== "win32", // own process group: a timeout kills it all
+    });
+    current = child;
+    let output = "";
+    if (capture) {
+      child.stdout.on("data", (chunk) => {
+        output += chunk;
+        process.stdout.write(chunk);
+      });
+      child.stderr.on("data", (chunk) => {
+        output += chunk;
+        process.stderr.write(chunk);
+      });
+    }
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`\ntest-all: ${command} ${args.join(" ")} exceeded ${String(timeoutMs / 1000)}s; stopping it`);
+      kill(child, "SIGTERM");
+      setTimeout(() => kill(child, "SIGKILL"), 5000).unref();
+    }, timeoutMs);
+    child.on("error", (error) => {
+      output += String(error);
+      console.error(`test-all: could not start ${command}: ${error.message}`);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      current = null;
+      resolvePromise({ code: code ?? (signal ? 128 : 1), signal, timedOut, output });
+    });
+  });
+}
+
+function kill(child, signal) {
+  try {
+    if (process.platform !== "win32" && child.pid) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    // already gone
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    if (current) kill(current, signal);
+    console.error(`\ntest-all: interrupted (${signal})`);
+    process.exit(130);
+  });
+}
+
+/** Applies the crash rules to a suite result. */
+function settle(result, { code, timedOut }) {
+  const out = { ...result };
+  if (timedOut) {
+    out.failed += 1;
+    out.notes.push("timed out");
+  } else if (code !== 0 && out.failed === 0) {
+    out.failed += 1;
+    out.notes.push(`exit ${String(code)} without a failure in its report`);
+  }
+  return out;
+}
+
+const blank = () => ({ passed: 0, failed: 0, skipped: 0, notes: [] });
+
+/** A suite that left no report: 1 failed. */
+function noReport({ code, timedOut }) {
+  return { ...blank(), failed: 1, notes: [timedOut ? "timed out, no report" : `crashed: no report (exit ${String(code)})`] };
+}
+const MIN = 60_000;
+
+const suites = [
+  {
+    name: "eslint",
+    async run() {
+      const report = join(reports, "eslint.json");
+      const status = await run(node, [join(root, "scripts/lint.mjs"), "--json", report], { timeoutMs: 5 * MIN });
+      const data = readJson(report);
+      if (!data) return noReport(status);
+      const notes = [`${String(data.files)} files`];
+      if (data.failed) notes.push(`${String(data.errors)} errors`);
+      if (data.warnings) notes.push(`${String(data.warnings)} warnings`);
+      return settle({ passed: data.passed, failed: data.failed, skipped: 0, notes }, status);
+    },
+  },
+  {
+    name: "tsc",
+    async run() {
+      const args = [bin("typescript", "tsc"), "--noEmit", "-p", "tsconfig.json", "--pretty", String(tty)];
+      const status = await run(node, args, { timeoutMs: 4 * MIN, capture: true });
+      const errors = (status.output.match(/error TS\d+/g) ?? []).length;
+      const ok = status.code === 0;
+      const notes = ok ? [] : [errors ? `${String(errors)} errors` : `exit ${String(status.code)}`];
+      if (ok) console.log("tsc: no type errors");
+      return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, notes: status.timedOut ? ["timed out"] : notes };
+    },
+  },
+  {
+    name: "vitest",
+    async run() {
+      const report = join(reports, "vitest.json");
+      const args = [bin("vitest", "vitest"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+      const status = await run(node, args, { timeoutMs: 5 * MIN });
+      const data = readJson(report);
+      if (!data) return noReport(status);
+      const result = {
+        passed: data.numPassedTests ?? 0,
+        failed: data.numFailedTests ?? 0,
+        skipped: (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0),
+        notes: [`${String(data.testResults?.length ?? 0)} files`],
+      };
+      for (const file of data.testResults ?? []) {
+        const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed").length;
+        if (file.status === "failed" && failedTests === 0) {
+          result.failed += 1;
+          result.notes.push(`${file.name.replace(`${root}/`, "")} failed to run`);
+        }
+      }
+      return settle(result, status);
+    },
+  },
+  {
+    name: "build",
+    async run() {
+      // --manifest: dist/.vite/manifest.json lets check-bundle follow static imports exactly.
+      const status = await run(node, [bin("vite", "vite"), "build", "--manifest"], { timeoutMs: 4 * MIN });
+      const ok = status.code === 0 && !status.timedOut;
+      return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, notes: status.timedOut ? ["timed out"] : [] };
+    },
+  },
+  {
+    name: "bundle",
+    needsBuild: true,
+    async run() {
+      const report = join(reports, "bundle.json");
+      const status = await run(node, [join(root, "scripts/check-bundle.mjs"), "--json", report], { timeoutMs: 2 * MIN });
+      const data = readJson(report);
+      if (!data) return noReport(status);
+      const passed = data.checks.filter((c) => c.ok).length;
+      const notes = data.checks.map((c) => `${c.name} ${c.kib.toFixed(1)}/${String(c.budgetKiB)} KiB`);
+      return settle({ passed, failed: data.checks.length - passed, skipped: 0, notes }, status);
+    },
+  },
+  {
+    name: "e2e",
+    needsBuild: true,
+    async run() {
+      const browser = await run(node, [join(root, "scripts/ensure-chromium.mjs")], { timeoutMs: 6 * MIN });
+      if (browser.code !== 0) return { ...blank(), failed: 1, notes: ["no Chromium (see ensure-chromium above)"] };
+      const report = join(reports, "playwright.json"); // the path playwright.config.ts writes
+      const status = await run(node, [bin("@playwright/test", "playwright"), "test"], { timeoutMs: 6 * MIN });
+      const data = readJson(report);
+      if (!data?.stats) return noReport(status);
+      const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = data.stats;
+      const result = { passed: expected + flaky, failed: unexpected, skipped, notes: [] };
+      if (flaky) result.notes.push(`${String(flaky)} flaky (passed on retry)`);
+      if ((data.errors?.length ?? 0) > 0) {
+        result.notes.push(`${String(data.errors.length)} errors outside tests`);
+        if (result.failed === 0) result.failed = 1;
+      }
+      return settle(result, status);
+    },
+  },
+];
+
+function parseList(flag) {
+  const index = process.argv.indexOf(flag);
+  if (index < 0) return null;
+  const names = (process.argv[index + 1] ?? "").split(",").filter(Boolean);
+  const unknown = names.filter((name) => !suites.some((suite) => suite.name === name));
+  if (unknown.length) {
+    console.error(`test-all: unknown suite(s) ${unknown.join(", ")}; known: ${suites.map((s) => s.name).join(", ")}`);
+    process.exit(2);
+  }
+  return names;
+}
+
+const only = parseList("--only");
+const skip = parseList("--skip") ?? [];
+const selected = suites.filter((suite) => (only ? only.includes(suite.name) : true) && !skip.includes(suite.name));
+
+mkdirSync(reports, { recursive: true });
+for (const file of ["eslint.json", "vitest.json", "bundle.json", "playwright.json"]) {
+  rmSync(join(reports, file), { force: true }); // a stale report must never count
+}
+
+const results = [];
+let buildFailed = false;
+const started = performance.now();
+for (const suite of selected) {
+  console.log(`\n━━━ ${suite.name} ${"━".repeat(Math.max(0, 60 - suite.name.length))}`);
+  const t0 = performance.now();
+  let result;
+  if (suite.needsBuild && buildFailed) {
+    result = { ...blank(), skipped: 1, notes: ["not run: build failed"] };
+    console.log(`${suite.name}: not run because the build failed`);
+  } else {
+    try {
+      result = await suite.run();
+    } catch (error) {
+      console.error(`test-all: ${suite.name} crashed: ${error instanceof Error ? error.stack : String(error)}`);
+      result = { ...blank(), failed: 1, notes: ["crashed in test-all"] };
+    }
+  }
+  if (suite.name === "build" && result.failed > 0) buildFailed = true;
+  results.push({ name: suite.name, seconds: (performance.now() - t0) / 1000, ...result });
+}
+
+const totals = results.reduce(
+  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+
+const rows = [
+  ["suite", "result", "passed", "failed", "skipped", "time", "notes"],
+  ...results.map((r) => [
+    r.name,
+    r.failed > 0 ? "FAIL" : r.passed > 0 ? "ok" : "skipped",
+    String(r.passed),
+    String(r.failed),
+    String(r.skipped),
+    `${r.seconds.toFixed(1)}s`,
+    r.notes.join("; "),
+  ]),
+];
+const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+const numeric = new Set([2, 3, 4, 5]);
+console.log("");
+for (const row of rows) {
+  const cells = row.map((cell, col) =>
+    col === row.length - 1 ? cell : numeric.has(col) ? cell.padStart(widths[col]) : cell.padEnd(widths[col]),
+  );
+  console.log(cells.join("  ").trimEnd());
+}
+console.log(`total time ${((performance.now() - started) / 1000).toFixed(1)}s`);
+
+const last = `${String(totals.passed)} passed, ${String(totals.failed)} failed${totals.skipped > 0 ? `, ${String(totals.skipped)} skipped` : ""}`;
+console.log(last);
+process.exitCode = totals.failed > 0 ? 1 : 0;

@@ -1,0 +1,40 @@
+import { AllowedValues, Limits } from "./allowed-values";
+import { fieldRows, type JsonSchema } from "./schema-rows";
+
+/** The fields of a body as a nested table: type, required, limits, rules and the spec's notes. */
+export function FieldsTable({ schema, components, caption }: { schema: JsonSchema; components: Record<string, JsonSchema>; caption: string }) {
+  const rows = fieldRows(schema, components);
+  return (
+    <div className="table-scroll">
+      <table className="fields">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Type</th>
+            <th scope="col">Required</th>
+            <th scope="col">Limits and rules</th>
+            <th scope="col">Notes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.path} className={row.deprecated ? "deprecated" : undefined}>
+              <th scope="row" style={{ paddingInlineStart: `${String(0.5 + row.depth * 1.25)}rem` }}>
+                <code title={row.path}>{row.name}</code>
+                {row.deprecated ? <span className="tag tag-warning">deprecated</span> : null}
+              </th>
+              <td>{row.type}</td>
+              <td>{row.required ? <strong>yes</strong> : "no"}</td>
+              <td>
+                <Limits limits={row.limits} />
+                {row.values ? <AllowedValues values={row.values} /> : null}
+              </td>
+              <td>{row.description}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { Link, useParams } from "wouter";
+import { MethodBadge } from "../../components/method-badge";
+import { PageTitle } from "../../components/page-title";
+import { errorStatus } from "../../contract/errors";
+import { componentRef as schemaRef } from "../../contract/openapi";
+import { operations, type Operation } from "../../contract/operations";
+import { FieldsTable } from "./fields-table";
+import { components, parametersOf } from "./openapi-document";
+import { ParametersTable } from "./parameters-table";
+
+const baseLabel = { api: "{base_url}", sandbox: "{sandbox_base_url}" } as const;
+
+function Responses({ operation }: { operation: Operation }) {
+  const { success } = operation;
+  const body = success.body ? schemaRef(success.body) : undefined;
+  const byStatus = new Map<number, string[]>();
+  for (const code of operation.errors) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
+  return (
+    <section aria-labelledby="responses">
+      <h2 id="responses">Responses</h2>
+      <h3>
+        <span className="status status-ok">{success.status}</span> {success.description}
+      </h3>
+      {success.headers ? (
+        <dl className="response-headers">
+          {Object.entries(success.headers).map(([name, meaning]) => (
+            <div key={name}>
+              <dt>
+                <code>{name}</code>
+              </dt>
+              <dd>{meaning}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {body ? <FieldsTable schema={body} components={components()} caption={`Fields of the ${String(success.status)} body`} /> : null}
+      <h3 id="errors">Errors</h3>
+      <p>
+        Every error body is <code>{'{"tppMessages":[{category, code, path, text}]}'}</code>; <code>path</code> names the header, parameter or
+        field, and <code>text</code> says what to fix.
+      </p>
+      <div className="table-scroll">
+        <table className="errors">
+          <caption>Error codes and their HTTP status</caption>
+          <thead>
+            <tr>
+              <th scope="col">HTTP status</th>
+              <th scope="col">Codes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => (
+              <tr key={status}>
+                <th scope="row">{status}</th>
+                <td>
+                  {codes.map((code) => (
+                    <code key={code} className="code-chip">
+                      {code}
+                    </code>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function OperationDetail({ operation }: { operation: Operation }) {
+  const parameters = parametersOf(operation.method, operation.path);
+  const ofKind = (kind: "path" | "header" | "query") => parameters.filter((parameter) => parameter.in === kind);
+  const body = operation.body ? schemaRef(operation.body) : undefined;
+  const psuPair = ofKind("header").some((parameter) => parameter.name === "X-PSU-IDENTITY") && operation.method === "POST";
+  return (
+    <article className="page operation">
+      <p className="breadcrumb">
+        <Link href="/reference">API reference</Link> / {operation.group}
+      </p>
+      <PageTitle title={operation.title}>
+        <MethodBadge method={operation.method} /> {operation.title}
+      </PageTitle>
+      <p className="request-line">
+        <code>
+          {operation.method} {baseLabel[operation.base]}
+          {operation.path}
+        </code>
+      </p>
+      {operation.pathChosen ? (
+        <p className="notice">
+          <strong>Path chosen by this sandbox.</strong> The spec (section {operation.specSection}) names this operation without a path; this
+          sandbox serves it here, following NextGenPSD2 conventions.
+        </p>
+      ) : (
+        <p className="muted">Spec section {operation.specSection}.</p>
+      )}
+      <p className="lead">{operation.summary}</p>
+      {operation.notes?.length ? (
+        <ul className="notes">
+          {operation.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="muted">
+        {baseLabel[operation.base]} is this portal's origin, <code>{window.location.origin}</code>, where the in-browser sandbox answers.
+      </p>
+      {ofKind("path").length > 0 ? (
+        <section aria-labelledby="path-parameters">
+          <h2 id="path-parameters">Path parameters</h2>
+          <ParametersTable parameters={ofKind("path")} components={components()} caption="Path parameters" />
+        </section>
+      ) : null}
+      <section aria-labelledby="headers">
+        <h2 id="headers">Headers</h2>
+        <ParametersTable parameters={ofKind("header")} components={components()} caption="Request headers" psuPair={psuPair} />
+      </section>
+      {ofKind("query").length > 0 ? (
+        <section aria-labelledby="query">
+          <h2 id="query">Query parameters</h2>
+          <ParametersTable parameters={ofKind("query")} components={components()} caption="Query parameters" />
+        </section>
+      ) : null}
+      {body ? (
+        <section aria-labelledby="body">
+          <h2 id="body">Request body</h2>
+          <FieldsTable schema={body} components={components()} caption="Fields of the request body (JSON)" />
+        </section>
+      ) : null}
+      <Responses operation={operation} />
+    </article>
+  );
+}
+
+export default function OperationPage() {
+  const { operationId } = useParams<{ operationId: string }>();
+  const operation = operations.find((candidate) => candidate.id === operationId);
+  if (!operation)
+    return (
+      <section className="page">
+        <PageTitle title="Unknown operation">Unknown operation</PageTitle>
+        <p>
+          There is no operation called <code>{operationId}</code>. See the <Link href="/reference">list of operations</Link>.
+        </p>
+      </section>
+    );
+  return <OperationDetail operation={operation} />;
+}

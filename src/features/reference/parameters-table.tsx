@@ -1,0 +1,55 @@
+import { AllowedValues, Limits } from "./allowed-values";
+import type { Parameter } from "./openapi-document";
+import { limitsOf, resolve, typeName, type JsonSchema } from "./schema-rows";
+
+const PSU_PAIR = ["PSU-ID", "X-PSU-IDENTITY"];
+
+/** Headers, path or query parameters: required or not, format, allowed values, meaning. */
+export function ParametersTable({
+  parameters,
+  components,
+  caption,
+  psuPair,
+}: {
+  parameters: Parameter[];
+  components: Record<string, JsonSchema>;
+  caption: string;
+  psuPair?: boolean;
+}) {
+  return (
+    <div className="table-scroll">
+      <table className="parameters">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Required</th>
+            <th scope="col">Format and allowed values</th>
+            <th scope="col">Meaning</th>
+          </tr>
+        </thead>
+        <tbody>
+          {parameters.map((parameter) => {
+            const schema = resolve(parameter.schema, components);
+            const values = schema.enum?.map(String);
+            const paired = psuPair && PSU_PAIR.includes(parameter.name);
+            return (
+              <tr key={parameter.name}>
+                <th scope="row">
+                  <code>{parameter.name}</code>
+                </th>
+                <td>{paired ? <strong>one of PSU-ID, X-PSU-IDENTITY</strong> : parameter.required ? <strong>yes</strong> : "no"}</td>
+                <td>
+                  {typeName(parameter.schema, components)}
+                  <Limits limits={limitsOf(schema)} />
+                  {values ? <AllowedValues values={values} /> : null}
+                </td>
+                <td>{parameter.description}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

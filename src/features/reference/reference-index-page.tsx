@@ -1,0 +1,16 @@
+import { PageTitle } from "../../components/page-title";
+import { operations } from "../../contract/operations";
+import { OperationList } from "./operation-list";
+
+export default function ReferenceIndexPage() {
+  return (
+    <section className="page">
+      <PageTitle title="API reference">API reference</PageTitle>
+      <p className="lead">
+        All {operations.length} operations of the payment-initiation and sandbox-data interface, generated from the same contract the sandbox
+        validates with. The machine-readable form is <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
+      </p>
+      <OperationList />
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, test } from "vitest";
+import { buildOpenApiDocument } from "../../contract/openapi";
+import { fieldRows, type JsonSchema } from "./schema-rows";
+
+const components = buildOpenApiDocument().components.schemas as Record<string, JsonSchema>;
+const rowsOf = (name: string) => fieldRows({ $ref: `#/components/schemas/${name}` }, components);
+
+describe("reference field rows from the contract's JSON Schema", () => {
+  test("periodic payment: nested objects, required flags, limits and values", () => {
+    const rows = rowsOf("PeriodicPaymentRequest");
+    const row = (path: string) => rows.find((candidate) => candidate.path === path);
+    expect(row("creditorName")).toMatchObject({ required: true, type: "string", limits: ["at most 70 characters"] });
+    expect(row("instructedAmount")).toMatchObject({ required: true, type: "Amount" });
+    expect(row("instructedAmount.amount")).toMatchObject({ depth: 1, required: true });
+    expect(row("instructedAmount.currency")?.values).toHaveLength(162);
+    expect(row("creditorAccount.bban")?.description).toMatch(/MOD11/);
+    expect(row("monthsOfExecution")).toMatchObject({ required: false, type: "array of integer" });
+    expect(row("monthsOfExecution")?.limits).toEqual(expect.arrayContaining(["no duplicates", "each ≥ 1", "each ≤ 11"]));
+    expect(row("executionRule")?.values).toEqual(["following", "preceeding"]);
+    expect(row("remittanceInformationUnstructured")?.limits).toEqual(["1–140 characters"]);
+    expect(row("startDate")?.type).toBe("string (date)");
+  });
+  test("single payment: arrays of objects and the deprecated field", () => {
+    const rows = rowsOf("SinglePaymentRequest");
+    expect(rows.find((row) => row.path === "remittanceInformationStructuredArray[].referenceType")).toMatchObject({ depth: 1, required: true });
+    expect(rows.find((row) => row.path === "remittanceInformationStructured")?.deprecated).toBe(true);
+    expect(rows.find((row) => row.path === "creditorAccount")?.limits).toContain("needs bban or iban");
+  });
+});

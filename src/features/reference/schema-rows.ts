@@ -1,0 +1,116 @@
+/**
+ * Flattens a JSON Schema (as the OpenAPI document holds it) into the rows of a nested field
+ * table: one row per field, with its type, whether it is required, and its limits in words.
+ */
+export type JsonSchema = Record<string, unknown> & {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  description?: string;
+  deprecated?: boolean;
+  additionalProperties?: JsonSchema | boolean;
+  allOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  not?: JsonSchema;
+};
+
+export interface FieldRow {
+  /** `creditorAccount.iban`, `monthsOfExecution[]`. */
+  path: string;
+  name: string;
+  depth: number;
+  type: string;
+  required: boolean;
+  limits: string[];
+  values?: string[];
+  description?: string;
+  deprecated: boolean;
+}
+
+const MAX_DEPTH = 6;
+
+export function resolve(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
+  let current = schema;
+  for (let hops = 0; current.$ref && hops < 10; hops++) {
+    const name = current.$ref.split("/").pop() ?? "";
+    const { $ref: _ref, ...siblings } = current;
+    current = { ...(components[name] ?? {}), ...siblings };
+  }
+  return current;
+}
+
+export function typeName(schema: JsonSchema, components: Record<string, JsonSchema>): string {
+  const name = schema.$ref?.split("/").pop();
+  const resolved = resolve(schema, components);
+  if (resolved.type === "array" && resolved.items) return `array of ${typeName(resolved.items, components)}`;
+  if (resolved.type === "object" && name) return name;
+  if (resolved.type === "object" && resolved.additionalProperties && typeof resolved.additionalProperties === "object")
+    return `map of ${typeName(resolved.additionalProperties, components)}`;
+  const format = typeof resolved.format === "string" ? ` (${resolved.format})` : "";
+  return `${Array.isArray(resolved.type) ? resolved.type.join(" | ") : (resolved.type ?? "any")}${format}`;
+}
+
+const listOf = (values: unknown[]) => values.map((value) => String(value));
+
+/** Limits and rules of one schema, in words a developer reads at a glance. */
+export function limitsOf(schema: JsonSchema): string[] {
+  const limits: string[] = [];
+  const n = (key: string) => (typeof schema[key] === "number" ? schema[key] : undefined);
+  const minLength = n("minLength");
+  const maxLength = n("maxLength");
+  if (minLength !== undefined && maxLength !== undefined) limits.push(`${String(minLength)}–${String(maxLength)} characters`);
+  else if (maxLength !== undefined) limits.push(`at most ${String(maxLength)} characters`);
+  else if (minLength === 1) limits.push("non-empty");
+  else if (minLength !== undefined) limits.push(`at least ${String(minLength)} characters`);
+  const minimum = n("minimum");
+  const maximum = n("maximum");
+  if (minimum !== undefined) limits.push(`≥ ${String(minimum)}`);
+  if (maximum !== undefined) limits.push(`≤ ${String(maximum)}`);
+  const minItems = n("minItems");
+  if (minItems !== undefined) limits.push(`at least ${String(minItems)} item${minItems === 1 ? "" : "s"}`);
+  if (schema.uniqueItems === true) limits.push("no duplicates");
+  if (typeof schema.pattern === "string" && schema.format === undefined) limits.push(`pattern ${schema.pattern}`);
+  if (Array.isArray(schema.anyOf) && schema.anyOf.every((option) => Array.isArray(option.required)))
+    limits.push(`needs ${schema.anyOf.map((option) => option.required?.join(" + ")).join(" or ")}`);
+  const never = schema.not?.anyOf;
+  if (Array.isArray(never)) limits.push(`never together: ${never.map((option) => option.required?.join(" + ")).join("; ")}`);
+  if (Array.isArray(schema.allOf) && schema.allOf.some((rule) => "if" in rule)) limits.push("decimals limited by the currency's minor units");
+  return limits;
+}
+
+export function fieldRows(
+  schema: JsonSchema,
+  components: Record<string, JsonSchema>,
+  prefix = "",
+  depth = 0,
+): FieldRow[] {
+  const object = resolve(schema, components);
+  if (depth > MAX_DEPTH || !object.properties) return [];
+  const required = new Set(object.required ?? []);
+  return Object.entries(object.properties).flatMap(([name, property]) => {
+    const resolved = resolve(property, components);
+    const path = prefix ? `${prefix}.${name}` : name;
+    const values = resolved.enum ? listOf(resolved.enum) : undefined;
+    const row: FieldRow = {
+      path,
+      name,
+      depth,
+      type: typeName(property, components),
+      required: required.has(name),
+      limits: limitsOf(resolved),
+      ...(values ? { values } : {}),
+      ...(resolved.description ? { description: resolved.description } : {}),
+      deprecated: resolved.deprecated === true,
+    };
+    const items = resolved.type === "array" && resolved.items ? resolve(resolved.items, components) : undefined;
+    if (items) row.limits.push(...limitsOf(items).map((limit) => `each ${limit}`));
+    if (items?.enum) row.values = listOf(items.enum);
+    const nested = items
+      ? fieldRows(items, components, `${path}[]`, depth + 1)
+      : fieldRows(resolved, components, path, depth + 1);
+    return [row, ...nested];
+  });
+}
