@@ -11,12 +11,22 @@ import { defaultBalances } from "./balances";
 export const SANDBOX_BANK = "9710";
 const SHORT_NAME_LENGTH = 35;
 
-/** The n-th account number the sandbox may assign: bank 9710, a counter, a MOD11 check digit. */
-export function assignedAccountNumber(counter: number): string {
-  for (let n = counter; ; n++) {
-    const bban = withMod11Check(`${SANDBOX_BANK}${String(n % 1_000_000).padStart(6, "0")}`);
-    if (bban) return bban;
+/**
+ * The account number with serial `serial` in the sandbox bank (9710): a valid MOD11 number, or
+ * undefined for the one serial in eleven whose check digit would be 10 (never issued).
+ */
+export function sandboxAccountNumber(serial: number): string | undefined {
+  return withMod11Check(`${SANDBOX_BANK}${String(serial % 1_000_000).padStart(6, "0")}`);
+}
+
+/** The first `count` account numbers the sandbox bank issues, in order. */
+export function firstAccountNumbers(count: number): string[] {
+  const numbers: string[] = [];
+  for (let serial = 1; numbers.length < count; serial++) {
+    const bban = sandboxAccountNumber(serial);
+    if (bban) numbers.push(bban);
   }
+  return numbers;
 }
 
 export const norwegianIban = (bban: string): string => composeIBAN({ countryCode: "NO", bban }) ?? `NO00${bban}`;

@@ -4,5 +4,7 @@ import type { SandboxEnv } from "./types";
 
 /** The sandbox's time inside a storage transaction: the offset is read from the store, so tabs agree. */
 export async function timeIn(tx: ReadTx, env: SandboxEnv): Promise<SandboxTime> {
-  return sandboxTime(env.realNow(), await tx.meta("clockOffsetMs"));
+  const offset = (await tx.meta("clockOffsetMs")) ?? 0;
+  env.lastClockOffsetMs = offset;
+  return sandboxTime(env.realNow(), offset);
 }

@@ -1,6 +1,6 @@
 /** Sandbox data: accounts (spec 4.3), balances, agreements, contact e-mail. */
 import { customerKindOf } from "../../src/contract/identifiers";
-import { assignedAccountNumber, presentAccount, newAccount } from "../domain/accounts";
+import { newAccount, presentAccount, sandboxAccountNumber } from "../domain/accounts";
 import { newCustomer } from "../domain/customers";
 import { answer, failure } from "../http/respond";
 import type { WriteTx } from "../store/port";
@@ -10,9 +10,9 @@ import type { Handler, SandboxEnv } from "./types";
 
 async function freeAccountNumber(tx: WriteTx): Promise<string> {
   const taken = (await tx.accounts()).length;
-  for (let counter = taken + 1; ; counter++) {
-    const bban = assignedAccountNumber(counter);
-    if (!(await tx.accountByBban(bban))) return bban;
+  for (let serial = taken + 1; ; serial++) {
+    const bban = sandboxAccountNumber(serial);
+    if (bban && !(await tx.accountByBban(bban))) return bban;
   }
 }
 

@@ -13,6 +13,8 @@ export interface SandboxEnv {
   /** Real time, epoch ms; the sandbox clock adds its stored offset. */
   realNow: () => number;
   newId: () => string;
+  /** The clock offset last read from the store: good enough for certificate validity, saves a read per request. */
+  lastClockOffsetMs: number;
 }
 
 export interface HandlerContext<Id extends OperationId> {

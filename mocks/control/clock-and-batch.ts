@@ -1,0 +1,63 @@
+/** /__sandbox/clock and /__sandbox/batch: the sandbox clock, and the batch runs it drives. */
+import { tppError } from "../../src/contract/tpp-messages";
+import { issuesToTppMessages } from "../../src/contract/tpp-messages";
+import { batchTimeProblems, nextBatchRun, DEFAULT_BATCH_TIMES } from "../domain/calendar/batch-schedule";
+import { advancedOffset, sandboxTime } from "../domain/clock";
+import { catchUpBatches, runBatchNow } from "../batch/runner";
+import type { SandboxEnv } from "../handlers/types";
+import { answer, errorAnswer, type Answer } from "../http/respond";
+import { AdvanceClock, BatchTimes } from "./schemas";
+
+export async function clockState(env: SandboxEnv) {
+  const { offset, last, times } = await env.store.read(async (tx) => ({
+    offset: await tx.meta("clockOffsetMs"),
+    last: await tx.meta("lastBatchRunAt"),
+    times: await tx.meta("batchTimes"),
+  }));
+  env.lastClockOffsetMs = offset ?? 0;
+  const time = sandboxTime(env.realNow(), offset);
+  const batchTimes = times ?? [...DEFAULT_BATCH_TIMES];
+  return {
+    now: new Date(time.now).toISOString(),
+    today: time.today,
+    offsetMs: offset ?? 0,
+    lastBatchRunAt: last === undefined ? null : new Date(last).toISOString(),
+    nextBatchRunAt: new Date(nextBatchRun(time.now, { times: batchTimes })).toISOString(),
+    batchTimes,
+  };
+}
+
+export async function advanceClock(env: SandboxEnv, body: unknown): Promise<Answer> {
+  const parsed = AdvanceClock.safeParse(body);
+  if (!parsed.success) return errorAnswer(issuesToTppMessages(parsed.error.issues, "body", body));
+  const { days = 0, hours = 0, minutes = 0, to } = parsed.data;
+  const offset = await env.store.read((tx) => tx.meta("clockOffsetMs"));
+  const now = sandboxTime(env.realNow(), offset).now;
+  const by = to === undefined ? ((days * 24 + hours) * 60 + minutes) * 60_000 : Date.parse(to) - now;
+  if (by < 0) return errorAnswer([tppError("BAD_REQUEST", `The sandbox clock only moves forward; it is ${new Date(now).toISOString()} already.`, "to")]);
+  await env.store.write((tx) => tx.putMeta("clockOffsetMs", advancedOffset(offset, by)));
+  const runs = await catchUpBatches(env, now + by);
+  return answer(200, { clock: await clockState(env), runs });
+}
+
+export async function runBatch(env: SandboxEnv): Promise<Answer> {
+  const offset = await env.store.read((tx) => tx.meta("clockOffsetMs"));
+  const report = await runBatchNow(env, sandboxTime(env.realNow(), offset).now);
+  return answer(200, { runs: [report], clock: await clockState(env) });
+}
+
+/** Runs the scheduled batches that are due (a tab calls this on start and on a timer). */
+export async function catchUp(env: SandboxEnv): Promise<Answer> {
+  const offset = await env.store.read((tx) => tx.meta("clockOffsetMs"));
+  const runs = await catchUpBatches(env, sandboxTime(env.realNow(), offset).now);
+  return answer(200, { runs, clock: await clockState(env) });
+}
+
+export async function setBatchTimes(env: SandboxEnv, body: unknown): Promise<Answer> {
+  const parsed = BatchTimes.safeParse(body);
+  if (!parsed.success) return errorAnswer(issuesToTppMessages(parsed.error.issues, "body", body));
+  const problems = batchTimeProblems(parsed.data.batchTimes);
+  if (problems.length > 0) return errorAnswer(problems.map((problem) => tppError("FORMAT_ERROR", problem, "batchTimes")));
+  await env.store.write((tx) => tx.putMeta("batchTimes", parsed.data.batchTimes));
+  return answer(200, await clockState(env));
+}

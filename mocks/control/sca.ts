@@ -1,0 +1,74 @@
+/** The simulated bank behind the scaRedirect link: what the PSU is asked to approve, and the decision. */
+import { tppError } from "../../src/contract/tpp-messages";
+import { issuesToTppMessages } from "../../src/contract/tpp-messages";
+import { sandboxTime } from "../domain/clock";
+import { decideBasket, decidePayment, redirectAfterSca } from "../domain/sca";
+import type { SandboxEnv } from "../handlers/types";
+import { answer, errorAnswer, failure, type Answer } from "../http/respond";
+import type { ReadTx } from "../store/port";
+import type { PaymentRecord } from "../store/records";
+import { ScaDecisionBody } from "./schemas";
+
+export type ScaSubject = "payment" | "basket";
+
+async function summary(tx: ReadTx, payment: PaymentRecord) {
+  const debtor = await tx.account(payment.debtorAccountId);
+  const psu = await tx.customerByPsuId(payment.psuId);
+  return {
+    paymentId: payment.paymentId,
+    product: payment.product,
+    transactionStatus: payment.transactionStatus,
+    instructedAmount: payment.request.instructedAmount,
+    creditorName: payment.request.creditorName,
+    creditorAccount: payment.request.creditorAccount,
+    debtorAccount: debtor ? { bban: debtor.bban, iban: debtor.iban, name: debtor.accountName } : payment.request.debtorAccount,
+    psuName: psu?.name ?? "",
+    executionDate: payment.product === "single" ? payment.executionDate : payment.request.startDate,
+    ...(payment.product === "periodic" ? { frequency: payment.request.frequency } : {}),
+  };
+}
+
+export async function showSca(env: SandboxEnv, subject: ScaSubject, id: string): Promise<Answer> {
+  return env.store.read(async (tx) => {
+    if (subject === "payment") {
+      const payment = await tx.payment(id);
+      if (!payment) return failure("RESOURCE_UNKNOWN", `No payment ${id} awaits SCA in this sandbox.`, "paymentId");
+      return answer(200, { subject, id, redirectUri: payment.redirectUri, transactionStatus: payment.transactionStatus, payments: [await summary(tx, payment)] });
+    }
+    const basket = await tx.basket(id);
+    if (!basket) return failure("RESOURCE_UNKNOWN", `No signing basket ${id} in this sandbox.`, "basketId");
+    const payments = await Promise.all(basket.paymentIds.map((paymentId) => tx.payment(paymentId)));
+    const summaries = await Promise.all(payments.filter((payment) => payment !== undefined).map((payment) => summary(tx, payment)));
+    return answer(200, { subject, id, redirectUri: basket.redirectUri, transactionStatus: basket.transactionStatus, payments: summaries });
+  });
+}
+
+export async function decideSca(env: SandboxEnv, subject: ScaSubject, id: string, body: unknown): Promise<Answer> {
+  const parsed = ScaDecisionBody.safeParse(body);
+  if (!parsed.success) return errorAnswer(issuesToTppMessages(parsed.error.issues, "body", body));
+  const { decision } = parsed.data;
+  return env.store.write(async (tx) => {
+    const time = sandboxTime(env.realNow(), await tx.meta("clockOffsetMs"));
+    if (subject === "payment") {
+      const payment = await tx.payment(id);
+      if (!payment) return failure("RESOURCE_UNKNOWN", `No payment ${id} in this sandbox.`, "paymentId");
+      const decided = decidePayment(payment, decision, time.now, time.today);
+      if (!decided.ok) return errorAnswer(decided.messages);
+      await tx.putPayment(decided.value);
+      return answer(200, { transactionStatus: decided.value.transactionStatus, redirect: redirectAfterSca(payment.redirectUri, "paymentId", id, decision) });
+    }
+    const basket = await tx.basket(id);
+    if (!basket) return failure("RESOURCE_UNKNOWN", `No signing basket ${id} in this sandbox.`, "basketId");
+    const decided = decideBasket(basket, decision, time.now);
+    if (!decided.ok) return errorAnswer(decided.messages);
+    for (const paymentId of basket.paymentIds) {
+      const payment = await tx.payment(paymentId);
+      if (!payment) continue;
+      const result = decidePayment(payment, decision, time.now, time.today);
+      if (!result.ok) return errorAnswer([tppError("CONFLICT", `Payment ${paymentId}: ${result.messages[0]?.text ?? "cannot be decided"}`)]);
+      await tx.putPayment(result.value);
+    }
+    await tx.putBasket(decided.value);
+    return answer(200, { transactionStatus: decided.value.transactionStatus, redirect: redirectAfterSca(basket.redirectUri, "basketId", id, decision) });
+  });
+}

@@ -1,0 +1,35 @@
+/** POST /v1/sandbox/initialize: replaces the sandbox's data with the fixed set, in one transaction. */
+import { fixedData } from "../domain/fixed-data";
+import { answer } from "../http/respond";
+import type { SandboxExport } from "../store/port";
+import { CURRENT_SCHEMA_VERSION as SCHEMA_VERSION } from "../store/migrations";
+import { timeIn } from "./clock";
+import type { Handler } from "./types";
+
+/** Settings and the clock survive initialize; data does not. */
+const KEPT_META = ["clockOffsetMs", "lastBatchRunAt", "batchTimes", "contactEmail"] as const;
+
+export const initializeSandbox: Handler<"initializeSandbox"> = async ({ env }) => {
+  const { time, meta } = await env.store.read(async (tx) => ({
+    time: await timeIn(tx, env),
+    meta: await Promise.all(KEPT_META.map(async (key) => ({ key, value: await tx.meta(key) }))),
+  }));
+  const data = fixedData(time.today, time.now);
+  const snapshot: SandboxExport = {
+    format: "psd2-sandbox-export",
+    schemaVersion: SCHEMA_VERSION,
+    exportedAt: new Date(time.now).toISOString(),
+    stores: {
+      ...data,
+      payments: [],
+      baskets: [],
+      meta: [
+        ...meta.filter((entry) => entry.value !== undefined),
+        { key: "nextSeq", value: data.transactions.length },
+        ...(meta.some((entry) => entry.key === "lastBatchRunAt" && entry.value !== undefined) ? [] : [{ key: "lastBatchRunAt" as const, value: time.now }]),
+      ],
+    },
+  };
+  await env.store.importAll(snapshot);
+  return answer(200, { customers: data.customers.length, accounts: data.accounts.length, transactions: data.transactions.length });
+};

@@ -1,0 +1,30 @@
+/**
+ * The sandbox checks signatures as strictly as a bank (design, "Signing in the sandbox") and says
+ * exactly what did not match. The signing string it rebuilt also travels in a response header, in
+ * full, because a tppMessage text stops at 512 characters.
+ */
+import { tppError } from "../../src/contract/tpp-messages";
+import { verifyRequest } from "../../src/signing/index";
+import { errorAnswer, type Answer } from "./respond";
+
+export const SIGNING_STRING_HEADER = "X-Sandbox-Signing-String";
+
+const utf8Base64 = (text: string) => {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+};
+
+export type SignatureCheck = { ok: true; headers: Record<string, string> } | { ok: false; answer: Answer };
+
+export async function checkSignature(request: { method: string; target: string; headers: Headers; body: string }, now: Date): Promise<SignatureCheck> {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const result = await verifyRequest({ method: request.method, url: request.target, headers, body: request.body }, { now });
+  const rebuilt: Record<string, string> = result.signingString === undefined ? {} : { [SIGNING_STRING_HEADER]: utf8Base64(result.signingString) };
+  if (result.ok) return { ok: true, headers: rebuilt };
+  const text = result.signingString === undefined ? result.text : `${result.text} Signing string rebuilt by the sandbox:\n${result.signingString}`;
+  return { ok: false, answer: errorAnswer([tppError(result.code, text, result.code.startsWith("CERTIFICATE") ? "TPP-Signature-Certificate" : "Signature")], rebuilt) };
+}

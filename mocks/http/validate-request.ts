@@ -1,0 +1,56 @@
+/**
+ * Validates a matched request with the contract: headers, path, query and body, all at once, so
+ * one answer lists every problem. A missing signature or certificate is a 401 and answered alone.
+ */
+import type { TppMessage } from "../../src/contract/common-objects";
+import { deprecationWarnings } from "../../src/contract/deprecations";
+import type { Operation } from "../../src/contract/operations";
+import { issuesToTppMessages, type RequestPart } from "../../src/contract/tpp-messages";
+import type { z } from "zod";
+
+export interface ValidRequest {
+  headers: unknown;
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  warnings: TppMessage[];
+}
+
+export type Validation = { ok: true; value: ValidRequest } | { ok: false; messages: TppMessage[] };
+
+function check(schema: z.ZodType | undefined, input: unknown, part: RequestPart, messages: TppMessage[]): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  messages.push(...issuesToTppMessages(result.error.issues, part, input));
+  return undefined;
+}
+
+/** Berlin Group answers a request without signature or certificate with 401 and these codes. */
+function signatureMissing(messages: TppMessage[]): TppMessage[] {
+  return messages
+    .filter((message) => message.code === "HTTP_HEADER_REQUIRED" && (message.path === "Signature" || message.path === "TPP-Signature-Certificate"))
+    .map((message) =>
+      message.path === "Signature"
+        ? { ...message, code: "SIGNATURE_MISSING", text: "The request has no Signature header: sign it (spec 5) and send Signature, Digest and TPP-Signature-Certificate." }
+        : { ...message, code: "CERTIFICATE_MISSING", text: "The request has no TPP-Signature-Certificate header: send the signing certificate as one line of base64 DER." },
+    );
+}
+
+export function validateRequest(
+  operation: Operation,
+  input: { headers: Record<string, string>; params: Record<string, string>; query: Record<string, string>; body: unknown },
+  /** Problems found while reading the request; a body that could not be read is not validated again. */
+  earlier: { messages: TppMessage[]; bodyUnreadable: boolean },
+): Validation {
+  const messages: TppMessage[] = [...earlier.messages];
+  const headers = check(operation.headers, input.headers, "header", messages);
+  const params = check(operation.pathParams, input.params, "path", messages);
+  const query = check(operation.query, input.query, "query", messages);
+  const body = earlier.bodyUnreadable ? undefined : check(operation.body, input.body, "body", messages);
+  const unsigned = signatureMissing(messages);
+  if (unsigned.length > 0) return { ok: false, messages: unsigned };
+  if (messages.length > 0) return { ok: false, messages };
+  const warnings = operation.body ? deprecationWarnings(operation.body, body) : [];
+  return { ok: true, value: { headers, params, query, body, warnings } };
+}

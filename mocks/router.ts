@@ -1,0 +1,80 @@
+/**
+ * The one dispatcher of the sandbox (design, "One contract, four consumers"): it matches a request
+ * against the operation table, validates it with the contract, checks its signature, runs the
+ * operation's handler and answers. The service worker, Vitest and the standalone server all call it.
+ * It answers only /v1/… (the interface) and /__sandbox/… (sandbox controls); anything else is not
+ * its business (undefined), so the portal's own pages and files pass through.
+ */
+import type { OperationId } from "../src/contract/operations";
+import { tppError } from "../src/contract/tpp-messages";
+import { handleControl } from "./control/index";
+import { handlers } from "./handlers/index";
+import type { Handler, HandlerContext, SandboxEnv } from "./handlers/types";
+import { canonicalHeaders, readBody, readQuery } from "./http/read-request";
+import { errorAnswer, failure, toResponse, type Answer } from "./http/respond";
+import { matchRoute } from "./http/route-table";
+import { checkSignature } from "./http/signature-check";
+import { validateRequest } from "./http/validate-request";
+import { parseAcceptFixes } from "../src/contract/headers";
+
+export const CONTROL_PREFIX = "/__sandbox/";
+
+async function answerOperation(request: Request, url: URL, env: SandboxEnv): Promise<Answer> {
+  const route = matchRoute(request.method, url.pathname);
+  if (route.kind === "unknown-path")
+    return failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}. The operations and their paths are listed in /openapi.json.`);
+  if (route.kind === "method-not-allowed")
+    return failure("SERVICE_INVALID", `${url.pathname} does not take ${request.method}; it takes ${route.allowed.join(", ")}.`, undefined, {
+      Allow: route.allowed.join(", "),
+    });
+  const { operation, params } = route;
+  const headers = canonicalHeaders(request.headers);
+  const { query, messages } = readQuery(url);
+  const body = await readBody(request, operation.body !== undefined);
+  const validation = validateRequest(
+    operation,
+    { headers, params, query, body: body.ok ? body.json : undefined },
+    { messages: body.ok ? messages : [...messages, ...body.messages], bodyUnreadable: !body.ok },
+  );
+  if (!validation.ok) return errorAnswer(validation.messages);
+  const signature = await checkSignature(
+    { method: request.method, target: url.pathname + url.search, headers: request.headers, body: body.ok ? body.text : "" },
+    new Date(env.realNow() + env.lastClockOffsetMs),
+  );
+  if (!signature.ok) return signature.answer;
+  const valid = validation.value;
+  const context: Omit<HandlerContext<OperationId>, "params" | "headers" | "query" | "body"> & Record<"params" | "headers" | "query" | "body", unknown> = {
+    env,
+    origin: url.origin,
+    params: valid.params ?? {},
+    headers: valid.headers,
+    query: valid.query,
+    body: valid.body,
+    warnings: valid.warnings,
+    fixes: parseAcceptFixes(headers["x-accept-fix"]),
+  };
+  // The table and the handler map share their ids; the context was validated with this row's schemas.
+  const handler = handlers[operation.id as OperationId] as Handler<OperationId>;
+  const result = await handler(context as unknown as HandlerContext<OperationId>);
+  return { ...result, headers: { ...signature.headers, ...result.headers } };
+}
+
+/** Never throws: a failure inside the sandbox is a 500 that says so, not a broken promise. */
+export function createDispatcher(env: SandboxEnv) {
+  return async function dispatch(request: Request): Promise<Response | undefined> {
+    const url = new URL(request.url);
+    const isControl = url.pathname.startsWith(CONTROL_PREFIX);
+    if (!isControl && !url.pathname.startsWith("/v1/")) return undefined;
+    const requestId = request.headers.get("x-request-id");
+    const echo: Record<string, string> = requestId ? { "X-Request-ID": requestId } : {};
+    try {
+      const result = isControl ? await handleControl(request, url, env) : await answerOperation(request, url, env);
+      return toResponse(result, echo);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return toResponse(errorAnswer([tppError("SYSTEM_ERROR", `The sandbox failed while answering: ${detail}. This is a sandbox bug; the request changed nothing.`)]), echo);
+    }
+  };
+}
+
+export type Dispatch = ReturnType<typeof createDispatcher>;

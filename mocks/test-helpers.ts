@@ -1,0 +1,69 @@
+/** A signed client for the sandbox in tests: fills the required headers and signs as a TPP would. */
+import { generateTestCertificate, signRequest, type TestCertificate } from "../src/signing/index";
+import { createMemorySandbox } from "./node";
+import type { Sandbox } from "./sandbox";
+
+export const ORIGIN = "http://sandbox.test";
+export const KARI = { psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21", customerNumber: "01817010055" };
+export const OLA = { psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a22", customerNumber: "05827510086" };
+export const FJORDLINE = { psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a31", customerNumber: "999990010" };
+
+let certificate: Promise<TestCertificate> | undefined;
+export const testCertificate = () => (certificate ??= generateTestCertificate({ tppName: "Test TPP" }));
+
+export interface SendOptions {
+  headers?: Record<string, string | undefined>;
+  body?: unknown;
+  /** Send the body exactly as given (a string), without JSON encoding. */
+  rawBody?: string;
+  sign?: boolean;
+  /** Change the request after signing (tampering tests). */
+  afterSigning?: (request: { headers: Record<string, string>; body: string | undefined }) => void;
+}
+
+export interface TestClient {
+  sandbox: Sandbox;
+  send: (method: string, path: string, options?: SendOptions) => Promise<{ status: number; headers: Headers; json: () => Promise<unknown> }>;
+  /** Sandbox-control routes: unsigned JSON. */
+  control: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: () => Promise<unknown> }>;
+}
+
+export async function testClient(options: { now?: () => number } = {}): Promise<TestClient> {
+  const sandbox = await createMemorySandbox(options.now ? { realNow: options.now } : {});
+  const cert = await testCertificate();
+  const send: TestClient["send"] = async (method, path, sendOptions = {}) => {
+    const body = sendOptions.rawBody ?? (sendOptions.body === undefined ? undefined : JSON.stringify(sendOptions.body));
+    const headers: Record<string, string> = { "X-Request-ID": crypto.randomUUID() };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    for (const [name, value] of Object.entries(sendOptions.headers ?? {})) {
+      if (value === undefined) Reflect.deleteProperty(headers, name);
+      else headers[name] = value;
+    }
+    if (sendOptions.sign !== false) {
+      const signed = await signRequest({ method, url: path, headers, body }, { privateKey: cert.privateKey, certificate: cert.certificatePem });
+      Object.assign(headers, signed.headers);
+    }
+    const request = { headers, body };
+    sendOptions.afterSigning?.(request);
+    const response = await sandbox.dispatch(new Request(`${ORIGIN}${path}`, { method, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) }));
+    if (!response) throw new Error(`The sandbox did not answer ${method} ${path}`);
+    return { status: response.status, headers: response.headers, json: () => response.json() as Promise<unknown> };
+  };
+  const control: TestClient["control"] = async (method, path, body) => {
+    const response = await sandbox.dispatch(
+      new Request(`${ORIGIN}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }) }),
+    );
+    if (!response) throw new Error(`The sandbox did not answer ${method} ${path}`);
+    return { status: response.status, json: () => response.json() as Promise<unknown> };
+  };
+  return { sandbox, send, control };
+}
+
+/** Headers a payment initiation needs besides the signature. */
+export const initiationHeaders = (psu: { psuId: string }, extra: Record<string, string> = {}) => ({
+  "PSU-ID": psu.psuId,
+  "TPP-Session-ID": "session-1",
+  "TPP-Redirect-URI": "https://tpp.example/callback",
+  "PSU-IP-Address": "192.0.2.10",
+  ...extra,
+});
