@@ -1,9 +1,14 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { openApiPlugin } from "./scripts/vite-openapi-plugin.ts";
 
 export default defineConfig({
   plugins: [react(), openApiPlugin()],
+  resolve: {
+    // msw's cookie jar is dead weight here (docs/decisions/0009); only the portal's bundle drops it.
+    alias: process.env.VITEST ? {} : { "tough-cookie": fileURLToPath(new URL("./mocks/shims/tough-cookie.ts", import.meta.url)) },
+  },
   build: {
     manifest: true,
     sourcemap: true,

@@ -18,6 +18,17 @@ export interface SandboxOptions {
   store: SandboxStore;
   realNow?: () => number;
   newId?: () => string;
+  exclusive?: SandboxEnv["exclusive"];
+}
+
+/** One batch at a time within this process: each job waits for the previous one. */
+function processMutex(): SandboxEnv["exclusive"] {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
 }
 
 export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
@@ -26,6 +37,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     realNow: options.realNow ?? Date.now,
     newId: options.newId ?? (() => crypto.randomUUID()),
     lastClockOffsetMs: (await options.store.read((tx) => tx.meta("clockOffsetMs"))) ?? 0,
+    exclusive: options.exclusive ?? processMutex(),
   };
   // A new sandbox starts its batch schedule now; it does not replay the past.
   await options.store.write(async (tx) => {

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { startSandbox } from "./lib/sandbox";
 import "./app/styles.css";
 
 const root = document.getElementById("root");
@@ -10,3 +11,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The sandbox backend loads beside the first paint, never before it; a failure shows in the header.
+startSandbox().catch(() => undefined);

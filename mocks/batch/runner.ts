@@ -51,7 +51,11 @@ async function runPayments(env: SandboxEnv, run: BatchRun, payments: PaymentReco
 const executionDateOf = (payment: PaymentRecord) => (payment.product === "single" ? payment.executionDate : "");
 
 /** A run outside the schedule ("run now"): books everything due on the sandbox's date. */
-export async function runBatchNow(env: SandboxEnv, at: number): Promise<RunReport> {
+export function runBatchNow(env: SandboxEnv, at: number): Promise<RunReport> {
+  return env.exclusive(() => runNow(env, at));
+}
+
+async function runNow(env: SandboxEnv, at: number): Promise<RunReport> {
   const run = runOf(at, true);
   const due = await env.store.read((tx) => tx.duePayments(DUE_STATUSES, run.date));
   const report = await runPayments(env, run, due);
@@ -67,7 +71,11 @@ export async function runBatchNow(env: SandboxEnv, at: number): Promise<RunRepor
  * booked by the first run on or after its execution date, as it would have been had a tab been
  * open; runs with nothing due cost nothing.
  */
-export async function catchUpBatches(env: SandboxEnv, now: number): Promise<RunReport[]> {
+export function catchUpBatches(env: SandboxEnv, now: number): Promise<RunReport[]> {
+  return env.exclusive(() => catchUp(env, now));
+}
+
+async function catchUp(env: SandboxEnv, now: number): Promise<RunReport[]> {
   const { last, times, due } = await env.store.read(async (tx) => ({
     last: await tx.meta("lastBatchRunAt"),
     times: await tx.meta("batchTimes"),

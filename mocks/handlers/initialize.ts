@@ -4,12 +4,13 @@ import { answer } from "../http/respond";
 import type { SandboxExport } from "../store/port";
 import { CURRENT_SCHEMA_VERSION as SCHEMA_VERSION } from "../store/migrations";
 import { timeIn } from "./clock";
-import type { Handler } from "./types";
+import type { Handler, SandboxEnv } from "./types";
 
 /** Settings and the clock survive initialize; data does not. */
 const KEPT_META = ["clockOffsetMs", "lastBatchRunAt", "batchTimes", "contactEmail"] as const;
 
-export const initializeSandbox: Handler<"initializeSandbox"> = async ({ env }) => {
+/** Replaces the data with the fixed set; returns what it now holds. Also used to seed a fresh browser sandbox. */
+export async function loadFixedData(env: SandboxEnv) {
   const { time, meta } = await env.store.read(async (tx) => ({
     time: await timeIn(tx, env),
     meta: await Promise.all(KEPT_META.map(async (key) => ({ key, value: await tx.meta(key) }))),
@@ -31,5 +32,7 @@ export const initializeSandbox: Handler<"initializeSandbox"> = async ({ env }) =
     },
   };
   await env.store.importAll(snapshot);
-  return answer(200, { customers: data.customers.length, accounts: data.accounts.length, transactions: data.transactions.length });
-};
+  return { customers: data.customers.length, accounts: data.accounts.length, transactions: data.transactions.length };
+}
+
+export const initializeSandbox: Handler<"initializeSandbox"> = async ({ env }) => answer(200, await loadFixedData(env));

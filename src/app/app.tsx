@@ -1,14 +1,21 @@
-import { lazy, Suspense } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
 import { Link, Route, Switch, useLocation } from "wouter";
 import { ErrorBoundary } from "./error-boundary";
+import { SandboxIndicator } from "./sandbox-indicator";
 
 const Overview = lazy(() => import("../features/reference/overview-page"));
 const ReferenceIndex = lazy(() => import("../features/reference/reference-index-page"));
 const OperationPage = lazy(() => import("../features/reference/operation-page"));
+const ConsoleIndex = lazy(() => import("../features/console/console-index-page"));
+const ConsolePage = lazy(() => import("../features/console/console-page"));
+const BankPage = lazy(() => import("../features/bank/bank-page"));
+const CallbackPage = lazy(() => import("../features/bank/callback-page"));
 
 const navigation = [
   { href: "/", label: "Overview" },
   { href: "/reference", label: "API reference" },
+  { href: "/try", label: "Try it" },
 ];
 
 function NavLink({ href, label }: { href: string; label: string }) {
@@ -23,7 +30,7 @@ function NavLink({ href, label }: { href: string; label: string }) {
 
 function NotFound() {
   return (
-    <section>
+    <section className="page">
       <h1>Page not found</h1>
       <p>
         Nothing lives at this address. Start from the <Link href="/">overview</Link>.
@@ -33,8 +40,9 @@ function NotFound() {
 }
 
 export function App() {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }));
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -48,6 +56,7 @@ export function App() {
           ))}
           <a href="/openapi.json">OpenAPI</a>
         </nav>
+        <SandboxIndicator />
       </header>
       <main id="main" tabIndex={-1}>
         <ErrorBoundary>
@@ -56,11 +65,15 @@ export function App() {
               <Route path="/" component={Overview} />
               <Route path="/reference" component={ReferenceIndex} />
               <Route path="/reference/:operationId" component={OperationPage} />
+              <Route path="/try" component={ConsoleIndex} />
+              <Route path="/try/:operationId" component={ConsolePage} />
+              <Route path="/bank/authorize/:subject/:id" component={BankPage} />
+              <Route path="/callback" component={CallbackPage} />
               <Route component={NotFound} />
             </Switch>
           </Suspense>
         </ErrorBoundary>
       </main>
-    </>
+    </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { AllowedValues, Limits } from "./allowed-values";
-import { fieldRows, type JsonSchema } from "./schema-rows";
+import { fieldRows, type JsonSchema } from "../../lib/schema-rows";
 
 /** The fields of a body as a nested table: type, required, limits, rules and the spec's notes. */
 export function FieldsTable({ schema, components, caption }: { schema: JsonSchema; components: Record<string, JsonSchema>; caption: string }) {

@@ -5,7 +5,7 @@ import { errorStatus } from "../../contract/errors";
 import { componentRef as schemaRef } from "../../contract/openapi";
 import { operations, type Operation } from "../../contract/operations";
 import { FieldsTable } from "./fields-table";
-import { components, parametersOf } from "./openapi-document";
+import { components, parametersOf } from "../../lib/openapi-document";
 import { ParametersTable } from "./parameters-table";
 
 const baseLabel = { api: "{base_url}", sandbox: "{sandbox_base_url}" } as const;

@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { PageTitle } from "../../components/page-title";
-import { OperationList } from "./operation-list";
+import { OperationList } from "../../components/operation-list";
 
 export default function OverviewPage() {
   return (

@@ -1,6 +1,6 @@
 import { AllowedValues, Limits } from "./allowed-values";
-import type { Parameter } from "./openapi-document";
-import { limitsOf, resolve, typeName, type JsonSchema } from "./schema-rows";
+import type { Parameter } from "../../lib/openapi-document";
+import { limitsOf, resolve, typeName, type JsonSchema } from "../../lib/schema-rows";
 
 const PSU_PAIR = ["PSU-ID", "X-PSU-IDENTITY"];
 

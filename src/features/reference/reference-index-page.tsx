@@ -1,6 +1,6 @@
 import { PageTitle } from "../../components/page-title";
 import { operations } from "../../contract/operations";
-import { OperationList } from "./operation-list";
+import { OperationList } from "../../components/operation-list";
 
 export default function ReferenceIndexPage() {
   return (

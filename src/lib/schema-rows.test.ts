@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { buildOpenApiDocument } from "../../contract/openapi";
+import { buildOpenApiDocument } from "../contract/openapi";
 import { fieldRows, type JsonSchema } from "./schema-rows";
 
 const components = buildOpenApiDocument().components.schemas as Record<string, JsonSchema>;

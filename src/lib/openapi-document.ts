@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from "../../contract/openapi";
+import { buildOpenApiDocument } from "../contract/openapi";
 import type { JsonSchema } from "./schema-rows";
 
 type Document = ReturnType<typeof buildOpenApiDocument>;

@@ -1,13 +1,13 @@
 import { Link } from "wouter";
-import { MethodBadge } from "../../components/method-badge";
-import { operations, type Operation } from "../../contract/operations";
+import { MethodBadge } from "./method-badge";
+import { operations, type Operation } from "../contract/operations";
 
 const groups = [...new Set(operations.map((operation) => operation.group))];
 
-function OperationRow({ operation }: { operation: Operation }) {
+function OperationRow({ operation, hrefPrefix }: { operation: Operation; hrefPrefix: string }) {
   return (
     <li className="operation-row">
-      <Link href={`/reference/${operation.id}`} className="operation-link">
+      <Link href={`${hrefPrefix}/${operation.id}`} className="operation-link">
         <MethodBadge method={operation.method} />
         <span className="operation-title">{operation.title}</span>
         <code className="operation-path">{operation.path}</code>
@@ -18,7 +18,7 @@ function OperationRow({ operation }: { operation: Operation }) {
 }
 
 /** Every operation of the interface, grouped as the spec groups them. */
-export function OperationList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+export function OperationList({ headingLevel = 2, hrefPrefix = "/reference" }: { headingLevel?: 2 | 3; hrefPrefix?: string }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div className="operation-groups">
@@ -29,7 +29,7 @@ export function OperationList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             {operations
               .filter((operation) => operation.group === group)
               .map((operation) => (
-                <OperationRow key={operation.id} operation={operation} />
+                <OperationRow key={operation.id} operation={operation} hrefPrefix={hrefPrefix} />
               ))}
           </ul>
         </section>

@@ -1,0 +1,66 @@
+/**
+ * The sandbox in the browser: msw's service worker hands every request of this page to the one
+ * dispatcher, which answers /v1/… and /__sandbox/… on the portal's own origin from IndexedDB.
+ * Loaded lazily by src/lib/sandbox.ts, after the first paint.
+ *
+ * One tab runs the batch schedule (Web Locks "leader" lock, held while the tab lives; the next
+ * tab takes over when it closes). Every batch job, scheduled or asked for, runs under a second,
+ * short lock, so two tabs never book at the same time.
+ */
+import { http } from "msw";
+import { setupWorker } from "msw/browser";
+import { createSandbox, type Sandbox } from "./sandbox";
+import { loadFixedData } from "./handlers/initialize";
+import { openSandboxStore } from "./store/indexeddb-store";
+
+const LEADER_LOCK = "psd2-sandbox-batch-leader";
+const BATCH_LOCK = "psd2-sandbox-batch";
+const CATCH_UP_EVERY_MS = 15_000;
+
+export interface BrowserSandbox {
+  sandbox: Sandbox;
+  /** Whether this tab runs the batch schedule. */
+  isBatchLeader: () => boolean;
+}
+
+const withBatchLock = <T>(work: () => Promise<T>): Promise<T> =>
+  "locks" in navigator ? navigator.locks.request(BATCH_LOCK, work) : work();
+
+async function runSchedule(sandbox: Sandbox): Promise<never> {
+  for (;;) {
+    await sandbox.catchUp().catch((error: unknown) => {
+      console.warn("Sandbox batch catch-up failed", error);
+    });
+    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_EVERY_MS));
+  }
+}
+
+function leadBatches(sandbox: Sandbox, onLeader: () => void) {
+  // Without Web Locks every tab runs the schedule; the per-payment re-check still prevents double booking.
+  if (!("locks" in navigator)) {
+    onLeader();
+    void runSchedule(sandbox);
+    return;
+  }
+  void navigator.locks.request(LEADER_LOCK, () => {
+    onLeader();
+    return runSchedule(sandbox);
+  });
+}
+
+export async function startBrowserSandbox(): Promise<BrowserSandbox> {
+  const store = await openSandboxStore();
+  // A brand-new sandbox (never used, never reset) starts with the fixed data, so there is something to explore.
+  const fresh = await store.read(async (tx) => (await tx.meta("lastBatchRunAt")) === undefined && (await tx.customers()).length === 0);
+  const sandbox = await createSandbox({ store, exclusive: withBatchLock });
+  if (fresh) await loadFixedData(sandbox.env);
+  const worker = setupWorker(
+    http.all("*", ({ request }) => (new URL(request.url).origin === location.origin ? sandbox.dispatch(request) : undefined)),
+  );
+  await worker.start({ onUnhandledRequest: "bypass", quiet: true, serviceWorker: { url: "/mockServiceWorker.js" } });
+  let leader = false;
+  leadBatches(sandbox, () => {
+    leader = true;
+  });
+  return { sandbox, isBatchLeader: () => leader };
+}

@@ -1,0 +1,179 @@
+/**
+ * The request inspector: the exact request (every header, the body), how it was signed (Digest,
+ * signing string, Signature parts, certificate), and the answer. Headers a browser may not send
+ * are shown and marked; a signature the sandbox refused is shown beside what the sandbox rebuilt.
+ */
+import { useState } from "react";
+import type { Exchange, SigningDetails, WireRequest, WireResponse } from "../lib/exchange";
+import { CodeBlock } from "./code-block";
+import { CopyButton } from "./copy-button";
+import { compareLines, rebuiltSigningString, signatureParts } from "./signature-parts";
+
+export interface InspectorProps {
+  request: WireRequest;
+  unsentHeaders: Record<string, string>;
+  signing?: SigningDetails | undefined;
+  response?: WireResponse | undefined;
+  error?: string | undefined;
+  /** Builds the curl command a TPP's server would run (signed anew, Date included). */
+  curl?: (() => Promise<string>) | undefined;
+  title?: string;
+}
+
+function prettyBody(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+function HeadersTable({ headers, unsent, signed, caption }: { headers: Record<string, string>; unsent: Record<string, string>; signed: string[]; caption: string }) {
+  const rows = [...Object.entries(headers).map(([name, value]) => ({ name, value, sent: true })), ...Object.entries(unsent).map(([name, value]) => ({ name, value, sent: false }))];
+  return (
+    <div className="table-scroll">
+      <table className="headers-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Header</th>
+            <th scope="col">Value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name} className={row.sent ? undefined : "unsent"}>
+              <th scope="row">
+                <code>{row.name}</code>
+                {signed.includes(row.name.toLowerCase()) ? <span className="tag">signed</span> : null}
+                {row.sent ? null : <span className="tag tag-warning" title="A browser may not set this header; a TPP's server sends it">not sent by browsers</span>}
+              </th>
+              <td>
+                <code className="wrap">{row.value}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SignatureSection({ signing, rebuilt }: { signing: SigningDetails; rebuilt: string | undefined }) {
+  const differs = rebuilt !== undefined && rebuilt !== signing.signingString;
+  return (
+    <section aria-labelledby="inspector-signing">
+      <h3 id="inspector-signing">Signature</h3>
+      <dl className="facts">
+        <dt>Digest</dt>
+        <dd><code className="wrap">{signing.digest}</code></dd>
+        {signatureParts(signing.signatureHeader).map(([name, value]) => (
+          <div key={name}>
+            <dt>{name}</dt>
+            <dd><code className="wrap">{value}</code></dd>
+          </div>
+        ))}
+      </dl>
+      {differs ? (
+        <div className="signing-compare" role="group" aria-label="What was signed beside what the sandbox rebuilt">
+          <p className="notice">The sandbox rebuilt a different signing string. Lines that differ are marked.</p>
+          <div className="table-scroll">
+            <table>
+              <caption>Signing string: signed by the portal and rebuilt by the sandbox</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Signed</th>
+                  <th scope="col">Rebuilt by the sandbox</th>
+                </tr>
+              </thead>
+              <tbody>
+                {compareLines(signing.signingString, rebuilt).map((row, index) => (
+                  <tr key={index} className={row.same ? undefined : "differs"}>
+                    <td><code className="wrap">{row.line}</code></td>
+                    <td>
+                      <code className="wrap">{row.other ?? ""}</code>
+                      {row.same ? null : <span className="visually-hidden"> (differs)</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      ) : (
+        <CodeBlock label="Signing string" text={signing.signingString} />
+      )}
+      <h4>Certificate</h4>
+      <dl className="facts">
+        <dt>Subject</dt>
+        <dd>{signing.certificate.subject}</dd>
+        <dt>Issuer</dt>
+        <dd>{signing.certificate.issuer}</dd>
+        <dt>Serial</dt>
+        <dd><code>{signing.certificate.serialNumber}</code></dd>
+        <dt>Valid</dt>
+        <dd>{signing.certificate.notBefore.slice(0, 10)} to {signing.certificate.notAfter.slice(0, 10)}</dd>
+        <dt>keyId</dt>
+        <dd><code className="wrap">{signing.keyId}</code></dd>
+      </dl>
+    </section>
+  );
+}
+
+function CurlButton({ curl }: { curl: () => Promise<string> }) {
+  const [command, setCommand] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+  if (command) return <CodeBlock label="curl (as a TPP's server sends it, Date signed)" text={command} copyLabel="Copy curl" />;
+  return (
+    <p>
+      <button
+        type="button"
+        onClick={() => {
+          curl().then(setCommand, (error: unknown) => { setProblem(error instanceof Error ? error.message : String(error)); });
+        }}
+      >
+        Show as curl
+      </button>
+      {problem ? <span role="alert" className="field-error"> {problem}</span> : null}
+    </p>
+  );
+}
+
+export function Inspector({ request, unsentHeaders, signing, response, error, curl, title = "Request inspector" }: InspectorProps) {
+  const signed = signing?.signedHeaders ?? [];
+  const rebuilt = response ? rebuiltSigningString(response.headers) : undefined;
+  return (
+    <section className="inspector" aria-label={title}>
+      <h2>{title}</h2>
+      <p className="request-line">
+        <code className="wrap">
+          {request.method} {request.url}
+        </code>
+        <CopyButton text={request.url} label="Copy URL" />
+      </p>
+      <HeadersTable headers={request.headers} unsent={unsentHeaders} signed={signed} caption="Request headers" />
+      {request.body !== undefined ? <CodeBlock label="Request body" text={request.body} /> : null}
+      {signing ? <SignatureSection signing={signing} rebuilt={rebuilt} /> : <p className="muted">Not signed yet: the signature is computed when the request is sent.</p>}
+      {curl ? <CurlButton curl={curl} /> : null}
+      {error ? <p role="alert" className="panel panel-error">{error}</p> : null}
+      {response ? (
+        <section aria-labelledby="inspector-response">
+          <h3 id="inspector-response">
+            Response <span className={`status ${response.status < 400 ? "status-ok" : "status-error"}`}>{response.status}</span>{" "}
+            <span className="muted">{response.durationMs} ms</span>
+          </h3>
+          <HeadersTable headers={response.headers} unsent={{}} signed={[]} caption="Response headers" />
+          {response.body ? <CodeBlock label="Response body" text={prettyBody(response.body)} /> : <p className="muted">No body.</p>}
+        </section>
+      ) : null}
+    </section>
+  );
+}
+
+export const inspectorPropsOf = (exchange: Exchange): InspectorProps => ({
+  request: exchange.request,
+  unsentHeaders: exchange.unsentHeaders,
+  signing: exchange.signing,
+  response: exchange.response,
+  error: exchange.error,
+});

@@ -1,0 +1,110 @@
+/**
+ * The simulated bank behind the scaRedirect link: the PSU sees what they are asked to approve,
+ * approves or declines, and is sent back to the TPP's redirect URI with the outcome.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useParams } from "wouter";
+import { PageTitle } from "../../components/page-title";
+import { sandboxKeys } from "../../lib/query-keys";
+import { sandboxControl } from "../../lib/send";
+
+interface ScaPayment {
+  paymentId: string;
+  product: "single" | "periodic";
+  transactionStatus: string;
+  instructedAmount: { amount: string; currency: string };
+  creditorName: string;
+  creditorAccount: { bban?: string; iban?: string };
+  debtorAccount: { bban?: string; iban?: string; name?: string };
+  psuName: string;
+  executionDate: string;
+  frequency?: string;
+}
+
+interface ScaRequest {
+  subject: "payment" | "basket";
+  id: string;
+  redirectUri: string;
+  transactionStatus: string;
+  payments: ScaPayment[];
+}
+
+function PaymentSummary({ payment }: { payment: ScaPayment }) {
+  return (
+    <dl className="facts bank-facts">
+      <dt>Amount</dt>
+      <dd className="amount">
+        {payment.instructedAmount.amount} {payment.instructedAmount.currency}
+      </dd>
+      <dt>To</dt>
+      <dd>
+        {payment.creditorName} ({payment.creditorAccount.bban ?? payment.creditorAccount.iban})
+      </dd>
+      <dt>From</dt>
+      <dd>
+        {payment.debtorAccount.name ? `${payment.debtorAccount.name} ` : ""}({payment.debtorAccount.bban ?? payment.debtorAccount.iban})
+      </dd>
+      <dt>{payment.product === "periodic" ? "First execution" : "Execution date"}</dt>
+      <dd>
+        {payment.executionDate}
+        {payment.frequency ? `, then ${payment.frequency}` : ""}
+      </dd>
+    </dl>
+  );
+}
+
+export default function BankPage() {
+  const { subject, id } = useParams<{ subject: string; id: string }>();
+  const kind = subject === "basket" ? "basket" : "payment";
+  const queryClient = useQueryClient();
+  const request = useQuery({
+    queryKey: sandboxKeys.sca(kind, id),
+    queryFn: () => sandboxControl<ScaRequest>("GET", `/__sandbox/sca/${kind}/${encodeURIComponent(id)}`),
+    retry: false,
+  });
+  const decide = useMutation({
+    mutationFn: (decision: "approve" | "decline") =>
+      sandboxControl<{ redirect: string; transactionStatus: string }>("POST", `/__sandbox/sca/${kind}/${encodeURIComponent(id)}`, { decision }),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: sandboxKeys.all });
+      window.location.assign(result.redirect);
+    },
+  });
+  return (
+    <section className="page bank">
+      <div className="bank-card">
+        <p className="bank-brand" aria-hidden="true">Sandbox Bank</p>
+        <PageTitle title="Approve payment">{kind === "basket" ? "Approve payments" : "Approve payment"}</PageTitle>
+        {request.isPending ? <p className="muted">Loading what you are asked to approve…</p> : null}
+        {request.isError ? <p role="alert" className="panel panel-error">{request.error.message}</p> : null}
+        {request.data ? (
+          <>
+            <p>
+              {request.data.payments[0]?.psuName ? `${request.data.payments[0].psuName}, a` : "A"} third-party provider asks you to approve{" "}
+              {request.data.payments.length === 1 ? "this payment" : `these ${String(request.data.payments.length)} payments`}.
+            </p>
+            {request.data.payments.map((payment) => (
+              <PaymentSummary key={payment.paymentId} payment={payment} />
+            ))}
+            {request.data.transactionStatus !== "RCVD" ? (
+              <p role="alert" className="notice">
+                This {kind} is {request.data.transactionStatus}: it no longer awaits your approval.
+              </p>
+            ) : (
+              <div className="form-actions">
+                <button type="button" className="button-primary" disabled={decide.isPending} onClick={() => { decide.mutate("approve"); }}>
+                  Approve
+                </button>
+                <button type="button" disabled={decide.isPending} onClick={() => { decide.mutate("decline"); }}>
+                  Decline
+                </button>
+              </div>
+            )}
+            {decide.isError ? <p role="alert" className="panel panel-error">{decide.error.message}</p> : null}
+            <p className="muted">You will return to {request.data.redirectUri}.</p>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * Try an operation: a form over the operation's contract (headers, parameters, body), sent signed
+ * to the sandbox, with the answer explained and the exact request in the inspector.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { FormProvider, useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { Link, useParams, useSearch } from "wouter";
+import { CodeLists } from "../../components/code-lists";
+import { Inspector, inspectorPropsOf } from "../../components/inspector";
+import { MethodBadge } from "../../components/method-badge";
+import { PageTitle } from "../../components/page-title";
+import { componentRef } from "../../contract/openapi";
+import { operations, type Operation, type OperationId } from "../../contract/operations";
+import { activeCredential } from "../../lib/credentials";
+import type { Exchange } from "../../lib/exchange";
+import { fieldNodes } from "../../lib/form-fields";
+import { components, parametersOf } from "../../lib/openapi-document";
+import { portalKeys, sandboxKeys } from "../../lib/query-keys";
+import { curlCommand } from "../../lib/curl";
+import { draftRequest, signForServer } from "../../lib/request-draft";
+import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
+import { sendRequest } from "../../lib/send";
+import { getSettings, useSettings } from "../../lib/settings";
+import { Fields } from "./body-fields";
+import { consoleResolver, type ConsoleValues } from "./console-form";
+import { exampleValues } from "./examples";
+import { errorAt, fieldId } from "./field-error";
+import { HeaderFields } from "./header-fields";
+import { ParameterFields } from "./parameter-fields";
+import { requestInput } from "./request-input";
+import { ResultPanel } from "./result-panel";
+import { formFieldOf, tppMessagesOf } from "./server-errors";
+import { useLivePreview } from "./use-live-preview";
+
+const sessionId = () => {
+  const existing = sessionStorage.getItem("tpp-session-id");
+  if (existing) return existing;
+  const made = crypto.randomUUID();
+  sessionStorage.setItem("tpp-session-id", made);
+  return made;
+};
+
+function flattenErrors(errors: FieldErrors, prefix = ""): { path: string; message: string }[] {
+  return Object.entries(errors).flatMap(([key, value]) => {
+    if (!value || typeof value !== "object") return [];
+    const path = prefix ? `${prefix}.${key}` : key;
+    const message = (value as { message?: unknown }).message;
+    if (typeof message === "string" && message) return [{ path, message }];
+    return flattenErrors(value as FieldErrors, path);
+  });
+}
+
+/** Lists what to fix, and takes the focus after each refused send so keyboard users land on it. */
+function ErrorSummary({ errors, submitCount }: { errors: FieldErrors<ConsoleValues>; submitCount: number }) {
+  const list = flattenErrors(errors);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, [submitCount]);
+  if (list.length === 0) return null;
+  return (
+    <div className="panel panel-error" role="alert" tabIndex={-1} ref={ref}>
+      <h2>Fix {list.length === 1 ? "this field" : `these ${String(list.length)} fields`} before sending</h2>
+      <ul>
+        {list.map((error) => (
+          <li key={error.path}>
+            <a href={`#${fieldId(error.path.replace(/\.\d+$/, ""))}`}><code>{error.path.replace(/^(body|headers|query|params)\./, "")}</code></a>: {error.message}
+          </li>
+        ))}
+      </ul>
+      <p>Or switch on “send anyway” to see how the sandbox answers it.</p>
+    </div>
+  );
+}
+
+function ConsoleForm({ operation }: { operation: Operation }) {
+  const settings = useSettings();
+  const searchText = useSearch();
+  const queryClient = useQueryClient();
+  const accounts = useQuery(accountsQuery());
+  const customers = useQuery(customersQuery());
+  const clock = useQuery(clockQuery());
+  const bodyRef = operation.body ? componentRef(operation.body) : undefined;
+  const nodes = useMemo(() => (bodyRef ? fieldNodes(bodyRef, components()) : []), [bodyRef]);
+  const parameters = parametersOf(operation.method, operation.path);
+  const fromUrl = useMemo(() => Object.fromEntries(new URLSearchParams(searchText).entries()), [searchText]);
+  const example = useMemo(() => {
+    const values = exampleValues(operation.id as OperationId, {
+      accounts: accounts.data ?? [],
+      customers: customers.data ?? [],
+      today: clock.data?.today ?? new Date().toISOString().slice(0, 10),
+      origin: location.origin,
+      psuId: settings.psuId,
+      sessionId: sessionId(),
+    }, Object.fromEntries(Object.entries(fromUrl).filter(([name]) => operation.pathParams && name in operation.pathParams.shape)));
+    const known = Object.keys(operation.headers.shape);
+    values.headers = Object.fromEntries(Object.entries(values.headers).filter(([name]) => known.includes(name)));
+    values.query = Object.fromEntries(Object.entries(fromUrl).filter(([name]) => !(operation.pathParams && name in operation.pathParams.shape)));
+    return values;
+  }, [operation, accounts.data, customers.data, clock.data?.today, settings.psuId, fromUrl]);
+  const form = useForm<ConsoleValues>({ resolver: consoleResolver(operation, nodes), defaultValues: example, mode: "onTouched" });
+  const { formState, handleSubmit, reset, setError, control, getValues } = form;
+  useEffect(() => {
+    if (!formState.isDirty) reset(example);
+  }, [example]); // eslint-disable-line react-hooks/exhaustive-deps
+  const values = useWatch({ control }) as ConsoleValues;
+  const [previewId] = useState(() => crypto.randomUUID());
+  const preview = useLivePreview(operation, values, nodes, previewId);
+  const [exchange, setExchange] = useState<Exchange>();
+  const [sending, setSending] = useState(false);
+  const [sendAnyway, setSendAnyway] = useState(false);
+  const [view, setView] = useState<"preview" | "sent">("preview");
+  const inspectorRef = useRef<HTMLDivElement>(null);
+
+  const send = async (current: ConsoleValues) => {
+    setSending(true);
+    try {
+      const sent = await sendRequest(requestInput(operation, current, nodes, crypto.randomUUID()));
+      setExchange(sent);
+      setView("sent");
+      for (const message of tppMessagesOf(sent.response?.body)) {
+        const field = formFieldOf(operation, message.path);
+        if (field && message.category !== "WARNING") setError(field, { type: "server", message: `${message.code ?? ""}: ${message.text ?? ""}` });
+      }
+      await queryClient.invalidateQueries({ queryKey: sandboxKeys.all });
+      await queryClient.invalidateQueries({ queryKey: portalKeys.history() });
+    } finally {
+      setSending(false);
+    }
+  };
+  const onInvalid = () => {
+    if (sendAnyway) void send(getValues());
+  };
+  const curl = async () => {
+    const draft = draftRequest(requestInput(operation, getValues(), nodes, crypto.randomUUID()), getSettings().curlBase);
+    const signed = await signForServer(draft, await activeCredential(), getSettings().curlBase);
+    return curlCommand(signed.request);
+  };
+  const shown = view === "sent" && exchange ? { ...inspectorPropsOf(exchange), title: "Request inspector: last sent" } : preview.signed
+    ? { request: preview.signed.request, unsentHeaders: preview.signed.unsent, signing: preview.signed.signing, title: "Request inspector: live preview" }
+    : undefined;
+
+  return (
+    <div className="console">
+      <FormProvider {...form}>
+        <form className="console-form" onSubmit={handleSubmit(send, onInvalid)} noValidate aria-label={`${operation.title} request`}>
+          <CodeLists />
+          {formState.isSubmitted ? <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} /> : null}
+          <HeaderFields operation={operation} />
+          <ParameterFields parameters={parameters.filter((parameter) => parameter.in === "path")} part="params" legend="Path parameters" />
+          <ParameterFields parameters={parameters.filter((parameter) => parameter.in === "query")} part="query" legend="Query parameters" />
+          {operation.body ? (
+            <fieldset className="group">
+              <legend>Body</legend>
+              <label className="switch">
+                <input type="checkbox" {...form.register("rawMode")} /> Edit the body as JSON text
+              </label>
+              {values.rawMode ? (
+                <div className="field">
+                  <label htmlFor="field-rawBody">Body (JSON, sent exactly as written)</label>
+                  <textarea id="field-rawBody" rows={16} {...form.register("rawBody")} aria-invalid={errorAt(formState.errors, "rawBody") ? true : undefined} />
+                  {errorAt(formState.errors, "rawBody") ? <p className="field-error">{errorAt(formState.errors, "rawBody")}</p> : null}
+                </div>
+              ) : (
+                <Fields nodes={nodes} prefix="body" />
+              )}
+            </fieldset>
+          ) : null}
+          <div className="form-actions">
+            <button type="submit" className="button-primary" disabled={sending}>
+              {sending ? "Sending…" : `Send ${operation.method}`}
+            </button>
+            <label className="switch">
+              <input type="checkbox" checked={sendAnyway} onChange={(event) => { setSendAnyway(event.target.checked); }} /> Send anyway, even if invalid
+            </label>
+            <button type="button" onClick={() => { reset(example); setExchange(undefined); setView("preview"); }}>
+              Reset to the example
+            </button>
+          </div>
+        </form>
+      </FormProvider>
+      <div className="console-side">
+        <section aria-live="polite" aria-label="Answer">
+          <ResultPanel exchange={exchange} operation={operation} onShowInspector={() => { setView("sent"); inspectorRef.current?.scrollIntoView(); }} />
+        </section>
+        <div ref={inspectorRef}>
+          {exchange ? (
+            <div className="tabs" role="group" aria-label="Inspector view">
+              <button type="button" aria-pressed={view === "preview"} onClick={() => { setView("preview"); }}>Live preview</button>
+              <button type="button" aria-pressed={view === "sent"} onClick={() => { setView("sent"); }}>Last sent</button>
+            </div>
+          ) : null}
+          {shown ? <Inspector {...shown} curl={curl} /> : <p className="muted">{preview.error ?? "Preparing the request…"}</p>}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function ConsolePage() {
+  const { operationId } = useParams<{ operationId: string }>();
+  const operation = operations.find((candidate) => candidate.id === operationId);
+  if (!operation)
+    return (
+      <section className="page">
+        <PageTitle title="Unknown operation">Unknown operation</PageTitle>
+        <p>There is no operation called <code>{operationId}</code>. See the <Link href="/try">list of operations</Link>.</p>
+      </section>
+    );
+  return (
+    <section className="page">
+      <PageTitle title={`Try: ${operation.title}`}>
+        <MethodBadge method={operation.method} /> {operation.title}
+      </PageTitle>
+      <p className="lead">
+        {operation.summary} <Link href={`/reference/${operation.id}`}>Reference</Link>
+      </p>
+      <ConsoleForm key={operation.id} operation={operation} />
+    </section>
+  );
+}

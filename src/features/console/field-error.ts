@@ -1,0 +1,18 @@
+import type { FieldError, FieldErrors } from "react-hook-form";
+
+/** The message at a form path, including those of a list's items ("item 3: …"). */
+export function errorAt(errors: FieldErrors, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const key of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[key];
+  if (!node || typeof node !== "object") return undefined;
+  const own = (node as FieldError).message;
+  if (typeof own === "string" && own) return own;
+  const items = Object.entries(node as Record<string, unknown>)
+    .filter(([key, value]) => /^\d+$/.test(key) && typeof (value as FieldError | undefined)?.message === "string")
+    .map(([key, value]) => `item ${String(Number(key) + 1)}: ${(value as FieldError).message ?? ""}`);
+  const root = (node as { root?: FieldError }).root?.message;
+  const all = [...(root ? [root] : []), ...items];
+  return all.length > 0 ? all.join(" ") : undefined;
+}
+
+export const fieldId = (path: string) => `field-${path.replace(/[^\w-]+/g, "-")}`;

@@ -1,0 +1,150 @@
+/**
+ * The request headers of an operation, prefilled and editable. Digest, Signature and the
+ * certificate are computed when the request is sent; X-Request-ID is new for every send unless
+ * fixed; the PSU is picked from the sandbox's customers.
+ */
+import { Controller, useFormContext } from "react-hook-form";
+import { useQuery } from "@tanstack/react-query";
+import { acceptFixes } from "../../contract/codes";
+import type { Operation } from "../../contract/operations";
+import { FieldShell } from "../../components/field-shell";
+import { parametersOf, type Parameter } from "../../lib/openapi-document";
+import { isBrowserForbidden } from "../../lib/request-draft";
+import { customersQuery } from "../../lib/sandbox-queries";
+import { COMPUTED_HEADERS, type ConsoleValues } from "./console-form";
+import { errorAt, fieldId } from "./field-error";
+
+const computed = new Set<string>(COMPUTED_HEADERS);
+
+function AcceptFixPicker({ name, describedBy }: { name: string; describedBy: string | undefined }) {
+  const { control } = useFormContext<ConsoleValues>();
+  return (
+    <Controller
+      control={control}
+      name={name as `headers.${string}`}
+      render={({ field }) => {
+        const chosen = new Set((field.value ?? "").split(",").map((value) => value.trim()).filter(Boolean));
+        const toggle = (fix: string) => {
+          if (chosen.has(fix)) chosen.delete(fix);
+          else chosen.add(fix);
+          field.onChange(chosen.size > 0 ? [...chosen].join(", ") : undefined);
+        };
+        return (
+          <div className="checkbox-list" role="group" aria-describedby={describedBy} id={fieldId(name)}>
+            {acceptFixes.map((fix) => (
+              <label key={fix}>
+                <input type="checkbox" checked={chosen.has(fix)} onChange={() => { toggle(fix); }} onBlur={field.onBlur} /> <code>{fix}</code>
+              </label>
+            ))}
+            {[...chosen].filter((fix) => !(acceptFixes as readonly string[]).includes(fix)).map((unknown) => (
+              <span key={unknown} className="tag tag-warning">unknown: {unknown}</span>
+            ))}
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+function HeaderField({ parameter }: { parameter: Parameter }) {
+  const { register, formState } = useFormContext<ConsoleValues>();
+  const customers = useQuery(customersQuery());
+  const name = `headers.${parameter.name}`;
+  const id = fieldId(name);
+  const error = errorAt(formState.errors, name);
+  const values = (parameter.schema as { enum?: unknown[] }).enum?.map(String);
+  const forbidden = isBrowserForbidden(parameter.name);
+  const hint = `${parameter.description ?? ""}${forbidden ? " A browser may not send this header: it is shown in the inspector and the curl command, not sent from here." : ""}`;
+  const label = <code>{parameter.name}</code>;
+  const register_ = register(name as `headers.${string}`, { setValueAs: (value: unknown) => (value === "" ? undefined : value) });
+  const suggestions =
+    parameter.name === "PSU-ID"
+      ? customers.data?.map((customer) => ({ value: customer.psuId, label: `${customer.name} (${customer.kind})` }))
+      : parameter.name === "X-PSU-IDENTITY"
+        ? customers.data?.filter((customer) => customer.kind === "private").map((customer) => ({ value: customer.customerNumber, label: customer.name }))
+        : parameter.name === "PSU-Corporate-ID"
+          ? customers.data?.filter((customer) => customer.kind === "corporate").map((customer) => ({ value: customer.customerNumber, label: customer.name }))
+          : undefined;
+  return (
+    <FieldShell id={id} label={label} required={parameter.required} hint={hint} error={error}>
+      {(describedBy) => {
+        const common = { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined };
+        if (parameter.name === "x-accept-fix") return <AcceptFixPicker name={name} describedBy={describedBy} />;
+        if (values)
+          return (
+            <select {...common} {...register_}>
+              <option value="">— not sent —</option>
+              {values.map((value) => (
+                <option key={value} value={value}>{value}</option>
+              ))}
+            </select>
+          );
+        return (
+          <>
+            <input type="text" {...common} {...register_} autoComplete="off" list={suggestions ? `${id}-list` : undefined} />
+            {suggestions ? (
+              <datalist id={`${id}-list`}>
+                {suggestions.map((option) => (
+                  <option key={option.value} value={option.value} label={option.label} />
+                ))}
+              </datalist>
+            ) : null}
+          </>
+        );
+      }}
+    </FieldShell>
+  );
+}
+
+export function HeaderFields({ operation }: { operation: Operation }) {
+  const { register, watch, formState } = useFormContext<ConsoleValues>();
+  const parameters = parametersOf(operation.method, operation.path).filter((parameter) => parameter.in === "header");
+  const editable = parameters.filter((parameter) => !computed.has(parameter.name) && parameter.name !== "X-Request-ID");
+  const primary = editable.filter((parameter) => parameter.required || parameter.name === "PSU-ID" || parameter.name === "X-PSU-IDENTITY");
+  const optional = editable.filter((parameter) => !primary.includes(parameter));
+  const newRequestId = watch("newRequestId");
+  const optionalOpen = optional.some((parameter) => errorAt(formState.errors, `headers.${parameter.name}`) !== undefined);
+  return (
+    <fieldset className="group">
+      <legend>Headers</legend>
+      <p className="field-hint">
+        <strong>Digest</strong>, <strong>Signature</strong> and <strong>TPP-Signature-Certificate</strong> are computed when you send, with the
+        certificate chosen in Settings.
+      </p>
+      <FieldShell
+        id={fieldId("headers.X-Request-ID")}
+        label={<code>X-Request-ID</code>}
+        required
+        hint="Identifier unique per call, chosen by the TPP (a UUID)."
+        error={errorAt(formState.errors, "headers.X-Request-ID")}
+      >
+        {(describedBy) => (
+          <div className="inline-controls">
+            <input
+              type="text"
+              id={fieldId("headers.X-Request-ID")}
+              aria-describedby={describedBy}
+              disabled={newRequestId}
+              {...register("headers.X-Request-ID")}
+              placeholder={newRequestId ? "a new UUID for every send" : ""}
+            />
+            <label>
+              <input type="checkbox" {...register("newRequestId")} /> new for every send
+            </label>
+          </div>
+        )}
+      </FieldShell>
+      {primary.map((parameter) => (
+        <HeaderField key={parameter.name} parameter={parameter} />
+      ))}
+      {optional.length > 0 ? (
+        <details open={optionalOpen || undefined}>
+          <summary>Optional headers ({optional.length})</summary>
+          {optional.map((parameter) => (
+            <HeaderField key={parameter.name} parameter={parameter} />
+          ))}
+        </details>
+      ) : null}
+    </fieldset>
+  );
+}

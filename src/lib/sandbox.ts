@@ -1,0 +1,51 @@
+/**
+ * The portal's one way into mocks/: a dynamic import, started right after the first paint, so the
+ * first screen never waits for the sandbox backend (design, "Boundaries").
+ */
+import { useSyncExternalStore } from "react";
+
+type BrowserSandbox = Awaited<ReturnType<typeof import("../../mocks/browser").startBrowserSandbox>>;
+
+export type SandboxStatus = { state: "starting" } | { state: "ready"; isBatchLeader: () => boolean } | { state: "failed"; message: string };
+
+let status: SandboxStatus = { state: "starting" };
+const listeners = new Set<() => void>();
+let started: Promise<BrowserSandbox> | undefined;
+
+function setStatus(next: SandboxStatus) {
+  status = next;
+  for (const listener of listeners) listener();
+}
+
+/** Starts the in-browser sandbox once; later calls get the same promise. */
+export function startSandbox(): Promise<BrowserSandbox> {
+  started ??= import("../../mocks/browser")
+    .then((module) => module.startBrowserSandbox())
+    .then(
+      (sandbox) => {
+        setStatus({ state: "ready", isBatchLeader: sandbox.isBatchLeader });
+        return sandbox;
+      },
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        setStatus({ state: "failed", message });
+        throw error;
+      },
+    );
+  return started;
+}
+
+/** Resolves once the sandbox answers requests on this origin. */
+export async function sandboxReady(): Promise<void> {
+  await startSandbox();
+}
+
+export function useSandboxStatus(): SandboxStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => status,
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Portal settings, kept in localStorage (small, read synchronously at start): where requests go,
+ * which certificate signs them, and how curl commands are addressed.
+ */
+import { useSyncExternalStore } from "react";
+
+export interface PortalSettings {
+  /** {base_url}; empty means this portal's origin, where the in-browser sandbox answers. */
+  apiBase: string;
+  /** {sandbox_base_url}; empty means this portal's origin. */
+  sandboxBase: string;
+  /** Where "Copy as curl" sends: the standalone sandbox server by default. */
+  curlBase: string;
+  /** The credential that signs requests. */
+  credentialId: string | null;
+  /** The PSU the forms start with. */
+  psuId: string;
+}
+
+const KEY = "psd2-portal-settings";
+export const defaultSettings: PortalSettings = {
+  apiBase: "",
+  sandboxBase: "",
+  curlBase: "http://127.0.0.1:4010",
+  credentialId: null,
+  psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21",
+};
+
+function load(): PortalSettings {
+  try {
+    const stored = JSON.parse(localStorage.getItem(KEY) ?? "{}") as Partial<PortalSettings>;
+    return { ...defaultSettings, ...stored };
+  } catch {
+    return defaultSettings;
+  }
+}
+
+let current: PortalSettings | undefined;
+const listeners = new Set<() => void>();
+
+export function getSettings(): PortalSettings {
+  current ??= load();
+  return current;
+}
+
+export function updateSettings(change: Partial<PortalSettings>): PortalSettings {
+  current = { ...getSettings(), ...change };
+  localStorage.setItem(KEY, JSON.stringify(current));
+  for (const listener of listeners) listener();
+  return current;
+}
+
+export function useSettings(): PortalSettings {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSettings,
+  );
+}
+
+/** The origin a base name resolves to: the configured one, or this portal's own. */
+export function baseUrl(base: "api" | "sandbox", settings: PortalSettings = getSettings()): string {
+  const configured = (base === "api" ? settings.apiBase : settings.sandboxBase).trim().replace(/\/+$/, "");
+  return configured === "" ? location.origin : configured;
+}
