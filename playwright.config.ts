@@ -6,8 +6,10 @@ import { defineConfig, devices } from "@playwright/test";
 // Browser: Debian's Chromium (or CHROMIUM_PATH) when it exists, else Playwright's own
 // Chromium; scripts/ensure-chromium.mjs installs the former when missing.
 
-const PORT = 4173;
-const BASE_URL = `http://localhost:${PORT}`;
+// E2E_PORT and E2E_DIST let several checkouts or builds run side by side (default: dist/ on 4173).
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const DIST = process.env.E2E_DIST ?? "dist";
+const BASE_URL = `http://localhost:${String(PORT)}`;
 const isCI = Boolean(process.env.CI);
 
 /** Where the JSON report goes; scripts/test-all.mjs reads this same path. */
@@ -54,7 +56,7 @@ export default defineConfig({
   ],
   webServer: {
     // `vite preview --port 4173 --strictPort`, started with this Node (no npx, no PATH lookup).
-    command: `node node_modules/vite/bin/vite.js preview --port ${PORT} --strictPort`,
+    command: `node node_modules/vite/bin/vite.js preview --port ${String(PORT)} --strictPort --outDir ${DIST}`,
     url: BASE_URL,
     reuseExistingServer: !isCI,
     timeout: 60_000,

@@ -11,11 +11,17 @@ const ConsoleIndex = lazy(() => import("../features/console/console-index-page")
 const ConsolePage = lazy(() => import("../features/console/console-page"));
 const BankPage = lazy(() => import("../features/bank/bank-page"));
 const CallbackPage = lazy(() => import("../features/bank/callback-page"));
+const ExplorerPage = lazy(() => import("../features/explorer/explorer-page"));
+const HistoryPage = lazy(() => import("../features/history/history-page"));
+const SettingsPage = lazy(() => import("../features/settings/settings-page"));
 
 const navigation = [
   { href: "/", label: "Overview" },
   { href: "/reference", label: "API reference" },
   { href: "/try", label: "Try it" },
+  { href: "/sandbox", label: "Sandbox" },
+  { href: "/history", label: "History" },
+  { href: "/settings", label: "Settings" },
 ];
 
 function NavLink({ href, label }: { href: string; label: string }) {
@@ -69,6 +75,11 @@ export function App() {
               <Route path="/try/:operationId" component={ConsolePage} />
               <Route path="/bank/authorize/:subject/:id" component={BankPage} />
               <Route path="/callback" component={CallbackPage} />
+              <Route path="/sandbox" component={ExplorerPage} />
+              <Route path="/sandbox/:section" component={ExplorerPage} />
+              <Route path="/history" component={HistoryPage} />
+              <Route path="/history/:exchangeId" component={HistoryPage} />
+              <Route path="/settings" component={SettingsPage} />
               <Route component={NotFound} />
             </Switch>
           </Suspense>
