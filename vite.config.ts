@@ -16,5 +16,7 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.{ts,tsx}", "mocks/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    // Two cores run every test file at once in CI; a slow machine must not turn into failures.
+    testTimeout: 30_000,
   },
 });

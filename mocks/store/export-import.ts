@@ -1,0 +1,57 @@
+/** The whole sandbox as one JSON value, and back: exportAll, importAll, clear. */
+import type { IDBPDatabase } from "idb";
+import { validateExport, EXPORT_FORMAT } from "./import-validation";
+import { CURRENT_SCHEMA_VERSION } from "./migrations";
+import type { SandboxExport } from "./port";
+import { storeNames, type SandboxDB } from "./schema";
+
+export async function exportAll(db: IDBPDatabase<SandboxDB>, now: () => Date = () => new Date()): Promise<SandboxExport> {
+  const tx = db.transaction([...storeNames], "readonly");
+  const [customers, accounts, agreements, payments, baskets, transactions, meta] = await Promise.all([
+    tx.objectStore("customers").getAll(),
+    tx.objectStore("accounts").getAll(),
+    tx.objectStore("agreements").getAll(),
+    tx.objectStore("payments").getAll(),
+    tx.objectStore("baskets").getAll(),
+    tx.objectStore("transactions").getAll(),
+    tx.objectStore("meta").getAll(),
+    tx.done,
+  ]);
+  return {
+    format: EXPORT_FORMAT,
+    schemaVersion: CURRENT_SCHEMA_VERSION,
+    exportedAt: now().toISOString(),
+    stores: { customers, accounts, agreements, payments, baskets, transactions, meta: meta.map(({ key, value }) => ({ key, value })) },
+  };
+}
+
+/**
+ * Validates everything first (throwing, with nothing touched, on the first problem), then
+ * replaces every store in one readwrite transaction: it commits whole or not at all.
+ */
+export async function importAll(db: IDBPDatabase<SandboxDB>, data: unknown): Promise<void> {
+  const { stores } = validateExport(data);
+  const tx = db.transaction([...storeNames], "readwrite");
+  const requests: Promise<unknown>[] = storeNames.map((name) => tx.objectStore(name).clear());
+  const add = <Name extends (typeof storeNames)[number]>(name: Name, records: readonly SandboxDB[Name]["value"][]) => {
+    const store = tx.objectStore(name);
+    for (const record of records) requests.push(store.add(record));
+  };
+  add("customers", stores.customers);
+  add("accounts", stores.accounts);
+  add("agreements", stores.agreements);
+  add("payments", stores.payments);
+  add("baskets", stores.baskets);
+  add("transactions", stores.transactions);
+  add("meta", stores.meta);
+  try {
+    await Promise.all([...requests, tx.done]);
+  } catch (error) {
+    throw new Error(`Import: writing failed and was rolled back, nothing changed: ${String(error)}`, { cause: error });
+  }
+}
+
+export async function clearAll(db: IDBPDatabase<SandboxDB>): Promise<void> {
+  const tx = db.transaction([...storeNames], "readwrite");
+  await Promise.all([...storeNames.map((name) => tx.objectStore(name).clear()), tx.done]);
+}

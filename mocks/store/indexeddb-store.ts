@@ -1,0 +1,72 @@
+/**
+ * The IndexedDB adapter of the storage port (idb). In the browser it uses `indexedDB`; in Node
+ * (tests, standalone server) import "fake-indexeddb/auto" first, or pass its IDBFactory.
+ * docs/storage.md describes the stores, the transaction rules, paging, migrations and exports.
+ */
+import type { IDBPDatabase } from "idb";
+import { clearAll, exportAll, importAll } from "./export-import";
+import { openDatabase } from "./open-database";
+import type { SandboxStore } from "./port";
+import { readTxOf } from "./read-tx";
+import { runTransaction } from "./run-transaction";
+import type { SandboxDB } from "./schema";
+import { explained } from "./store-errors";
+import { writeTxOf } from "./write-tx";
+
+export const DEFAULT_DATABASE_NAME = "psd2-sandbox";
+
+export interface OpenSandboxStoreOptions {
+  /** Database name; default "psd2-sandbox". */
+  name?: string;
+  /** Default: the global `indexedDB`. */
+  indexedDB?: IDBFactory;
+}
+
+export async function openSandboxStore(options: OpenSandboxStoreOptions = {}): Promise<SandboxStore> {
+  const db = await openDatabase<SandboxDB>({ name: options.name ?? DEFAULT_DATABASE_NAME, indexedDB: options.indexedDB });
+  return sandboxStoreOn(db);
+}
+
+/** The port over an open database whose schema is current (openSandboxStore, or a test's own steps). */
+export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>): SandboxStore {
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of [...listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        console.error("A sandbox store onCommit listener failed:", error);
+      }
+    }
+  };
+
+  return {
+    read: (work) => runTransaction(db, "readonly", (tx, noteFailure) => explained(readTxOf(tx), noteFailure), work),
+    write: async (work) => {
+      const result = await runTransaction(db, "readwrite", (tx, noteFailure) => explained(writeTxOf(tx), noteFailure), work);
+      notify();
+      return result;
+    },
+    exportAll: () => exportAll(db),
+    importAll: async (data) => {
+      await importAll(db, data);
+      notify();
+    },
+    clear: async () => {
+      await clearAll(db);
+      notify();
+    },
+    onCommit(listener) {
+      const own = () => {
+        listener();
+      };
+      listeners.add(own);
+      return () => {
+        listeners.delete(own);
+      };
+    },
+    close: () => {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The versioned schema of the sandbox database. Each step takes a database from `version - 1`
+ * to `version`: structural changes (stores, indexes) and, where a record shape changes, a data
+ * step that rewrites the records in the same upgrade transaction. Steps are history: never edit
+ * a released step, add the next one (docs/storage.md, "Migrations").
+ */
+import type { IDBPDatabase, IDBPTransaction, StoreNames } from "idb";
+
+/** The database and the versionchange transaction as a step sees them (untyped: older layouts differ). */
+export type UpgradeDb = IDBPDatabase;
+export type UpgradeTx = IDBPTransaction<unknown, StoreNames<unknown>[], "versionchange">;
+
+export interface MigrationStep {
+  version: number;
+  /**
+   * Runs inside the versionchange transaction. A data step returns the promise of its last store
+   * request and awaits nothing else (the transaction commits as soon as it has no pending request).
+   */
+  upgrade(db: UpgradeDb, tx: UpgradeTx): void | Promise<void>;
+}
+
+export const migrations: readonly MigrationStep[] = [
+  {
+    version: 1,
+    upgrade(db) {
+      const customers = db.createObjectStore("customers", { keyPath: "customerNumber" });
+      customers.createIndex("psuId", "psuId", { unique: true });
+
+      const accounts = db.createObjectStore("accounts", { keyPath: "resourceId" });
+      accounts.createIndex("bban", "bban", { unique: true });
+      accounts.createIndex("customerNumber", "customerNumber");
+
+      db.createObjectStore("agreements", { keyPath: "customerNumber" });
+
+      const payments = db.createObjectStore("payments", { keyPath: "paymentId" });
+      payments.createIndex("createdAt", "createdAt");
+      payments.createIndex("statusDate", ["transactionStatus", "executionDate"]);
+
+      db.createObjectStore("baskets", { keyPath: "basketId" });
+
+      const transactions = db.createObjectStore("transactions", { keyPath: ["accountId", "id"] });
+      transactions.createIndex("accountList", ["accountId", "bookingDate", "seq"], { unique: true });
+
+      db.createObjectStore("meta", { keyPath: "key" });
+    },
+  },
+];
+
+export function versionOf(steps: readonly MigrationStep[]): number {
+  return steps.at(-1)?.version ?? 0;
+}
+
+export const CURRENT_SCHEMA_VERSION = versionOf(migrations);
+
+/** Steps must be numbered 1, 2, 3, … without gaps, so that every old version has a path up. */
+export function checkSteps(steps: readonly { version: number }[]): void {
+  steps.forEach((step, index) => {
+    if (step.version !== index + 1)
+      throw new Error(`Migration step ${String(index)} has version ${String(step.version)}; expected ${String(index + 1)} (steps are numbered 1, 2, 3, … in order).`);
+  });
+}
+
+/**
+ * Applies the steps after `oldVersion` up to `newVersion`, in order. Structural steps run
+ * synchronously in the upgradeneeded event; a step that returns a promise (a data step) delays
+ * the ones after it until its requests are done, all inside the one versionchange transaction.
+ */
+export function applyMigrations(
+  steps: readonly MigrationStep[], db: UpgradeDb, oldVersion: number, newVersion: number, tx: UpgradeTx,
+): Promise<void> {
+  let pending: Promise<void> | undefined;
+  for (const step of steps) {
+    if (step.version <= oldVersion || step.version > newVersion) continue;
+    if (pending) pending = pending.then(() => step.upgrade(db, tx));
+    else pending = step.upgrade(db, tx) ?? undefined;
+  }
+  return pending ?? Promise.resolve();
+}
+
+/** Rewrites an export file of `version - 1` into one of `version` (its `stores` and meta). */
+export interface ExportMigrationStep {
+  version: number;
+  upgrade(stores: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** Export files of schema version 1 are current; a version-2 schema adds its step here. */
+export const exportMigrations: readonly ExportMigrationStep[] = [];
+
+/** The `stores` of an export file of `fromVersion`, rewritten to the current version. */
+export function migrateExport(
+  stores: Record<string, unknown>, fromVersion: number, steps: readonly ExportMigrationStep[] = exportMigrations,
+): Record<string, unknown> {
+  return steps.filter((step) => step.version > fromVersion).reduce((current, step) => step.upgrade(current), stores);
+}

@@ -1,0 +1,64 @@
+/** The ReadTx of the port, bound to one IndexedDB transaction over every store. */
+import type { IDBPTransaction } from "idb";
+import type { ReadTx } from "./port";
+import type { MetaKey, MetaValue, PaymentRecord } from "./records";
+import type { SandboxDB, StoreName } from "./schema";
+import { transactionCount, transactionPage } from "./transaction-page";
+
+export type StoreTx = IDBPTransaction<SandboxDB, StoreName[], IDBTransactionMode>;
+
+function byExecutionDate(a: PaymentRecord, b: PaymentRecord): number {
+  const dateA = a.product === "single" ? a.executionDate : "";
+  const dateB = b.product === "single" ? b.executionDate : "";
+  if (dateA !== dateB) return dateA < dateB ? -1 : 1;
+  if (a.createdAt !== b.createdAt) return a.createdAt - b.createdAt;
+  return a.paymentId < b.paymentId ? -1 : a.paymentId > b.paymentId ? 1 : 0;
+}
+
+export function readTxOf(tx: StoreTx): ReadTx {
+  const store = <Name extends StoreName>(name: Name) => tx.objectStore(name);
+  const accountList = () => store("transactions").index("accountList");
+
+  return {
+    customer: (customerNumber) => store("customers").get(customerNumber),
+    customerByPsuId: (psuId) => store("customers").index("psuId").get(psuId),
+    customers: () => store("customers").getAll(),
+    account: (resourceId) => store("accounts").get(resourceId),
+    accountByBban: (bban) => store("accounts").index("bban").get(bban),
+    accountsOf: (customerNumber) => store("accounts").index("customerNumber").getAll(customerNumber),
+    accounts: () => store("accounts").getAll(),
+    agreement: (customerNumber) => store("agreements").get(customerNumber),
+    agreements: () => store("agreements").getAll(),
+    payment: (paymentId) => store("payments").get(paymentId),
+
+    async payments(limit) {
+      if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`payments: limit must be a non-negative integer, not ${String(limit)}.`);
+      const items: PaymentRecord[] = [];
+      if (limit === 0) return items;
+      let cursor = await store("payments").index("createdAt").openCursor(null, "prev");
+      while (cursor) {
+        items.push(cursor.value);
+        if (items.length === limit) break;
+        cursor = await cursor.continue();
+      }
+      return items;
+    },
+
+    async duePayments(statuses, date) {
+      // [status] sorts before every [status, executionDate]; periodic payments are not in the index.
+      const index = store("payments").index("statusDate");
+      const lists = await Promise.all([...new Set(statuses)].map((status) => index.getAll(IDBKeyRange.bound([status], [status, date]))));
+      return lists.flat().filter((payment) => payment.product === "single").sort(byExecutionDate);
+    },
+
+    basket: (basketId) => store("baskets").get(basketId),
+    transaction: (accountId, id) => store("transactions").get([accountId, id]),
+    transactionPage: (query) => transactionPage(accountList(), query),
+    transactionCount: (accountId, fromDate, toDate) => transactionCount(accountList(), accountId, fromDate, toDate),
+
+    async meta<K extends MetaKey>(key: K) {
+      const entry = await store("meta").get(key);
+      return entry?.value as MetaValue<K> | undefined;
+    },
+  };
+}
