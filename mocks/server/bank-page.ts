@@ -1,0 +1,163 @@
+/**
+ * The simulated bank behind the `scaRedirect` links (/bank/authorize/{payment|basket}/{id}): a page
+ * that shows what the PSU is asked to approve, and a plain form (no JavaScript) whose decision goes
+ * to POST /__sandbox/sca/… and answers 303 to the TPP-Redirect-URI with the outcome. In the browser
+ * the portal renders this page; the standalone server has no portal, so it renders it here.
+ */
+import { z } from "zod";
+import type { Dispatch } from "../router";
+import { html, page, type Html } from "./html";
+
+const BANK_PATH = /^\/bank\/authorize\/(payment|basket)\/([^/]+)$/;
+export const isBankPath = (pathname: string) => BANK_PATH.test(pathname);
+
+type Subject = "payment" | "basket";
+
+const Amount = z.object({ amount: z.union([z.string(), z.number()]), currency: z.string() });
+const AccountRef = z.object({ bban: z.string().optional(), iban: z.string().optional(), name: z.string().optional() });
+const PaymentSummary = z.object({
+  paymentId: z.string(),
+  product: z.string(),
+  transactionStatus: z.string(),
+  instructedAmount: Amount,
+  creditorName: z.string().optional(),
+  creditorAccount: AccountRef.optional(),
+  debtorAccount: AccountRef.optional(),
+  psuName: z.string().optional(),
+  executionDate: z.string().optional(),
+  frequency: z.string().optional(),
+});
+type PaymentSummary = z.infer<typeof PaymentSummary>;
+const ScaView = z.object({ id: z.string(), redirectUri: z.string(), transactionStatus: z.string(), payments: z.array(PaymentSummary) });
+type ScaView = z.infer<typeof ScaView>;
+const Decided = z.object({ transactionStatus: z.string(), redirect: z.string() });
+const TppMessages = z.object({ tppMessages: z.array(z.object({ code: z.string(), text: z.string().optional() })) });
+
+/** Why a payment (or basket) in this status is not asked for SCA any more. */
+const NO_LONGER: Record<string, string> = {
+  ACTC: "was approved already (ACTC) and waits for the next batch run",
+  PDNG: "was approved already and is scheduled (PDNG) for its execution date",
+  ACSC: "was approved and settled already (ACSC)",
+  RJCT: "was rejected (RJCT): SCA was declined, or the batch found too little funds",
+  CANC: "was cancelled (CANC)",
+};
+
+const bank = html`<p class="bank">Sandbox Bank · simulated strong customer authentication</p>`;
+const sandboxNote = html`<p class="note">This is the PSD2 sandbox: no real bank, no real money.</p>`;
+
+/** 12345678903 → 1234.56.78903, the way Norwegian account numbers are written. */
+const formatBban = (bban: string) => (/^\d{11}$/.test(bban) ? `${bban.slice(0, 4)}.${bban.slice(4, 6)}.${bban.slice(6)}` : bban);
+const accountText = (account: z.infer<typeof AccountRef> | undefined) =>
+  account?.bban ? formatBban(account.bban) : (account?.iban ?? "—");
+
+function redirectHost(uri: string): string {
+  try {
+    return new URL(uri).host;
+  } catch {
+    return uri;
+  }
+}
+
+function details(payment: PaymentSummary): Html {
+  const { instructedAmount: amount } = payment;
+  return html`<dl>
+<dt>Amount</dt><dd class="amount">${String(amount.amount)} ${amount.currency}</dd>
+<dt>To</dt><dd>${payment.creditorName ?? ""}${payment.creditorName ? html`<br>` : ""}${accountText(payment.creditorAccount)}</dd>
+<dt>From</dt><dd>${payment.debtorAccount?.name ? html`${payment.debtorAccount.name}<br>` : ""}${accountText(payment.debtorAccount)}</dd>
+${payment.frequency ? html`<dt>Repeats</dt><dd>${payment.frequency}, from ${payment.executionDate ?? "—"}</dd>` : html`<dt>Execution date</dt><dd>${payment.executionDate ?? "—"}</dd>`}
+<dt>Payment ID</dt><dd><code>${payment.paymentId}</code></dd>
+</dl>`;
+}
+
+function approvalPage(subject: Subject, view: ScaView): Response {
+  const who = view.payments[0]?.psuName;
+  const count = view.payments.length;
+  const title = subject === "payment" ? "Approve payment" : `Approve ${String(count)} payment${count === 1 ? "" : "s"}`;
+  const body =
+    subject === "payment"
+      ? html`${view.payments.map(details)}`
+      : html`<p>Signing basket <code>${view.id}</code></p>${view.payments.map(
+          (payment, index) => html`<h2>Payment ${index + 1} of ${count}</h2>${details(payment)}`,
+        )}`;
+  return page(
+    200,
+    `${title} – Sandbox Bank`,
+    html`${bank}
+<h1>${title}</h1>
+<p>${who ? `${who}, a` : "A"} payment service asks you to approve ${subject === "payment" ? "this payment" : "these payments"}.</p>
+${body}
+<form method="post">
+<div class="actions">
+<button type="submit" name="decision" value="approve" class="approve">Approve</button>
+<button type="submit" name="decision" value="decline" class="decline">Decline</button>
+</div>
+</form>
+<p class="note">Either way you return to <strong>${redirectHost(view.redirectUri)}</strong> (the TPP-Redirect-URI), with the outcome.</p>
+${sandboxNote}`,
+  );
+}
+
+function problemPage(status: number, title: string, text: string): Response {
+  return page(status, `${title} – Sandbox Bank`, html`${bank}<h1>${title}</h1><p class="error">${text}</p>${sandboxNote}`);
+}
+
+const label = (subject: Subject, id: string) => `${subject === "payment" ? "Payment" : "Signing basket"} ${id}`;
+
+async function problemFromAnswer(response: Response, subject: Subject, id: string): Promise<Response> {
+  const parsed = TppMessages.safeParse(await response.json().catch(() => undefined));
+  const text = parsed.success ? parsed.data.tppMessages.map((message) => message.text ?? message.code).join(" ") : `The sandbox answered ${String(response.status)}.`;
+  const title = response.status === 404 ? `No such ${subject}` : response.status === 409 ? `Nothing to approve` : "The bank could not do that";
+  return problemPage(response.status >= 400 ? response.status : 500, title, `${label(subject, id)}: ${text}`);
+}
+
+async function show(dispatch: Dispatch, origin: string, subject: Subject, id: string): Promise<Response> {
+  const answer = await dispatch(new Request(`${origin}/__sandbox/sca/${subject}/${encodeURIComponent(id)}`));
+  if (!answer) return problemPage(500, "The bank could not do that", "The sandbox did not answer.");
+  if (!answer.ok) return problemFromAnswer(answer, subject, id);
+  const view = ScaView.safeParse(await answer.json());
+  if (!view.success) return problemPage(500, "The bank could not do that", `The sandbox's SCA view was not readable: ${view.error.message}`);
+  if (view.data.transactionStatus !== "RCVD") {
+    const reason = NO_LONGER[view.data.transactionStatus] ?? `is ${view.data.transactionStatus}`;
+    return problemPage(409, "Nothing to approve", `${label(subject, id)} ${reason}. SCA is asked only while it is RCVD (received).`);
+  }
+  return approvalPage(subject, view.data);
+}
+
+async function decide(dispatch: Dispatch, request: Request, origin: string, subject: Subject, id: string): Promise<Response> {
+  const decision = new URLSearchParams(await request.text()).get("decision");
+  if (decision !== "approve" && decision !== "decline")
+    return problemPage(400, "Choose approve or decline", `The form must send decision=approve or decision=decline; it sent ${decision === null ? "no decision" : JSON.stringify(decision)}.`);
+  const answer = await dispatch(
+    new Request(`${origin}/__sandbox/sca/${subject}/${encodeURIComponent(id)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ decision }),
+    }),
+  );
+  if (!answer) return problemPage(500, "The bank could not do that", "The sandbox did not answer.");
+  if (!answer.ok) return problemFromAnswer(answer, subject, id);
+  const decided = Decided.safeParse(await answer.json());
+  if (!decided.success) return problemPage(500, "The bank could not do that", `The sandbox's decision was not readable: ${decided.error.message}`);
+  const { redirect, transactionStatus } = decided.data;
+  const done = `${label(subject, id)} is now ${transactionStatus}.`;
+  if (!/^https?:\/\//i.test(redirect)) return page(200, "Done – Sandbox Bank", html`${bank}<h1>Done</h1><p>${done}</p><p>There is no web address to return to.</p>`);
+  return page(303, "Done – Sandbox Bank", html`${bank}<h1>Done</h1><p>${done}</p><p><a href="${redirect}">Return to ${redirectHost(redirect)}</a></p>`, {
+    Location: redirect,
+  });
+}
+
+/** The bank page's answer, or undefined when the path is not the bank's. */
+export async function bankPage(request: Request, url: URL, dispatch: Dispatch): Promise<Response | undefined> {
+  const match = BANK_PATH.exec(url.pathname);
+  if (!match) return undefined;
+  const subject: Subject = match[1] === "basket" ? "basket" : "payment";
+  let id: string;
+  try {
+    id = decodeURIComponent(match[2] ?? "");
+  } catch {
+    return problemPage(400, "Not a valid link", "The identifier in this address is not valid percent-encoding.");
+  }
+  if (request.method === "GET" || request.method === "HEAD") return show(dispatch, url.origin, subject, id);
+  if (request.method === "POST") return decide(dispatch, request, url.origin, subject, id);
+  return page(405, "Method not allowed – Sandbox Bank", html`${bank}<h1>Method not allowed</h1><p>This page takes GET and POST.</p>`, { Allow: "GET, POST" });
+}

@@ -1,0 +1,54 @@
+/**
+ * The server's batch schedule: catch up the runs that are due by the sandbox clock on start (runs
+ * missed while the server was down come in order) and then every 30 s. One catch-up at a time; the
+ * timer is unref'd, so it never keeps a process (or a test) alive on its own.
+ */
+import { catchUpBatches, type RunReport } from "../batch/runner";
+import { sandboxTime } from "../domain/clock";
+import type { Sandbox } from "../sandbox";
+
+export const BATCH_INTERVAL_MS = 30_000;
+
+export interface BatchTimer {
+  /** Catches up now (or waits for the catch-up already running). */
+  runNow(): Promise<void>;
+  /** Stops the timer and waits for a running catch-up to end. */
+  stop(): Promise<void>;
+}
+
+const describe = (report: RunReport) =>
+  `batch run ${new Date(report.at).toISOString()} (${report.date}): ${String(report.settled.length)} settled, ${String(report.rejected.length)} rejected` +
+  (report.settled.length + report.rejected.length > 0 ? ` [${[...report.settled, ...report.rejected].join(", ")}]` : "");
+
+export function startBatchTimer(sandbox: Sandbox, options: { intervalMs?: number; log?: (line: string) => void } = {}): BatchTimer {
+  const { env } = sandbox;
+  let running: Promise<void> | undefined;
+
+  async function catchUp(): Promise<void> {
+    const offset = await env.store.read((tx) => tx.meta("clockOffsetMs"));
+    const reports = await catchUpBatches(env, sandboxTime(env.realNow(), offset).now);
+    for (const report of reports) if (report.settled.length + report.rejected.length > 0) options.log?.(describe(report));
+  }
+
+  const runNow = () =>
+    (running ??= catchUp()
+      .catch((error: unknown) => {
+        options.log?.(`batch catch-up failed: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        running = undefined;
+      }));
+
+  const timer = setInterval(() => {
+    void runNow();
+  }, options.intervalMs ?? BATCH_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    runNow,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

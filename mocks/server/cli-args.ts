@@ -1,0 +1,73 @@
+/** The command line of `npm run sandbox`: --port N, --host H, --data FILE, --help. */
+import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  dataFile?: string;
+}
+
+export type CliParse = { kind: "run"; options: CliOptions } | { kind: "help" } | { kind: "error"; message: string };
+
+export const USAGE = `Usage: npm run sandbox -- [options]
+       npx tsx mocks/server.ts [options]
+
+The PSD2 sandbox as an HTTP server: every operation at both base addresses (the server's origin),
+sandbox controls under /__sandbox/, the simulated bank page under /bank/authorize/.
+
+Options:
+  --port N       Port to listen on (default ${String(DEFAULT_PORT)}; 0 picks a free port).
+  --host H       Address to listen on (default ${DEFAULT_HOST}; 0.0.0.0 for every interface).
+  --data FILE    Keep the state in FILE (JSON, written after every change); default: in memory only.
+  -h, --help     Show this help.
+
+See docs/standalone-server.md.`;
+
+const VALUE_OPTIONS = ["--port", "--host", "--data"] as const;
+type ValueOption = (typeof VALUE_OPTIONS)[number];
+const isValueOption = (name: string): name is ValueOption => (VALUE_OPTIONS as readonly string[]).includes(name);
+
+const EXAMPLES: Record<ValueOption, string> = { "--port": "--port 4010", "--host": "--host 127.0.0.1", "--data": "--data sandbox.json" };
+
+function checkValue(name: ValueOption, value: string): string | undefined {
+  if (name === "--port") {
+    if (!/^\d{1,5}$/.test(value) || Number(value) > 65_535)
+      return `--port must be a whole number from 0 to 65535 (0 picks a free port); got ${JSON.stringify(value)}.`;
+    return undefined;
+  }
+  if (name === "--host") return /^[A-Za-z0-9.:[\]%-]+$/.test(value) ? undefined : `--host must be a host name or IP address, such as 127.0.0.1; got ${JSON.stringify(value)}.`;
+  return value.trim() === "" ? `--data needs a file name, such as ${EXAMPLES["--data"]}.` : undefined;
+}
+
+export function parseCliArgs(argv: readonly string[]): CliParse {
+  const values: Partial<Record<ValueOption, string>> = {};
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index] ?? "";
+    if (argument === "--help" || argument === "-h") return { kind: "help" };
+    const equals = argument.indexOf("=");
+    const name = argument.startsWith("--") && equals > 0 ? argument.slice(0, equals) : argument;
+    if (!isValueOption(name)) {
+      return argument.startsWith("-")
+        ? { kind: "error", message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data and --help.` }
+        : { kind: "error", message: `Unexpected argument ${JSON.stringify(argument)}; options start with "--", such as ${EXAMPLES["--port"]}.` };
+    }
+    let value: string | undefined;
+    if (name !== argument) value = argument.slice(equals + 1);
+    else {
+      const next = argv[index + 1];
+      if (next === undefined || next.startsWith("--")) return { kind: "error", message: `${name} needs a value, such as ${EXAMPLES[name]}.` };
+      value = next;
+      index++;
+    }
+    if (values[name] !== undefined) return { kind: "error", message: `${name} is given twice.` };
+    const problem = checkValue(name, value);
+    if (problem) return { kind: "error", message: problem };
+    values[name] = value;
+  }
+  const port = values["--port"];
+  const data = values["--data"];
+  return {
+    kind: "run",
+    options: { port: port === undefined ? DEFAULT_PORT : Number(port), host: values["--host"] ?? DEFAULT_HOST, ...(data === undefined ? {} : { dataFile: data }) },
+  };
+}

@@ -1,0 +1,99 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { describe, expect, test } from "vitest";
+import { parseCliArgs } from "./cli-args";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const TSX = join(ROOT, "node_modules/.bin/tsx");
+
+function runCli(args: string[]) {
+  const child = spawn(TSX, ["mocks/server.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((done) => child.on("exit", (code) => {
+    done(code);
+  }));
+  const output = async (pattern: RegExp) => {
+    for (let waited = 0; !pattern.test(stdout); waited += 50) {
+      if (waited > 20_000 || child.exitCode !== null) throw new Error(`no ${String(pattern)} in output:\n${stdout}\n${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return stdout;
+  };
+  return { child, exited, output, stdout: () => stdout, stderr: () => stderr };
+}
+
+describe("parseCliArgs", () => {
+  test("defaults, both spellings of values, and help", () => {
+    expect(parseCliArgs([])).toEqual({ kind: "run", options: { port: 4010, host: "127.0.0.1" } });
+    expect(parseCliArgs(["--port", "0", "--host=0.0.0.0", "--data", "s.json"])).toEqual({ kind: "run", options: { port: 0, host: "0.0.0.0", dataFile: "s.json" } });
+    expect(parseCliArgs(["--port", "abc", "--help"])).toEqual({ kind: "error", message: expect.stringContaining('got "abc"') as string });
+    expect(parseCliArgs(["-h"])).toEqual({ kind: "help" });
+  });
+
+  test.each([
+    [["--port", "abc"], /--port must be a whole number from 0 to 65535/],
+    [["--port", "70000"], /--port must be a whole number/],
+    [["--port"], /--port needs a value, such as --port 4010/],
+    [["--data", "--port", "1"], /--data needs a value/],
+    [["--data="], /--data needs a file name/],
+    [["--host", "a b"], /--host must be a host name or IP address/],
+    [["--verbose"], /Unknown option "--verbose"/],
+    [["4010"], /Unexpected argument "4010"/],
+    [["--port", "1", "--port", "2"], /--port is given twice/],
+  ])("%j is refused", (args, message) => {
+    const parsed = parseCliArgs(args);
+    expect(parsed.kind).toBe("error");
+    expect(parsed.kind === "error" && parsed.message).toMatch(message);
+  });
+});
+
+describe("the CLI", { timeout: 30_000 }, () => {
+  test("--port abc exits 2 with a message", async () => {
+    const cli = runCli(["--port", "abc"]);
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr()).toContain('sandbox: --port must be a whole number from 0 to 65535 (0 picks a free port); got "abc".');
+    expect(cli.stdout()).toBe("");
+  });
+
+  test("starts, says where everything is, and on SIGTERM writes the data file and exits 0", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "sandbox-cli-"));
+    const file = join(directory, "state.json");
+    try {
+      const cli = runCli(["--port", "0", "--data", file]);
+      const banner = await cli.output(/Stop with Ctrl\+C\./);
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1];
+      expect(url).toBeDefined();
+      expect(banner).toContain(`state             ${file} (new file; written after every change)`);
+      expect(banner).toContain(`base_url          ${url!}`);
+      expect(banner).toContain(`sandbox_base_url  ${url!}`);
+      expect(banner).toContain(`controls          ${url!}/__sandbox/`);
+      const advanced = await fetch(`${url!}/__sandbox/clock/advance`, { method: "POST", body: JSON.stringify({ hours: 5 }), headers: { "Content-Type": "application/json" } });
+      expect(advanced.status).toBe(200);
+      cli.child.kill("SIGTERM");
+      expect(await cli.exited).toBe(0);
+      const saved = JSON.parse(await readFile(file, "utf8")) as { stores: { meta: { key: string; value: unknown }[] } };
+      expect(saved.stores.meta).toContainEqual({ key: "clockOffsetMs", value: 5 * 3_600_000 });
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  test("a corrupt data file: exit 1 with the reason", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "sandbox-cli-"));
+    try {
+      const file = join(directory, "broken.json");
+      await writeFile(file, "not json");
+      const cli = runCli(["--port", "0", "--data", file]);
+      expect(await cli.exited).toBe(1);
+      expect(cli.stderr()).toMatch(/sandbox: cannot start: The data file .*broken\.json is not valid JSON/);
+      expect(await readFile(file, "utf8")).toBe("not json");
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { KARI } from "../test-helpers";
+import { httpClient } from "./http-client.test-helpers";
+import { startSandboxServer, type SandboxServer } from "./start";
+
+let directory: string;
+let file: string;
+const running: SandboxServer[] = [];
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), "sandbox-data-"));
+  file = join(directory, "state.json");
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function start(dataFile = file) {
+  const server = await startSandboxServer({ port: 0, dataFile });
+  running.push(server);
+  return server;
+}
+async function stop(server: SandboxServer) {
+  running.splice(running.indexOf(server), 1);
+  await server.close();
+}
+
+const account = (name: string) => ({ customerNumber: KARI.customerNumber, accountName: name, currency: "NOK" });
+const names = async (url: string) =>
+  (await httpClient(url).controlJson<{ accountName: string }[]>("GET", "/__sandbox/accounts")).map((a) => a.accountName).sort();
+
+describe("--data FILE", { timeout: 20_000 }, () => {
+  test("state survives a restart on the same file", async () => {
+    const first = await start();
+    expect(first.loadedDataFile).toBe(false);
+    expect(JSON.parse(await readFile(file, "utf8"))).toMatchObject({ format: "psd2-sandbox-export" }); // written at start
+    const created = await httpClient(first.url).send("POST", "/v1/sandbox/accounts", { body: account("Feriekonto") });
+    expect(created.status).toBe(201);
+    await httpClient(first.url).controlJson("POST", "/__sandbox/clock/advance", { days: 2 });
+    await stop(first);
+
+    const second = await start();
+    expect(second.loadedDataFile).toBe(true);
+    expect(await names(second.url)).toEqual(["Feriekonto"]);
+    const clock = await httpClient(second.url).controlJson<{ offsetMs: number }>("GET", "/__sandbox/clock");
+    expect(clock.offsetMs).toBe(2 * 86_400_000);
+  });
+
+  test("a burst of writes: the file parses at every moment, ends complete, and no temporary file is left", async () => {
+    const server = await start();
+    const client = httpClient(server.url);
+    const burst = { going: true };
+    let reads = 0;
+    const reader = (async () => {
+      while (burst.going) {
+        const text = await readFile(file, "utf8");
+        expect(() => JSON.parse(text) as unknown).not.toThrow();
+        reads++;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const created = await Promise.all(Array.from({ length: 25 }, (_, index) => client.send("POST", "/v1/sandbox/accounts", { body: account(`Konto ${String(index)}`) })));
+    expect(created.map((response) => response.status)).toEqual(Array(25).fill(201));
+    await stop(server);
+    burst.going = false;
+    await reader;
+    expect(reads).toBeGreaterThan(0);
+    expect(await readdir(directory)).toEqual(["state.json"]);
+    const saved = JSON.parse(await readFile(file, "utf8")) as { stores: { accounts: unknown[] } };
+    expect(saved.stores.accounts).toHaveLength(25);
+  });
+
+  test("the file follows every kind of change: import and reset too", async () => {
+    const server = await start();
+    const client = httpClient(server.url);
+    await client.send("POST", "/v1/sandbox/accounts", { body: account("Før") });
+    const exported = await client.controlJson<unknown>("GET", "/__sandbox/export");
+    await client.controlJson("POST", "/__sandbox/reset");
+    await stop(server);
+    expect((JSON.parse(await readFile(file, "utf8")) as { stores: { accounts: unknown[] } }).stores.accounts).toHaveLength(0);
+
+    const again = await start();
+    await httpClient(again.url).controlJson("POST", "/__sandbox/import", exported);
+    await stop(again);
+    expect(await names((await start()).url)).toEqual(["Før"]);
+  });
+
+  test("a corrupt file stops the start with a message naming the problem, and is left untouched", async () => {
+    await writeFile(file, '{"format": "psd2-sandbox-export", "stores": ');
+    await expect(start()).rejects.toThrow(/state\.json is not valid JSON .*left as it is/);
+    expect(await readFile(file, "utf8")).toBe('{"format": "psd2-sandbox-export", "stores": ');
+
+    const wrong = JSON.stringify({ format: "something else" });
+    await writeFile(file, wrong);
+    await expect(start()).rejects.toThrow(/not a sandbox export this version can load: Import: .*left as it is/);
+    expect(await readFile(file, "utf8")).toBe(wrong);
+    expect(await readdir(directory)).toEqual(["state.json"]);
+  });
+
+  test("a missing directory is an error at start", async () => {
+    await expect(start(join(directory, "missing", "state.json"))).rejects.toThrow(/missing, does not exist; create it first/);
+  });
+});

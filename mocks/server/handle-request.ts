@@ -1,0 +1,89 @@
+/**
+ * The node:http request listener: builds the WHATWG Request (URL from Host, every header, the body
+ * up to 1 MiB), answers preflights, routes, and writes the Response back. Nothing a client sends
+ * (an oversized body, a bad Host, a dropped connection) nor a failure while answering takes the
+ * process down: each becomes a 4xx/5xx tppMessages answer, or silence when the client has gone.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { preflight } from "./cors";
+import { jsonError } from "./json-errors";
+import { MAX_BODY_BYTES, readNodeBody, requestUrl, toWhatwgRequest } from "./node-request";
+import { sendResponse } from "./node-response";
+
+export interface RequestHandlerOptions {
+  route: (request: Request) => Promise<Response>;
+  /** host:port to use when a request has no Host header (HTTP/1.0). */
+  fallbackHost: () => string;
+  log?: (line: string) => void;
+}
+
+const tooLarge = (bytes: number) =>
+  jsonError(413, "BAD_REQUEST", `The body is ${String(bytes)} bytes; this sandbox takes at most ${String(MAX_BODY_BYTES)} bytes (1 MiB).`);
+
+export function createRequestHandler(options: RequestHandlerOptions) {
+  const log = options.log;
+
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<number | "aborted"> {
+    const url = requestUrl(req, options.fallbackHost());
+    if (!url.ok) {
+      await sendResponse(res, jsonError(400, "BAD_REQUEST", url.problem), { close: true });
+      return 400;
+    }
+    if (req.method === "OPTIONS") {
+      await sendResponse(res, preflight(req));
+      return 204;
+    }
+    const body = await readNodeBody(req);
+    if (body.kind === "aborted") {
+      res.destroy();
+      return "aborted";
+    }
+    if (body.kind === "too-large") {
+      await sendResponse(res, tooLarge(body.bytes), { close: !body.drained });
+      return 413;
+    }
+    const request = toWhatwgRequest(req, url.url, body.bytes);
+    if (!request.ok) {
+      const refused = request.status === 405 ? jsonError(405, "SERVICE_INVALID", request.problem, { Allow: "GET, POST, PUT, DELETE, OPTIONS" }) : jsonError(400, "BAD_REQUEST", request.problem);
+      await sendResponse(res, refused);
+      return request.status;
+    }
+    let response: Response;
+    try {
+      response = await options.route(request.request);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      response = jsonError(500, "SYSTEM_ERROR", `The sandbox server failed while answering: ${detail}. This is a sandbox bug.`);
+      log?.(`error ${req.method ?? "?"} ${req.url ?? "?"}: ${error instanceof Error ? (error.stack ?? detail) : detail}`);
+    }
+    await sendResponse(res, response);
+    return response.status;
+  }
+
+  return function onRequest(req: IncomingMessage, res: ServerResponse): void {
+    const started = performance.now();
+    res.on("error", () => undefined); // a client that leaves mid-answer is not our failure
+    req.on("error", () => undefined);
+    answer(req, res)
+      .then((status) => {
+        log?.(`${req.method ?? "?"} ${req.url ?? "?"} → ${String(status)} (${String(Math.round(performance.now() - started))} ms)`);
+      })
+      .catch((error: unknown) => {
+        // Only a bug in this file gets here; the connection is dropped, the server goes on.
+        log?.(`error ${req.method ?? "?"} ${req.url ?? "?"}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        res.destroy();
+      });
+  };
+}
+
+/** Expect: 100-continue with a Content-Length over the limit: refuse before the client sends the body. */
+export function createContinueHandler(onRequest: (req: IncomingMessage, res: ServerResponse) => void, declaresTooLarge: (req: IncomingMessage) => boolean) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (declaresTooLarge(req)) {
+      void sendResponse(res, tooLarge(Number(req.headers["content-length"])), { close: true });
+      return;
+    }
+    res.writeContinue();
+    onRequest(req, res);
+  };
+}

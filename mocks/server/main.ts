@@ -1,0 +1,81 @@
+/** The CLI: parse the arguments, start the server, say where everything is, stop cleanly on a signal. */
+import { CONTROL_PREFIX } from "../router";
+import { parseCliArgs, USAGE } from "./cli-args";
+import { startSandboxServer, type SandboxServer } from "./start";
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const consoleIo: CliIo = {
+  out: (line) => {
+    console.log(line);
+  },
+  err: (line) => {
+    console.error(line);
+  },
+};
+
+/** What the server prints when it is ready. */
+export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "loadedDataFile">): string {
+  const state =
+    server.dataFile === undefined
+      ? "in memory (gone when the server stops; --data FILE keeps it)"
+      : `${server.dataFile} (${server.loadedDataFile ? "loaded" : "new file"}; written after every change)`;
+  return [
+    `PSD2 sandbox listening on ${server.url}`,
+    `  state             ${state}`,
+    `  base_url          ${server.url}   (payments, periodic payments, signing baskets)`,
+    `  sandbox_base_url  ${server.url}   (/v1/sandbox/…)`,
+    `  controls          ${server.url}${CONTROL_PREFIX}   (clock, batch, export/import/reset: unsigned, sandbox only)`,
+    `  bank page         ${server.url}/bank/authorize/{payment|basket}/{id}`,
+    `  OpenAPI           ${server.url}/openapi.json`,
+    `Stop with Ctrl+C.`,
+  ].join("\n");
+}
+
+/**
+ * Runs the CLI. Resolves to an exit code when it is done at once (help: 0, bad arguments: 2, a
+ * failed start: 1); resolves to undefined once the server is running (a signal then stops it).
+ */
+export async function main(argv: readonly string[], io: CliIo = consoleIo): Promise<number | undefined> {
+  const parsed = parseCliArgs(argv);
+  if (parsed.kind === "help") {
+    io.out(USAGE);
+    return 0;
+  }
+  if (parsed.kind === "error") {
+    io.err(`sandbox: ${parsed.message}\nRun with --help for the options.`);
+    return 2;
+  }
+  let server: SandboxServer;
+  try {
+    server = await startSandboxServer({ ...parsed.options, log: io.out });
+  } catch (error) {
+    io.err(`sandbox: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  io.out(startupBanner(server));
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      io.err(`sandbox: ${signal} again, exiting without waiting.`);
+      process.exit(130);
+    }
+    stopping = true;
+    io.out(`sandbox: ${signal}, stopping${server.dataFile === undefined ? "" : ` and writing ${server.dataFile}`}…`);
+    server.close().then(
+      () => {
+        process.exit(0);
+      },
+      (error: unknown) => {
+        io.err(`sandbox: stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  return undefined;
+}

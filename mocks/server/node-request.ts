@@ -1,0 +1,93 @@
+/**
+ * From node:http to WHATWG: the absolute URL of a request, its body (at most 1 MiB), and the
+ * `Request` the dispatcher takes. Every way this can fail is a value, never a throw.
+ */
+import type { IncomingMessage } from "node:http";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** A body over the limit is read and thrown away up to here (so the client sees the 413), then the connection is cut. */
+export const MAX_DISCARDED_BYTES = 16 * MAX_BODY_BYTES;
+
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+export type UrlOutcome = { ok: true; url: URL } | { ok: false; problem: string };
+
+/**
+ * `http://<Host header><path>`, or `http://<fallbackHost><path>` when the request has no Host
+ * (HTTP/1.0). The path is appended as text, so `//x` stays a path and never becomes a host.
+ */
+export function requestUrl(req: Pick<IncomingMessage, "url" | "headers">, fallbackHost: string): UrlOutcome {
+  const target = req.url ?? "/";
+  const host = req.headers.host ?? fallbackHost;
+  if (!HOST.test(host)) return { ok: false, problem: `The Host header ${JSON.stringify(host.slice(0, 100))} is not a host name or address with an optional port.` };
+  let text: string;
+  if (target.startsWith("/")) text = `http://${host}${target}`;
+  else if (/^https?:\/\//i.test(target)) text = target; // absolute-form: its authority wins over Host (RFC 9112 3.2.2)
+  else return { ok: false, problem: `The request target ${JSON.stringify(target.slice(0, 100))} is not a path starting with "/".` };
+  try {
+    return { ok: true, url: new URL(text) };
+  } catch {
+    return { ok: false, problem: `The request target ${JSON.stringify(target.slice(0, 100))} does not make a valid URL.` };
+  }
+}
+
+export type BodyOutcome =
+  | { kind: "ok"; bytes: Buffer }
+  /** Over MAX_BODY_BYTES; `drained` says whether the rest was read (the connection can then stay open). */
+  | { kind: "too-large"; bytes: number; drained: boolean }
+  | { kind: "aborted" };
+
+const declaredLength = (req: IncomingMessage): number | undefined => {
+  const value = req.headers["content-length"];
+  return value === undefined || !/^\d+$/.test(value) ? undefined : Number(value);
+};
+
+/** Whether the declared Content-Length alone is over the limit (used to refuse an Expect: 100-continue). */
+export const declaresTooLarge = (req: IncomingMessage): boolean => (declaredLength(req) ?? 0) > MAX_BODY_BYTES;
+
+/** Reads the body up to the limit; past it, reads on without keeping anything, up to MAX_DISCARDED_BYTES. */
+export async function readNodeBody(req: IncomingMessage): Promise<BodyOutcome> {
+  const declared = declaredLength(req);
+  if (declared !== undefined && declared > MAX_DISCARDED_BYTES) return { kind: "too-large", bytes: declared, drained: false };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_DISCARDED_BYTES) return { kind: "too-large", bytes: size, drained: false };
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    }
+  } catch {
+    return { kind: "aborted" };
+  }
+  if (!req.complete) return { kind: "aborted" };
+  if (size > MAX_BODY_BYTES) return { kind: "too-large", bytes: size, drained: true };
+  return { kind: "ok", bytes: Buffer.concat(chunks, size) };
+}
+
+/** Every header as received, repeated ones included (joined by the Headers class as ", "). */
+export function requestHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headersDistinct)) {
+    if (name.startsWith(":")) continue; // HTTP/2 pseudo-headers, should a proxy pass them on
+    for (const value of values ?? []) headers.append(name, value);
+  }
+  return headers;
+}
+
+export type RequestOutcome = { ok: true; request: Request } | { ok: false; status: 400 | 405; problem: string };
+
+const FETCH_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
+
+export function toWhatwgRequest(req: IncomingMessage, url: URL, body: Buffer): RequestOutcome {
+  const method = (req.method ?? "GET").toUpperCase();
+  if (!FETCH_METHODS.has(method)) return { ok: false, status: 405, problem: `This server does not take ${method}; it takes GET, POST, PUT, DELETE and OPTIONS.` };
+  try {
+    const headers = requestHeaders(req);
+    const withBody = method !== "GET" && method !== "HEAD" && body.length > 0;
+    return { ok: true, request: new Request(url, { method, headers, ...(withBody ? { body: new Uint8Array(body) } : {}) }) };
+  } catch (error) {
+    const detail = (error instanceof Error ? error.message : String(error)).replace(/\.$/, "");
+    return { ok: false, status: 400, problem: `The request could not be read: ${detail}.` };
+  }
+}

@@ -1,0 +1,38 @@
+/** From WHATWG back to node:http: status, headers (Set-Cookie kept apart) and body, plus CORS. */
+import type { ServerResponse } from "node:http";
+import { setCorsHeaders } from "./cors";
+import { jsonError } from "./json-errors";
+
+/** The body, read whole; a body that fails to read turns the answer into a 500 that says so. */
+async function readAnswer(response: Response): Promise<{ response: Response; body: Buffer | undefined }> {
+  try {
+    return { response, body: response.body === null ? undefined : Buffer.from(await response.arrayBuffer()) };
+  } catch (error) {
+    const failed = jsonError(500, "SYSTEM_ERROR", `The sandbox's answer could not be read: ${error instanceof Error ? error.message : String(error)}. This is a sandbox bug.`);
+    return { response: failed, body: Buffer.from(await failed.arrayBuffer()) };
+  }
+}
+
+/** Writes `answer` unless the connection is gone; never throws (a write error is the client's leaving). */
+export async function sendResponse(res: ServerResponse, answer: Response, options: { close?: boolean } = {}): Promise<void> {
+  const { response, body } = await readAnswer(answer);
+  if (res.destroyed || res.writableEnded || res.headersSent) return;
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie" && name !== "content-length") res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+  setCorsHeaders(res);
+  if (options.close) res.setHeader("Connection", "close");
+  const noBody = response.status === 204 || response.status === 304;
+  if (!noBody) res.setHeader("Content-Length", body?.length ?? 0);
+  await new Promise<void>((resolve) => {
+    res.end(noBody ? undefined : body, () => {
+      resolve();
+    });
+    res.once("close", () => {
+      resolve();
+    });
+  });
+}
