@@ -62,5 +62,8 @@ export async function startBrowserSandbox(): Promise<BrowserSandbox> {
   leadBatches(sandbox, () => {
     leader = true;
   });
-  return { sandbox, isBatchLeader: () => leader };
+  const started: BrowserSandbox = { sandbox, isBatchLeader: () => leader };
+  // For end-to-end tests and the benchmark (scripts/benchmark.ts): the running sandbox of this tab.
+  (globalThis as { __psd2Sandbox?: BrowserSandbox }).__psd2Sandbox = started;
+  return started;
 }

@@ -17,8 +17,9 @@ async function readResponse(response: Response, startedAt: number): Promise<Wire
   return { status: response.status, statusText: response.statusText, headers, body, durationMs: Math.round((performance.now() - startedAt) * 10) / 10 };
 }
 
-export async function sendRequest(input: RequestInput): Promise<Exchange> {
-  const draft = draftRequest(input);
+/** `origin` sends to that address instead of the configured base (a replay goes where the original went). */
+export async function sendRequest(input: RequestInput, options: { origin?: string } = {}): Promise<Exchange> {
+  const draft = options.origin === undefined ? draftRequest(input) : draftRequest(input, options.origin);
   if (new URL(draft.url).origin === location.origin) await sandboxReady();
   const signed = await signForBrowser(draft, await activeCredential());
   const exchange: Exchange = {

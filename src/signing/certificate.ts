@@ -47,8 +47,27 @@ export interface LoadedCertificate {
 
 export type LoadResult = { readonly ok: true; readonly certificate: LoadedCertificate } | { readonly ok: false; readonly message: string };
 
+/**
+ * A TPP signs every request with the same certificate: parsing it once per distinct header value
+ * keeps the ASN.1 decoding off the per-request path. Bounded, oldest out first.
+ */
+const loadedCertificates = new Map<string, LoadResult>();
+const CERTIFICATE_CACHE_SIZE = 64;
+
 /** Never throws: a certificate header can hold anything. */
 export function loadCertificate(input: string): LoadResult {
+  const cached = loadedCertificates.get(input);
+  if (cached) return cached;
+  const result = decodeCertificate(input);
+  if (loadedCertificates.size >= CERTIFICATE_CACHE_SIZE) {
+    const oldest = loadedCertificates.keys().next().value;
+    if (oldest !== undefined) loadedCertificates.delete(oldest);
+  }
+  loadedCertificates.set(input, result);
+  return result;
+}
+
+function decodeCertificate(input: string): LoadResult {
   const der = certificateDer(input);
   if (!der.ok) return der;
   try {

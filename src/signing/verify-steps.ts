@@ -55,9 +55,16 @@ export function checkValidity(certificate: LoadedCertificate, now: Date): Verify
   return undefined;
 }
 
+/** Imported verify keys, per (cached) certificate and hash: importKey costs more than the verification. */
+const verifyKeys = new WeakMap<LoadedCertificate, Map<string, CryptoKey>>();
+
 export async function importVerifyKey(certificate: LoadedCertificate, hash: "SHA-256" | "SHA-512"): Promise<Step<CryptoKey>> {
+  const known = verifyKeys.get(certificate)?.get(hash);
+  if (known) return pass(known);
   try {
-    return pass(await globalThis.crypto.subtle.importKey("spki", certificate.spki, { name: "RSASSA-PKCS1-v1_5", hash }, false, ["verify"]));
+    const key = await globalThis.crypto.subtle.importKey("spki", certificate.spki, { name: "RSASSA-PKCS1-v1_5", hash }, false, ["verify"]);
+    verifyKeys.set(certificate, (verifyKeys.get(certificate) ?? new Map<string, CryptoKey>()).set(hash, key));
+    return pass(key);
   } catch {
     return failure(
       "certificate-key-unsupported",

@@ -1,0 +1,73 @@
+/**
+ * A stored request, made ready to go again: for "Copy as curl" (a `Draft` for `signForServer`),
+ * for replay (a `RequestInput` for `sendRequest`) and for the console (its prefill address).
+ * What the signature covers (Digest, Signature, the certificate), the X-Request-ID and the headers
+ * set per send (Host, Date) are left for the next signing; everything else goes as it was.
+ */
+import type { Exchange } from "../../lib/exchange";
+import type { Draft, RequestInput } from "../../lib/request-draft";
+import { matchOperation, type OperationMatch } from "./match-operation";
+
+const RENEWED = ["digest", "signature", "tpp-signature-certificate", "x-request-id", "host", "date", "content-length"];
+
+type Stored = Pick<Exchange, "operationId" | "request" | "unsentHeaders">;
+
+/** The headers to send again, in their order, with a fresh X-Request-ID where the old one stood. */
+export function reusableHeaders(exchange: Stored, requestId: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  let placed = false;
+  for (const [name, value] of Object.entries({ ...exchange.request.headers, ...exchange.unsentHeaders })) {
+    const lower = name.toLowerCase();
+    if (lower === "x-request-id" && !placed) {
+      headers["X-Request-ID"] = requestId;
+      placed = true;
+    }
+    if (!RENEWED.includes(lower)) headers[name] = value;
+  }
+  if (!placed) headers["X-Request-ID"] = requestId;
+  return headers;
+}
+
+export const matchOf = (exchange: Stored): OperationMatch | undefined =>
+  matchOperation(exchange.request.method, exchange.request.url, exchange.operationId);
+
+/** The draft a TPP's server would sign to send this request to `origin`. */
+export function curlDraft(exchange: Stored, origin: string, requestId: string): Draft {
+  const url = new URL(exchange.request.url);
+  const target = matchOf(exchange)?.target ?? `${url.pathname}${url.search}`;
+  const base = origin.trim().replace(/\/+$/, "");
+  return {
+    method: exchange.request.method,
+    url: `${base}${target}`,
+    target,
+    headers: reusableHeaders(exchange, requestId),
+    ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
+  };
+}
+
+export type ReplayPlan = { ok: true; input: RequestInput } | { ok: false; problem: string };
+
+/** What `sendRequest` needs to send the request again, or why it cannot. */
+export function replayInput(exchange: Stored, requestId: string): ReplayPlan {
+  const match = matchOf(exchange);
+  if (!match)
+    return { ok: false, problem: `${exchange.request.method} ${new URL(exchange.request.url).pathname} is no operation of the interface, so it cannot be sent again from here.` };
+  // draftRequest sets Content-Type itself whenever there is a body.
+  const headers = Object.fromEntries(Object.entries(reusableHeaders(exchange, requestId)).filter(([name]) => name.toLowerCase() !== "content-type"));
+  return {
+    ok: true,
+    input: {
+      operation: match.operation,
+      params: match.params,
+      query: match.query,
+      headers,
+      ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
+    },
+  };
+}
+
+/** The console's address for this request: its operation, path parameters and query prefilled. */
+export function consoleHref(match: OperationMatch): string {
+  const search = new URLSearchParams({ ...match.query, ...match.params }).toString();
+  return `/try/${match.operation.id}${search ? `?${search}` : ""}`;
+}
