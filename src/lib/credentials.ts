@@ -17,10 +17,18 @@ export async function listCredentials(): Promise<StoredCredential[]> {
   return (await portalDb()).getAllFromIndex("credentials", "createdAt");
 }
 
-export async function generateCredential(options: { tppName: string; organizationId?: string; validityDays?: number }): Promise<NewCredential> {
+export interface GenerateCredentialOptions {
+  tppName: string;
+  organizationName?: string | undefined;
+  organizationId?: string | undefined;
+  validityDays?: number | undefined;
+}
+
+export async function generateCredential(options: GenerateCredentialOptions): Promise<NewCredential> {
   const { generateTestCertificate } = await signing();
   const made = await generateTestCertificate({
     tppName: options.tppName,
+    ...(options.organizationName ? { organizationName: options.organizationName } : {}),
     ...(options.organizationId ? { organizationId: options.organizationId } : {}),
     ...(options.validityDays ? { validityDays: options.validityDays } : {}),
   });
@@ -57,6 +65,11 @@ export async function deleteCredential(id: string): Promise<void> {
   if (getSettings().credentialId === id) updateSettings({ credentialId: null });
 }
 
+/** The credential that signs: the one chosen in settings, else the newest (`all` oldest first). */
+export function pickActive<T extends { id: string }>(all: readonly T[], chosenId: string | null): T | undefined {
+  return all.find((credential) => credential.id === chosenId) ?? all[all.length - 1];
+}
+
 let firstRun: Promise<StoredCredential> | undefined;
 
 /**
@@ -65,13 +78,17 @@ let firstRun: Promise<StoredCredential> | undefined;
  * only as long as the portal has it, i.e. never: generated keys are non-extractable).
  */
 export async function activeCredential(): Promise<StoredCredential> {
-  const all = await listCredentials();
-  const chosen = all.find((credential) => credential.id === getSettings().credentialId) ?? all[all.length - 1];
+  const chosen = pickActive(await listCredentials(), getSettings().credentialId);
   if (chosen) return chosen;
-  firstRun ??= generateCredential({ tppName: "Sandbox TPP" }).then(({ credential }) => {
-    updateSettings({ credentialId: credential.id });
-    return credential;
-  });
+  // Shared while it is being made (two sends at once make one), forgotten once stored: if it is deleted later, the next send makes another.
+  firstRun ??= generateCredential({ tppName: "Sandbox TPP" })
+    .then(({ credential }) => {
+      updateSettings({ credentialId: credential.id });
+      return credential;
+    })
+    .finally(() => {
+      firstRun = undefined;
+    });
   return firstRun;
 }
 

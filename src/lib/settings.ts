@@ -50,11 +50,22 @@ export function updateSettings(change: Partial<PortalSettings>): PortalSettings 
   return current;
 }
 
+/** Another tab changed the settings: follow it. */
+function onStorage(event: StorageEvent) {
+  if (event.key !== KEY) return;
+  current = load();
+  for (const listener of listeners) listener();
+}
+
 export function useSettings(): PortalSettings {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      if (listeners.size === 1) window.addEventListener("storage", onStorage);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) window.removeEventListener("storage", onStorage);
+      };
     },
     getSettings,
   );

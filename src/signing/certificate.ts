@@ -25,7 +25,7 @@ export interface CertificateSummary {
   readonly publicKeyAlgorithm: string;
 }
 
-export type CertificateErrorCode = "certificate-malformed" | "key-malformed" | "key-encrypted" | "key-unsupported" | "key-mismatch";
+export type CertificateErrorCode = "certificate-malformed" | "key-malformed" | "key-encrypted" | "key-unsupported" | "key-mismatch" | "name-invalid";
 
 export class CertificateError extends Error {
   override readonly name = "CertificateError";

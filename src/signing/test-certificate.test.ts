@@ -39,3 +39,15 @@ describe("generateTestCertificate", () => {
     expect(tpp.certificate.notAfter.toISOString()).toBe("2021-01-01T00:00:00.000Z");
   });
 });
+
+describe("names that @peculiar/x509 would not keep as written", () => {
+  it.each([
+    ['Say "hi" AS', /quotation mark/],
+    ["back\\slash", /backslash/],
+    ["#hash", /starts with "#"/],
+    ["", /is empty/],
+    ["x".repeat(65), /longer than 64/],
+  ])("%j is refused with name-invalid", async (tppName, message) => {
+    await expect(generateTestCertificate({ tppName })).rejects.toMatchObject({ code: "name-invalid", message: expect.stringMatching(message) as unknown });
+  });
+});

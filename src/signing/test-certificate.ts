@@ -1,5 +1,5 @@
 import { toPem } from "./pem";
-import { type CertificateSummary, parseCertificate } from "./certificate";
+import { CertificateError, type CertificateSummary, parseCertificate } from "./certificate";
 import { x509 } from "./x509";
 
 // Self-signed certificates for the sandbox, shaped like a PSD2 QSealC subject
@@ -40,6 +40,20 @@ export interface TestCertificate {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * @peculiar/x509 reads some characters in name values as syntax (quotes, backslashes, a leading
+ * "#" as hex), so such values would not come out as written: refuse them, naming the field.
+ */
+function checkNameValue(field: string, value: string): void {
+  const problem =
+    value.trim() === "" ? "is empty"
+    : value.length > 64 ? "is longer than 64 characters"
+    : /["\\\u0000-\u001f\u007f]/.test(value) ? "contains a quotation mark, backslash or control character"
+    : value.startsWith("#") ? 'starts with "#"'
+    : undefined;
+  if (problem) throw new CertificateError("name-invalid", `The ${field} ${problem}; use letters, digits, spaces and ordinary punctuation.`);
+}
+
 export async function generateTestCertificate(options: TestCertificateOptions = {}): Promise<TestCertificate> {
   const subtle = globalThis.crypto.subtle;
   const hash = options.hash ?? "SHA-256";
@@ -51,6 +65,10 @@ export async function generateTestCertificate(options: TestCertificateOptions = 
   const notAfter = options.notAfter ?? new Date(notBefore.getTime() + (options.validityDays ?? 365) * DAY_MS);
   const tppName = options.tppName ?? "Sandbox TPP";
   const organizationId = options.organizationId ?? randomDigits(9);
+  checkNameValue("TPP name", tppName);
+  checkNameValue("organisation name", options.organizationName ?? `${tppName} AS`);
+  checkNameValue("organisation identifier", organizationId);
+  checkNameValue("country", options.country ?? "NO");
   // ASN.1 order, least specific first; printed RFC 4514-style it reads CN=..., organizationIdentifier=..., O=..., C=NO.
   const name: x509.JsonName = [
     { C: [options.country ?? "NO"] },

@@ -2,12 +2,7 @@
 import type { Operation } from "../../contract/operations";
 import { fieldNameOfPath } from "../../contract/tpp-messages";
 
-export interface TppMessageLike {
-  category?: string;
-  code?: string;
-  path?: string;
-  text?: string;
-}
+export { tppMessagesOf, type TppMessageLike } from "../../lib/tpp-messages";
 
 /** The form field a tppMessage's path names, if the form has one. */
 export function formFieldOf(operation: Operation, path: string | undefined): string | undefined {
@@ -18,14 +13,4 @@ export function formFieldOf(operation: Operation, path: string | undefined): str
   if (operation.pathParams && path in operation.pathParams.shape) return `params.${path}`;
   if (operation.query && ["fromDate", "toDate", "offset", "limit"].includes(path)) return `query.${path}`;
   return operation.body ? `body.${fieldNameOfPath(path)}` : undefined;
-}
-
-export function tppMessagesOf(body: string | undefined): TppMessageLike[] {
-  if (!body) return [];
-  try {
-    const parsed = JSON.parse(body) as { tppMessages?: unknown };
-    return Array.isArray(parsed.tppMessages) ? (parsed.tppMessages as TppMessageLike[]) : [];
-  } catch {
-    return [];
-  }
 }
