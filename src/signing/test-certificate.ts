@@ -48,7 +48,8 @@ function checkNameValue(field: string, value: string): void {
   const problem =
     value.trim() === "" ? "is empty"
     : value.length > 64 ? "is longer than 64 characters"
-    : /["\\\u0000-\u001f\u007f]/.test(value) ? "contains a quotation mark, backslash or control character"
+    : [...value].some((char) => char === '"' || char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)
+      ? "contains a quotation mark, backslash or control character"
     : value.startsWith("#") ? 'starts with "#"'
     : undefined;
   if (problem) throw new CertificateError("name-invalid", `The ${field} ${problem}; use letters, digits, spaces and ordinary punctuation.`);
