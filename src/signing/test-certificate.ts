@@ -48,7 +48,7 @@ function checkNameValue(field: string, value: string): void {
   const problem =
     value.trim() === "" ? "is empty"
     : value.length > 64 ? "is longer than 64 characters"
-    : [...value].some((char) => char === '"' || char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)
+    : Array.from({ length: value.length }, (_, index) => value.charCodeAt(index)).some((code) => code === 0x22 || code === 0x5c || code < 0x20 || code === 0x7f)
       ? "contains a quotation mark, backslash or control character"
     : value.startsWith("#") ? 'starts with "#"'
     : undefined;
