@@ -20,7 +20,7 @@ const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  outputDir: process.env.E2E_OUTPUT ?? "test-results",
   fullyParallel: true,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,

@@ -48,7 +48,19 @@ function leadBatches(sandbox: Sandbox, onLeader: () => void) {
   });
 }
 
+/**
+ * msw asks the browser to update an existing worker registration without waiting on the answer
+ * (mswjs/msw#2006); when a navigation interrupts that fetch the rejection is harmless but unhandled.
+ */
+function ignoreWorkerUpdateRace() {
+  addEventListener("unhandledrejection", (event) => {
+    const reason: unknown = event.reason;
+    if (reason instanceof Error && reason.message.startsWith("Failed to update a ServiceWorker")) event.preventDefault();
+  });
+}
+
 export async function startBrowserSandbox(): Promise<BrowserSandbox> {
+  ignoreWorkerUpdateRace();
   const store = await openSandboxStore();
   // A brand-new sandbox (never used, never reset) starts with the fixed data, so there is something to explore.
   const fresh = await store.read(async (tx) => (await tx.meta("lastBatchRunAt")) === undefined && (await tx.customers()).length === 0);

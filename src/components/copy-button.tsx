@@ -1,7 +1,8 @@
 import { useState } from "react";
 
 /** Copies text to the clipboard and says so, for sighted and screen-reader users alike. */
-export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
+/** `context` names what is copied for screen readers when several copy buttons share a label. */
+export function CopyButton({ text, label = "Copy", context }: { text: string; label?: string; context?: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const copy = async () => {
     try {
@@ -15,6 +16,7 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
   return (
     <button type="button" className="button-small" onClick={copy}>
       {label}
+      {context ? <span className="visually-hidden"> {context}</span> : null}
       <span role="status" className="copy-status">
         {state === "copied" ? " ✓ copied" : state === "failed" ? " (copy failed: select the text)" : ""}
       </span>

@@ -1,0 +1,59 @@
+/** The Data view's actions on the whole sandbox: fill, empty, save to a file, load from one. */
+import { operationById } from "../../contract/operations";
+import { sandboxControl, sendRequest } from "../../lib/send";
+
+export interface DataOutcome {
+  ok: boolean;
+  text: string;
+  /** The history entry of a signed request, when the action sent one. */
+  exchangeId?: string;
+}
+
+function tppText(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { tppMessages?: { code?: string; text?: string }[] };
+    return (parsed.tppMessages ?? []).map((message) => [message.code, message.text].filter(Boolean).join(": ")).join(" ");
+  } catch {
+    return "";
+  }
+}
+
+/** The signed initializeSandbox operation, so it shows in the history like a TPP's call. */
+export async function initializeSandbox(): Promise<DataOutcome> {
+  const exchange = await sendRequest({ operation: operationById("initializeSandbox"), params: {}, query: {}, headers: { "X-Request-ID": crypto.randomUUID() } });
+  const response = exchange.response;
+  if (!response) return { ok: false, text: exchange.error ?? "No answer.", exchangeId: exchange.id };
+  if (response.status !== 200)
+    return { ok: false, text: `Initialize was refused (${String(response.status)}): ${tppText(response.body) || response.statusText}`, exchangeId: exchange.id };
+  const counts = JSON.parse(response.body) as { customers: number; accounts: number; transactions: number };
+  return {
+    ok: true,
+    text: `Initialized with the fixed data: ${String(counts.customers)} customers, ${String(counts.accounts)} accounts, ${String(counts.transactions)} transactions.`,
+    exchangeId: exchange.id,
+  };
+}
+
+export async function resetSandbox(): Promise<DataOutcome> {
+  await sandboxControl("POST", "/__sandbox/reset");
+  return { ok: true, text: "The sandbox is empty: no customers, accounts, payments or transactions. The clock follows real time again." };
+}
+
+export async function exportSandbox(): Promise<string> {
+  return JSON.stringify(await sandboxControl<unknown>("GET", "/__sandbox/export"), null, 2);
+}
+
+/** Imports a file's text; a file that is not JSON never reaches the sandbox, and nothing changes. */
+export async function importSandbox(name: string, text: string): Promise<DataOutcome> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, text: `${name} is not JSON (${error instanceof Error ? error.message : String(error)}). Nothing was imported and nothing changed.` };
+  }
+  try {
+    await sandboxControl("POST", "/__sandbox/import", data);
+  } catch (error) {
+    return { ok: false, text: error instanceof Error ? error.message : String(error) };
+  }
+  return { ok: true, text: `Imported ${name}: the sandbox now holds what the file holds, its clock included.` };
+}
