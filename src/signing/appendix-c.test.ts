@@ -8,7 +8,8 @@ import { signRequest } from "./sign";
 import { buildSigningString } from "./signing-string";
 import { APPENDIX_C, CAVAGE_PRIVATE_KEY_PKCS1, CAVAGE_PRIVATE_KEY_PKCS8, CAVAGE_PUBLIC_KEY, CAVAGE_REQUEST } from "./test-fixtures/cavage-appendix-c";
 import { verifyRequest } from "./verify";
-import { x509 } from "./x509";
+import { toPem } from "./pem";
+import { createSelfSignedCertificate } from "./x509";
 
 // The draft's own test values (draft-cavage-http-signatures-10 Appendix C). RSASSA-PKCS1-v1_5
 // is deterministic, so our signatures must equal the published ones byte for byte.
@@ -26,18 +27,15 @@ beforeAll(async () => {
   publicKey = await subtle.importKey("spki", fromBase64(CAVAGE_PUBLIC_KEY.replace(/-----[^-]+-----/g, ""))!, RSA, true, ["verify"]);
   // The draft identifies the key as keyId="Test"; the Berlin Group profile needs a certificate,
   // so wrap the Appendix C public key in a self-signed one. The signatures do not cover keyId.
-  const cert = await x509.X509CertificateGenerator.createSelfSigned(
-    {
-      serialNumber: "0a1b",
-      name: "CN=Appendix C",
-      notBefore: new Date("2014-01-01T00:00:00Z"),
-      notAfter: new Date("2034-01-01T00:00:00Z"),
-      signingAlgorithm: RSA,
-      keys: { privateKey, publicKey },
-    },
-    globalThis.crypto,
-  );
-  certificatePem = cert.toString("pem");
+  const der = await createSelfSignedCertificate({
+    serialHex: "0a1b",
+    name: [["2.5.4.3", "Appendix C"]],
+    notBefore: new Date("2014-01-01T00:00:00Z"),
+    notAfter: new Date("2034-01-01T00:00:00Z"),
+    keys: { privateKey, publicKey },
+    hash: "SHA-256",
+  });
+  certificatePem = toPem("CERTIFICATE", new Uint8Array(der));
 });
 
 describe("draft-cavage-http-signatures-10 Appendix C", () => {

@@ -1,9 +1,8 @@
 import { fromBase64, toBase64 } from "./bytes";
 import { type DistinguishedName, formatDistinguishedName } from "./distinguished-name";
-import { attributeTypeOid } from "./dn-attribute-types";
 import { formatKeyId, normaliseSerial } from "./key-id";
 import { hasPemArmour, readPemBlocks, toPem } from "./pem";
-import { x509 } from "./x509";
+import { decodeCertificate as decodeDer, type DecodedCertificate } from "./x509";
 
 // Reading X.509 certificates (the TPP-Signature-Certificate header, or a pasted PEM)
 // into the summary the portal shows and the verifier compares against.
@@ -71,8 +70,7 @@ function decodeCertificate(input: string): LoadResult {
   const der = certificateDer(input);
   if (!der.ok) return der;
   try {
-    // describe() reads every lazily decoded field, so a broken one surfaces here as "malformed".
-    return { ok: true, certificate: describe(new x509.X509Certificate(der.der), der.der) };
+    return { ok: true, certificate: describe(decodeDer(der.der), der.der) };
   } catch (error) {
     return { ok: false, message: `it is not a DER X.509 certificate (${error instanceof Error ? error.message : String(error)})` };
   }
@@ -99,35 +97,19 @@ function certificateDer(input: string): { ok: true; der: Uint8Array<ArrayBuffer>
   return { ok: true, der };
 }
 
-function describe(cert: x509.X509Certificate, der: Uint8Array): LoadedCertificate {
-  const issuerDn = toDn(cert.issuerName);
-  const issuer = formatDistinguishedName(issuerDn);
-  const serialNumber = normaliseSerial(cert.serialNumber) ?? cert.serialNumber.toUpperCase();
+function describe(cert: DecodedCertificate, der: Uint8Array): LoadedCertificate {
+  const issuer = formatDistinguishedName(cert.issuer);
+  const serialNumber = normaliseSerial(cert.serialHex) ?? cert.serialHex.toUpperCase();
   const summary: CertificateSummary = {
     serialNumber,
     issuer,
-    subject: formatDistinguishedName(toDn(cert.subjectName)),
+    subject: formatDistinguishedName(cert.subject),
     notBefore: cert.notBefore,
     notAfter: cert.notAfter,
     keyId: formatKeyId(serialNumber, issuer),
     base64Der: toBase64(der),
     pem: toPem("CERTIFICATE", der),
-    publicKeyAlgorithm: describeKey(cert.publicKey.algorithm),
+    publicKeyAlgorithm: cert.publicKeyAlgorithm,
   };
-  return { summary, issuerDn, spki: cert.publicKey.rawData };
-}
-
-/** x509.Name lists RDNs in ASN.1 order; RFC 4514 wants the most specific first. */
-function toDn(name: x509.Name): DistinguishedName {
-  return name
-    .toJSON()
-    .map((rdn) => Object.entries(rdn).flatMap(([type, values]) => values.map((value) => ({ type: attributeTypeOid(type) ?? type, value }))))
-    .reverse();
-}
-
-function describeKey(algorithm: Algorithm): string {
-  const a = algorithm as Algorithm & { modulusLength?: number; namedCurve?: string };
-  if (a.modulusLength) return `RSA ${a.modulusLength}`;
-  if (a.namedCurve) return `${a.name} ${a.namedCurve}`;
-  return a.name;
+  return { summary, issuerDn: cert.issuer, spki: cert.spki };
 }

@@ -1,6 +1,6 @@
 import { toPem } from "./pem";
 import { CertificateError, type CertificateSummary, parseCertificate } from "./certificate";
-import { x509 } from "./x509";
+import { createSelfSignedCertificate } from "./x509";
 
 // Self-signed certificates for the sandbox, shaped like a PSD2 QSealC subject
 // (ETSI TS 119 495: organizationIdentifier "PSD" + NCA country + "-" + NCA id + "-" + PSP id).
@@ -71,38 +71,35 @@ export async function generateTestCertificate(options: TestCertificateOptions = 
   checkNameValue("organisation identifier", organizationId);
   checkNameValue("country", options.country ?? "NO");
   // ASN.1 order, least specific first; printed RFC 4514-style it reads CN=..., organizationIdentifier=..., O=..., C=NO.
-  const name: x509.JsonName = [
-    { C: [options.country ?? "NO"] },
-    { O: [options.organizationName ?? `${tppName} AS`] },
-    { "2.5.4.97": [`PSDNO-FSA-${organizationId}`] },
-    { CN: [tppName] },
-  ];
-  const cert = await x509.X509CertificateGenerator.createSelfSigned(
-    {
-      ...(options.serialNumber !== undefined ? { serialNumber: options.serialNumber } : {}),
-      name,
-      notBefore,
-      notAfter,
-      signingAlgorithm: { name: "RSASSA-PKCS1-v1_5", hash },
-      keys,
-      extensions: [
-        new x509.BasicConstraintsExtension(false, undefined, true),
-        // nonRepudiation + digitalSignature, as on a QSealC.
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
-      ],
-    },
-    globalThis.crypto,
-  );
+  const der = await createSelfSignedCertificate({
+    name: [
+      ["2.5.4.6", options.country ?? "NO"],
+      ["2.5.4.10", options.organizationName ?? `${tppName} AS`],
+      ["2.5.4.97", `PSDNO-FSA-${organizationId}`],
+      ["2.5.4.3", tppName],
+    ],
+    // RFC 5280 wants serials unpredictable: 16 random bytes unless one is given.
+    serialHex: options.serialNumber ?? randomHex(16),
+    notBefore,
+    notAfter,
+    keys,
+    hash,
+    sealExtensions: true,
+  });
 
   const pkcs8 = await subtle.exportKey("pkcs8", keys.privateKey);
   const privateKey = await subtle.importKey("pkcs8", pkcs8, { name: "RSASSA-PKCS1-v1_5", hash }, false, ["sign"]);
-  const certificatePem = cert.toString("pem");
+  const certificatePem = toPem("CERTIFICATE", new Uint8Array(der));
   return {
     certificatePem,
     certificate: parseCertificate(certificatePem),
     privateKey,
     privateKeyPkcs8Pem: toPem("PRIVATE KEY", pkcs8),
   };
+}
+
+function randomHex(bytes: number): string {
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 function randomDigits(count: number): string {
