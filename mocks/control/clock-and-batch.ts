@@ -8,6 +8,9 @@ import type { SandboxEnv } from "../handlers/types";
 import { answer, errorAnswer, type Answer } from "../http/respond";
 import { AdvanceClock, BatchTimes } from "./schemas";
 
+const MAX_ADVANCE_DAYS = 3660;
+const MAX_ADVANCE_MS = MAX_ADVANCE_DAYS * 86_400_000;
+
 export async function clockState(env: SandboxEnv) {
   const { offset, last, times } = await env.store.read(async (tx) => ({
     offset: await tx.meta("clockOffsetMs"),
@@ -34,7 +37,10 @@ export async function advanceClock(env: SandboxEnv, body: unknown): Promise<Answ
   const offset = await env.store.read((tx) => tx.meta("clockOffsetMs"));
   const now = sandboxTime(env.realNow(), offset).now;
   const by = to === undefined ? ((days * 24 + hours) * 60 + minutes) * 60_000 : Date.parse(to) - now;
-  if (by < 0) return errorAnswer([tppError("BAD_REQUEST", `The sandbox clock only moves forward; it is ${new Date(now).toISOString()} already.`, "to")]);
+  if (!(by >= 0)) return errorAnswer([tppError("BAD_REQUEST", `The sandbox clock only moves forward; it is ${new Date(now).toISOString()} already.`, "to")]);
+  // As far as {"days": 3660} goes: catching up the batch runs of centuries took minutes (to: "2999-…" took 43 s).
+  if (by > MAX_ADVANCE_MS)
+    return errorAnswer([tppError("BAD_REQUEST", `The sandbox clock moves at most ${String(MAX_ADVANCE_DAYS)} days at a time; this would move it ${String(Math.ceil(by / 86_400_000))}.`, to === undefined ? undefined : "to")]);
   await env.store.write((tx) => tx.putMeta("clockOffsetMs", advancedOffset(offset, by)));
   const runs = await catchUpBatches(env, now + by);
   return answer(200, { clock: await clockState(env), runs });

@@ -27,7 +27,8 @@ function withSchedule(payment: PaymentRecord, today: string) {
 }
 
 export async function listPayments(env: SandboxEnv, limitText: string | null): Promise<Answer> {
-  const limit = Math.min(Math.max(Number(limitText ?? "100") || 100, 1), 1000);
+  // Whole numbers only: the store refuses a fractional limit (?limit=2.5 was a 500).
+  const limit = Math.min(Math.max(Math.trunc(Number(limitText ?? "100")) || 100, 1), 1000);
   const { payments, offset } = await env.store.read(async (tx) => ({ payments: await tx.payments(limit), offset: await tx.meta("clockOffsetMs") }));
   const { today } = sandboxTime(env.realNow(), offset);
   return answer(200, payments.map((payment) => withSchedule(payment, today)));

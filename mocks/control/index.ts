@@ -4,6 +4,9 @@
  */
 import { tppError } from "../../src/contract/tpp-messages";
 import type { SandboxEnv } from "../handlers/types";
+import { batchTimeProblems } from "../domain/calendar/batch-schedule";
+import { jsonNestingProblem } from "../http/read-request";
+import { validateExport } from "../store/import-validation";
 import { answer, errorAnswer, failure, type Answer } from "../http/respond";
 import { advanceClock, catchUp, clockState, runBatch, setBatchTimes } from "./clock-and-batch";
 import { listAccounts, listAgreements, listCustomers, listPayments, showPayment } from "./explorer";
@@ -12,6 +15,8 @@ import { decideSca, showSca } from "./sca";
 async function jsonBody(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
   try {
     const text = await request.text();
+    const nesting = jsonNestingProblem(text);
+    if (nesting) return { ok: false, answer: errorAnswer([tppError("FORMAT_ERROR", nesting)]) };
     return { ok: true, value: text.trim() === "" ? {} : (JSON.parse(text) as unknown) };
   } catch (error) {
     return { ok: false, answer: errorAnswer([tppError("FORMAT_ERROR", `The body is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`)]) };
@@ -37,11 +42,17 @@ const routes: [string, RegExp, Route][] = [
   ["GET", /^\/__sandbox\/export$/, async ({ env }) => answer(200, await env.store.exportAll())],
   ["POST", /^\/__sandbox\/import$/, async ({ env, body }) => {
     try {
-      await env.store.importAll(await body());
-      return answer(200, await clockState(env));
+      const data = await body();
+      // The store checks batchTimes only as strings; times the schedule cannot use were imported and
+      // then broke every clock read (500), while the answer said nothing changed.
+      const times = validateExport(data).stores.meta.find((entry) => entry.key === "batchTimes")?.value as string[] | undefined;
+      const problems = times ? batchTimeProblems(times) : [];
+      if (problems.length > 0) throw new Error(`batchTimes: ${problems.join(" ")}`);
+      await env.store.importAll(data);
     } catch (error) {
       return failure("FORMAT_ERROR", `The file was not imported, and nothing changed: ${error instanceof Error ? error.message : String(error)}`);
     }
+    return answer(200, await clockState(env));
   }],
   ["POST", /^\/__sandbox\/reset$/, async ({ env }) => {
     await env.store.clear();
@@ -51,6 +62,18 @@ const routes: [string, RegExp, Route][] = [
   }],
   ["GET", /^\/__sandbox\/settings$/, async ({ env }) => answer(200, { contactEmail: (await env.store.read((tx) => tx.meta("contactEmail"))) ?? null })],
 ];
+
+/** Whether every captured path segment is valid percent-encoding (decodeURIComponent throws otherwise). */
+function decodable(match: RegExpExecArray): boolean {
+  return match.slice(1).every((segment) => {
+    try {
+      decodeURIComponent(segment);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
 
 export async function handleControl(request: Request, url: URL, env: SandboxEnv): Promise<Answer> {
   let read: Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> | undefined;
@@ -62,6 +85,8 @@ export async function handleControl(request: Request, url: URL, env: SandboxEnv)
       allowed.push(method);
       continue;
     }
+    // A malformed escape such as /__sandbox/payments/% names nothing (it was a 500 SYSTEM_ERROR).
+    if (!decodable(match)) return failure("RESOURCE_UNKNOWN", `${url.pathname} is not a valid address: a % escape in it is malformed.`);
     let failed: Answer | undefined;
     const body = async () => {
       read ??= jsonBody(request);

@@ -61,13 +61,16 @@ export async function decideSca(env: SandboxEnv, subject: ScaSubject, id: string
     if (!basket) return failure("RESOURCE_UNKNOWN", `No signing basket ${id} in this sandbox.`, "basketId");
     const decided = decideBasket(basket, decision, time.now);
     if (!decided.ok) return errorAnswer(decided.messages);
+    // Decide every payment before writing any: a refused basket leaves all its payments as they were.
+    const decidedPayments: PaymentRecord[] = [];
     for (const paymentId of basket.paymentIds) {
       const payment = await tx.payment(paymentId);
       if (!payment) continue;
       const result = decidePayment(payment, decision, time.now, time.today);
       if (!result.ok) return errorAnswer([tppError("CONFLICT", `Payment ${paymentId}: ${result.messages[0]?.text ?? "cannot be decided"}`)]);
-      await tx.putPayment(result.value);
+      decidedPayments.push(result.value);
     }
+    for (const payment of decidedPayments) await tx.putPayment(payment);
     await tx.putBasket(decided.value);
     return answer(200, { transactionStatus: decided.value.transactionStatus, redirect: redirectAfterSca(basket.redirectUri, "basketId", id, decision) });
   });

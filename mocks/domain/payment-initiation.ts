@@ -8,7 +8,11 @@ import { isKidReferenceType } from "../../src/contract/payments";
 import type { AccountRecord, CustomerRecord } from "../store/records";
 import type { PsuHeaders } from "./customers";
 import { psuLabel } from "./customers";
+import { formatMinor, minorFromString } from "./money";
 import { refuse, succeed, type Outcome } from "./outcome";
+
+/** Sandbox transactions carry int32 minor units (docs/decisions/0005): the largest amount a booking can hold. */
+export const MAX_BOOKABLE_MINOR = 2_147_483_647;
 
 export type InitiationRequest =
   | { product: "single"; body: SinglePaymentRequest }
@@ -86,6 +90,13 @@ function checkAccounts(request: InitiationRequest, facts: InitiationFacts, owner
     );
   if (creditor?.resourceId === debtor.resourceId)
     return refuse("BAD_REQUEST", "The creditor account is the debtor account itself; pay another account.", "creditorAccount");
+  const { amount, currency } = body.instructedAmount;
+  if (minorFromString(amount, currency) > MAX_BOOKABLE_MINOR)
+    return refuse(
+      "BAD_REQUEST",
+      `The sandbox books transactions in int32 minor units, so it takes at most ${formatMinor(MAX_BOOKABLE_MINOR, currency)} per payment; ${amount} ${currency} is more.`,
+      "instructedAmount.amount",
+    );
   return succeed(debtor);
 }
 

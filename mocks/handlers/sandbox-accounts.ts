@@ -29,11 +29,13 @@ async function joinAgreement(tx: WriteTx, env: SandboxEnv, customerNumber: strin
 
 export const createSandboxAccount: Handler<"createSandboxAccount"> = ({ env, body, fixes, origin }) =>
   env.store.write(async (tx) => {
-    if (body.bban && (await tx.accountByBban(body.bban)))
-      return failure("CONFLICT", `A sandbox account with bban ${body.bban} exists already; leave bban out to get a new number.`, "bban");
+    // An iban sent alone names the account number too (NO + 2 check digits + the bban).
+    const requested = body.bban ?? body.iban?.slice(4);
+    if (requested && (await tx.accountByBban(requested)))
+      return failure("CONFLICT", `A sandbox account with bban ${requested} exists already; leave bban and iban out to get a new number.`, body.bban ? "bban" : "iban");
     const time = await timeIn(tx, env);
     if (!(await tx.customer(body.customerNumber))) await tx.putCustomer(newCustomer(body.customerNumber, time.now, env.newId()));
-    const bban = body.bban ?? (await freeAccountNumber(tx));
+    const bban = requested ?? (await freeAccountNumber(tx));
     const isPrivate = customerKindOf(body.customerNumber) === "private";
     let account = newAccount(body, { resourceId: env.newId(), bban }, time.now, false);
     await tx.putAccount(account);

@@ -21,10 +21,35 @@ export function readQuery(url: URL): { query: Record<string, string>; messages: 
   const query: Record<string, string> = {};
   const messages: TppMessage[] = [];
   for (const [name, value] of url.searchParams) {
-    if (name in query) messages.push(tppError("FORMAT_ERROR", `The query parameter ${name} is given twice; give it once.`, name));
+    // Own keys only: `constructor` or `toString` is not "given twice" because {} inherits it.
+    if (Object.hasOwn(query, name)) messages.push(tppError("FORMAT_ERROR", `The query parameter ${name} is given twice; give it once.`, name));
     query[name] = value;
   }
   return { query, messages };
+}
+
+/**
+ * JSON nested deeper than this is refused before parsing. No body of the interface (nor a sandbox
+ * export) comes near it, and error texts quote a wrong value with JSON.stringify, which overflows the
+ * stack on a few thousand levels (`{"currency": [[[…]]]}` was a 500).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Why a JSON text nests too deeply, if it does: a scan of its brackets outside strings, without parsing. */
+export function jsonNestingProblem(text: string, maxDepth = MAX_JSON_DEPTH): string | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c) index++; // backslash: skip the escaped character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      if (++depth > maxDepth) return `The body nests arrays and objects more than ${String(maxDepth)} levels deep; no body of this interface needs that.`;
+    } else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return undefined;
 }
 
 export type BodyRead = { ok: true; text: string; json: unknown } | { ok: false; messages: TppMessage[] };
@@ -51,6 +76,8 @@ export async function readBody(request: Request, expectsBody: boolean): Promise<
   if (type !== null && !/^application\/([\w.+-]+\+)?json\b/i.test(type.trim()))
     return { ok: false, messages: [tppError("FORMAT_ERROR", `Content-Type is ${type}; send the body as application/json.`, "Content-Type")] };
   if (text.trim() === "") return { ok: false, messages: [tppError("FORMAT_ERROR", "This operation needs a JSON body; the request has none.")] };
+  const nesting = jsonNestingProblem(text);
+  if (nesting) return { ok: false, messages: [tppError("FORMAT_ERROR", nesting)] };
   try {
     return { ok: true, text, json: JSON.parse(text) as unknown };
   } catch (error) {

@@ -1,0 +1,168 @@
+import { beforeEach, describe, expect, test } from "vitest";
+import { ErrorBody } from "../../src/contract/common-objects";
+import { isBusinessDayNumber } from "../domain/calendar/business-days";
+import { formatDate, isoWeekday } from "../domain/calendar/calendar-date";
+import { osloWallClock, osloWallTimeToInstant } from "../domain/calendar/oslo-time";
+import { KARI, OLA, initiationHeaders, testClient, type TestClient } from "../test-helpers";
+
+const NDCT = "/v1/payments/norwegian-domestic-credit-transfers";
+
+interface ListedAccount {
+  resourceId: string;
+  bban: string;
+  customerNumber: string;
+  accountName: string;
+}
+
+/** 19:00 Oslo time on the next Friday that is a business day and is followed by a business Monday. */
+function nextFridayEvening(): { at: number; friday: string; monday: string } {
+  for (let day = osloWallClock(Date.now()).dayNumber + 1; ; day++) {
+    if (isoWeekday(day) === 5 && isBusinessDayNumber(day) && isBusinessDayNumber(day + 3))
+      return { at: osloWallTimeToInstant(day, 19 * 60), friday: formatDate(day), monday: formatDate(day + 3) };
+  }
+}
+
+async function accountsOf(client: TestClient) {
+  const accounts = (await (await client.control("GET", "/__sandbox/accounts")).json()) as ListedAccount[];
+  return {
+    kari: accounts.find((a) => a.customerNumber === KARI.customerNumber && a.accountName === "Brukskonto")!,
+    ola: accounts.find((a) => a.customerNumber === OLA.customerNumber)!,
+  };
+}
+
+describe("the sandbox clock and the batch", () => {
+  test("advancing over a weekend books a Friday-dated payment on Monday's first run", async () => {
+    const { at, friday, monday } = nextFridayEvening();
+    const client = await testClient({ now: () => at });
+    await client.send("POST", "/v1/sandbox/initialize");
+    const { kari, ola } = await accountsOf(client);
+    expect(((await (await client.control("GET", "/__sandbox/clock")).json()) as { today: string }).today).toBe(friday);
+    const created = await client.send("POST", NDCT, {
+      headers: initiationHeaders(KARI),
+      body: { instructedAmount: { amount: "42.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: ola.bban, currency: "NOK" }, debtorAccount: { bban: kari.bban, currency: "NOK" }, requestedExecutionDate: friday },
+    });
+    const { paymentId } = (await created.json()) as { paymentId: string };
+    expect(((await (await client.control("POST", `/__sandbox/sca/payment/${paymentId}`, { decision: "approve" })).json()) as { transactionStatus: string }).transactionStatus).toBe("ACTC");
+
+    const advanced = await client.control("POST", "/__sandbox/clock/advance", { days: 3 });
+    expect(advanced.status).toBe(200);
+    const { runs, clock } = (await advanced.json()) as { runs: { at: number; date: string; settled: string[] }[]; clock: { today: string } };
+    expect(clock.today).toBe(monday);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ date: monday, settled: [paymentId] });
+    expect(osloWallClock(runs[0]!.at)).toMatchObject({ dayNumber: osloWallClock(at).dayNumber + 3 });
+    expect(new Date(runs[0]!.at).toLocaleTimeString("en-GB", { timeZone: "Europe/Oslo", hour: "2-digit", minute: "2-digit" })).toBe("06:00");
+
+    const [debit] = (await (await client.send("GET", `/v1/sandbox/accounts/${kari.resourceId}/transactions?limit=1`)).json()) as { amount: number; bookingDate: string; valueDate: string }[];
+    expect(debit).toMatchObject({ amount: -4200, bookingDate: monday, valueDate: monday });
+    const payment = (await (await client.control("GET", `/__sandbox/payments/${paymentId}`)).json()) as { statusHistory: { status: string; reason?: string }[] };
+    expect(payment.statusHistory.at(-1)).toMatchObject({ status: "ACSC", reason: `Booked by the ${monday} 06:00 batch.` });
+  });
+
+  test("batch times can be changed and are kept; the clock reports the next run", async () => {
+    const client = await testClient();
+    const response = await client.control("PUT", "/__sandbox/batch/times", { batchTimes: ["07:30", "13:00"] });
+    expect(response.status).toBe(200);
+    const clock = (await response.json()) as { batchTimes: string[]; nextBatchRunAt: string };
+    expect(clock.batchTimes).toEqual(["07:30", "13:00"]);
+    expect(new Date(clock.nextBatchRunAt).toLocaleTimeString("en-GB", { timeZone: "Europe/Oslo", hour: "2-digit", minute: "2-digit" })).toMatch(/^(07:30|13:00)$/);
+  });
+});
+
+describe("control routes refuse bad input with tppMessages and change nothing", () => {
+  let client: TestClient;
+  let paymentId: string;
+  beforeEach(async () => {
+    client = await testClient();
+    await client.send("POST", "/v1/sandbox/initialize");
+    const { kari, ola } = await accountsOf(client);
+    const created = await client.send("POST", NDCT, {
+      headers: initiationHeaders(KARI),
+      body: { instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: ola.bban, currency: "NOK" }, debtorAccount: { bban: kari.bban, currency: "NOK" } },
+    });
+    paymentId = ((await created.json()) as { paymentId: string }).paymentId;
+  });
+
+  async function refused(method: string, path: string, body: unknown, status: number, expected: { code: string; path?: string }) {
+    const before = (await client.sandbox.env.store.exportAll()).stores;
+    const init: RequestInit = { method, ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json" } }) };
+    const response = await client.sandbox.dispatch(new Request(`http://sandbox.test${path}`, init));
+    expect(response?.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(status);
+    const parsed = ErrorBody.parse(await response?.json());
+    expect(parsed.tppMessages[0], `${method} ${path} ${JSON.stringify(body)}`).toMatchObject(expected);
+    expect((await client.sandbox.env.store.exportAll()).stores).toEqual(before);
+    return parsed;
+  }
+
+  test("clock/advance", async () => {
+    await refused("POST", "/__sandbox/clock/advance", {}, 400, { code: "FORMAT_ERROR" });
+    await refused("POST", "/__sandbox/clock/advance", "", 400, { code: "FORMAT_ERROR" });
+    await refused("POST", "/__sandbox/clock/advance", { days: -1 }, 400, { code: "FORMAT_ERROR", path: "days" });
+    await refused("POST", "/__sandbox/clock/advance", { days: 1.5 }, 400, { code: "FORMAT_ERROR", path: "days" });
+    await refused("POST", "/__sandbox/clock/advance", { days: "1" }, 400, { code: "FORMAT_ERROR", path: "days" });
+    await refused("POST", "/__sandbox/clock/advance", { weeks: 1 }, 400, { code: "FORMAT_ERROR", path: "weeks" });
+    await refused("POST", "/__sandbox/clock/advance", { to: "tomorrow" }, 400, { code: "FORMAT_ERROR", path: "to" });
+    await refused("POST", "/__sandbox/clock/advance", { to: "2001-01-01T00:00:00Z" }, 400, { code: "BAD_REQUEST", path: "to" });
+    await refused("POST", "/__sandbox/clock/advance", '{"days": 1', 400, { code: "FORMAT_ERROR" });
+    await refused("POST", "/__sandbox/clock/advance", [1], 400, { code: "FORMAT_ERROR" });
+  });
+  test("regression: a far-future `to` is refused at once (catching up a thousand years of runs took 43 s)", async () => {
+    const started = Date.now();
+    await refused("POST", "/__sandbox/clock/advance", { to: "2999-12-31T23:59:59Z" }, 400, { code: "BAD_REQUEST", path: "to" });
+    await refused("POST", "/__sandbox/clock/advance", { days: 3660, hours: 24 }, 400, { code: "BAD_REQUEST" });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+  test("batch/times", async () => {
+    await refused("PUT", "/__sandbox/batch/times", { batchTimes: [] }, 400, { code: "FORMAT_ERROR", path: "batchTimes" });
+    await refused("PUT", "/__sandbox/batch/times", { batchTimes: ["25:00"] }, 400, { code: "FORMAT_ERROR", path: "batchTimes[0]" });
+    await refused("PUT", "/__sandbox/batch/times", { batchTimes: ["06:00", "06:00"] }, 400, { code: "FORMAT_ERROR", path: "batchTimes" });
+    await refused("PUT", "/__sandbox/batch/times", { batchTimes: "06:00" }, 400, { code: "FORMAT_ERROR", path: "batchTimes" });
+  });
+  test("sca decisions", async () => {
+    await refused("POST", `/__sandbox/sca/payment/${paymentId}`, { decision: "maybe" }, 400, { code: "FORMAT_ERROR", path: "decision" });
+    await refused("POST", `/__sandbox/sca/payment/${paymentId}`, {}, 400, { code: "FORMAT_ERROR", path: "decision" });
+    await refused("POST", `/__sandbox/sca/payment/${paymentId}`, { decision: "approve", also: 1 }, 400, { code: "FORMAT_ERROR", path: "also" });
+    await refused("POST", "/__sandbox/sca/payment/nope", { decision: "approve" }, 404, { code: "RESOURCE_UNKNOWN", path: "paymentId" });
+  });
+  test("import", async () => {
+    await refused("POST", "/__sandbox/import", { format: "something else" }, 400, { code: "FORMAT_ERROR" });
+    await refused("POST", "/__sandbox/import", "not json", 400, { code: "FORMAT_ERROR" });
+    const exported = await client.sandbox.env.store.exportAll();
+    await refused("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, accounts: [{ resourceId: 1 }] } }, 400, { code: "FORMAT_ERROR" });
+  });
+  test("regression: an import whose batchTimes the schedule cannot use is refused (was imported, answered 'nothing changed', then every clock read was a 500)", async () => {
+    const exported = await client.sandbox.env.store.exportAll();
+    const meta = [...exported.stores.meta.filter((entry) => entry.key !== "batchTimes"), { key: "batchTimes" as const, value: ["x"] }];
+    await refused("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, meta } }, 400, { code: "FORMAT_ERROR" });
+    expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
+  });
+  test("a valid import replaces the data and answers with the clock", async () => {
+    const exported = await client.sandbox.env.store.exportAll();
+    await client.send("POST", "/v1/sandbox/accounts", { body: { customerNumber: "15829010019", accountName: "Ny", currency: "NOK" } });
+    const response = await client.control("POST", "/__sandbox/import", exported);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toHaveProperty("today");
+    expect((await client.sandbox.env.store.exportAll()).stores).toEqual(exported.stores);
+  });
+  test("unknown routes 404, wrong methods 405 with Allow", async () => {
+    await refused("GET", "/__sandbox/nothing", undefined, 404, { code: "RESOURCE_UNKNOWN" });
+    const wrong = await client.sandbox.dispatch(new Request("http://sandbox.test/__sandbox/clock", { method: "DELETE" }));
+    expect(wrong?.status).toBe(405);
+    expect(wrong?.headers.get("Allow")).toBe("GET");
+    await refused("GET", "/__sandbox/reset", undefined, 405, { code: "SERVICE_INVALID" });
+  });
+  test("regression: a malformed % escape in a control path is 404, not 500", async () => {
+    await refused("GET", "/__sandbox/payments/%", undefined, 404, { code: "RESOURCE_UNKNOWN" });
+    await refused("GET", "/__sandbox/sca/payment/%E0%A4%A", undefined, 404, { code: "RESOURCE_UNKNOWN" });
+    await refused("POST", "/__sandbox/sca/basket/%ZZ", { decision: "approve" }, 404, { code: "RESOURCE_UNKNOWN" });
+  });
+  test("regression: JSON nested thousands deep is 400, not a stack overflow 500", async () => {
+    const deep = `{"decision": ${"[".repeat(5000)}${"]".repeat(5000)}}`;
+    await refused("POST", `/__sandbox/sca/payment/${paymentId}`, deep, 400, { code: "FORMAT_ERROR" });
+  });
+  test("regression: ?limit=2.5 on the payment list is read as 2, not a 500", async () => {
+    const response = await client.control("GET", "/__sandbox/payments?limit=2.5");
+    expect(response.status).toBe(200);
+    for (const limit of ["0", "-3", "abc", "1e9", "Infinity", "0.5"]) expect((await client.control("GET", `/__sandbox/payments?limit=${limit}`)).status, limit).toBe(200);
+  });
+});
