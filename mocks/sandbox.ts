@@ -38,6 +38,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     newId: options.newId ?? (() => crypto.randomUUID()),
     lastClockOffsetMs: (await options.store.read((tx) => tx.meta("clockOffsetMs"))) ?? 0,
     exclusive: options.exclusive ?? processMutex(),
+    transactionCounts: new Map(),
   };
   // A new sandbox starts its batch schedule now; it does not replay the past.
   await options.store.write(async (tx) => {

@@ -49,6 +49,7 @@ const routes: [string, RegExp, Route][] = [
       const problems = times ? batchTimeProblems(times) : [];
       if (problems.length > 0) throw new Error(`batchTimes: ${problems.join(" ")}`);
       await env.store.importAll(data);
+      env.transactionCounts.clear();
     } catch (error) {
       return failure("FORMAT_ERROR", `The file was not imported, and nothing changed: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -56,6 +57,7 @@ const routes: [string, RegExp, Route][] = [
   }],
   ["POST", /^\/__sandbox\/reset$/, async ({ env }) => {
     await env.store.clear();
+    env.transactionCounts.clear();
     env.lastClockOffsetMs = 0;
     await env.store.write((tx) => tx.putMeta("lastBatchRunAt", env.realNow()));
     return answer(200, await clockState(env));

@@ -91,6 +91,8 @@ export function presentTransaction(record: TransactionRecord, sandboxBase = ""):
   const { accountId, seq: _seq, paymentId: _payment, ...fields } = record;
   return {
     ...fields,
-    _links: { self: { href: `${sandboxBase}/v1/sandbox/accounts/${accountId}/transactions/${record.id}`, verbs: ["GET"] } },
+    _links: {
+      self: { href: `${sandboxBase}/v1/sandbox/accounts/${encodeURIComponent(accountId)}/transactions/${encodeURIComponent(record.id)}`, verbs: ["GET"] },
+    },
   };
 }

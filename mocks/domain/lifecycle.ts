@@ -20,7 +20,8 @@ export function cancellationRefusal(status: TransactionStatus, executionDate?: s
   if (status === "RCVD" || status === "ACTC") return undefined;
   if (status === "PDNG")
     return `The payment is PDNG: it is scheduled for execution${executionDate ? ` on ${executionDate}` : ""} and can no longer be deleted. Payments can be deleted while RCVD or ACTC.`;
-  return `The payment is ${status}, a final status; there is nothing left to cancel.`;
+  if (isFinal(status)) return `The payment is ${status}, a final status; there is nothing left to cancel.`;
+  return `The payment is ${status}; payments can be deleted while RCVD or ACTC.`;
 }
 
 export function withStatus<T extends { transactionStatus: TransactionStatus; statusHistory: StatusChange[] }>(

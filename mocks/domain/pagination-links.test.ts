@@ -82,3 +82,15 @@ describe("cursors", () => {
     }
   });
 });
+
+describe("the last link reads the oldest rows directly", () => {
+  test("it carries before=end, which decodes to a key below every row", () => {
+    const rel = links(linkHeader(page({ total: 450 })));
+    expect(rel.last?.searchParams.get("before")).toBe("end");
+    expect(decodeKey("end")).toEqual({ bookingDate: "", seq: 0 });
+  });
+  test("an empty list's last link is the first page", () => {
+    const rel = links(linkHeader(page({ total: 0, firstKey: undefined, lastKey: undefined, hasMore: false })));
+    expect(rel.last?.searchParams.get("before")).toBeNull();
+  });
+});

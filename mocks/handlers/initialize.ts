@@ -32,6 +32,7 @@ export async function loadFixedData(env: SandboxEnv) {
     },
   };
   await env.store.importAll(snapshot);
+  env.transactionCounts.clear();
   return { customers: data.customers.length, accounts: data.accounts.length, transactions: data.transactions.length };
 }
 

@@ -8,12 +8,16 @@ import type { AccountRecord, AgreementRecord } from "../store/records";
 import { timeIn } from "./clock";
 import type { Handler, SandboxEnv } from "./types";
 
-async function freeAccountNumber(tx: WriteTx): Promise<string> {
+/** The sandbox bank's numbering has a million serials; past them, the caller names the account itself. */
+const SERIALS = 1_000_000;
+
+async function freeAccountNumber(tx: WriteTx): Promise<string | undefined> {
   const taken = (await tx.accounts()).length;
-  for (let serial = taken + 1; ; serial++) {
-    const bban = sandboxAccountNumber(serial);
+  for (let serial = taken + 1; serial < taken + 1 + SERIALS; serial++) {
+    const bban = sandboxAccountNumber(serial % SERIALS);
     if (bban && !(await tx.accountByBban(bban))) return bban;
   }
+  return undefined;
 }
 
 /** Adds accounts to a customer's agreement, creating the agreement on first use. */
@@ -36,6 +40,7 @@ export const createSandboxAccount: Handler<"createSandboxAccount"> = ({ env, bod
     const time = await timeIn(tx, env);
     if (!(await tx.customer(body.customerNumber))) await tx.putCustomer(newCustomer(body.customerNumber, time.now, env.newId()));
     const bban = requested ?? (await freeAccountNumber(tx));
+    if (bban === undefined) return failure("CONFLICT", "The sandbox bank has used all its account numbers: send a bban of your own.", "bban");
     const isPrivate = customerKindOf(body.customerNumber) === "private";
     let account = newAccount(body, { resourceId: env.newId(), bban }, time.now, false);
     await tx.putAccount(account);

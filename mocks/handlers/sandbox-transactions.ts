@@ -4,22 +4,32 @@ import { tppError } from "../../src/contract/tpp-messages";
 import { namesAccount, bbanOf } from "../domain/accounts";
 import { applyBooking } from "../domain/balances";
 import { presentTransaction, requestedBookings } from "../domain/bookings";
-import { decodeKey, linkHeader } from "../domain/pagination-links";
+import { BEFORE_EVERY_ROW, decodeKey, linkHeader } from "../domain/pagination-links";
 import { answer, errorAnswer, failure } from "../http/respond";
-import type { TransactionKey, TransactionPageQuery } from "../store/port";
+import type { ReadTx, TransactionKey, TransactionPageQuery } from "../store/port";
+import type { AccountRecord } from "../store/records";
 import { timeIn } from "./clock";
-import type { Handler } from "./types";
+import type { Handler, SandboxEnv } from "./types";
 
 const unknownAccount = (id: string) =>
   failure("RESOURCE_UNKNOWN", `No sandbox account ${id}; use the resourceId that POST /v1/sandbox/accounts returned.`, "mockAccountId");
-
-/** Counts are remembered per account state, so paging through a list counts once, not per page. */
-const countCache = new Map<string, number>();
 
 function cursorOf(query: Record<string, unknown>, name: "after" | "before"): TransactionKey | undefined | "invalid" {
   const value = query[name];
   if (value === undefined) return undefined;
   return (typeof value === "string" ? decodeKey(value) : undefined) ?? "invalid";
+}
+
+/** How many rows the list has: free without a date range, else counted once per account state (env cache). */
+async function totalOf(tx: ReadTx, env: SandboxEnv, account: AccountRecord, fromDate?: string, toDate?: string): Promise<number> {
+  if (fromDate === undefined && toDate === undefined) return account.transactionCount;
+  const key = `${account.resourceId}|${String(account.transactionCount)}|${fromDate ?? ""}|${toDate ?? ""}`;
+  const known = env.transactionCounts.get(key);
+  if (known !== undefined) return known;
+  const counted = await tx.transactionCount(account.resourceId, fromDate, toDate);
+  if (env.transactionCounts.size >= 500) env.transactionCounts.clear();
+  env.transactionCounts.set(key, counted);
+  return counted;
 }
 
 export const listSandboxTransactions: Handler<"listSandboxTransactions"> = async ({ env, params, query, origin }) => {
@@ -32,21 +42,17 @@ export const listSandboxTransactions: Handler<"listSandboxTransactions"> = async
   return env.store.read(async (tx) => {
     const account = await tx.account(params.mockAccountId);
     if (!account) return unknownAccount(params.mockAccountId);
+    const total = await totalOf(tx, env, account, query.fromDate, query.toDate);
+    // The last page holds what is left after its offset, read from the oldest end without skipping rows.
+    const tail = before === BEFORE_EVERY_ROW;
     const pageQuery: TransactionPageQuery = {
       accountId: account.resourceId,
-      limit,
+      limit: tail ? Math.max(1, Math.min(limit, total - offset)) : limit,
       ...(query.fromDate ? { fromDate: query.fromDate } : {}),
       ...(query.toDate ? { toDate: query.toDate } : {}),
       ...(after && after !== "invalid" ? { after } : before && before !== "invalid" ? { before } : { offset }),
     };
     const page = await tx.transactionPage(pageQuery);
-    const filtered = query.fromDate !== undefined || query.toDate !== undefined;
-    const cacheKey = `${account.resourceId}|${String(account.transactionCount)}|${query.fromDate ?? ""}|${query.toDate ?? ""}`;
-    let total = filtered ? countCache.get(cacheKey) : account.transactionCount;
-    if (total === undefined) {
-      total = await tx.transactionCount(account.resourceId, query.fromDate, query.toDate);
-      countCache.set(cacheKey, total);
-    }
     const first = page.items[0];
     const last = page.items[page.items.length - 1];
     const link = linkHeader({
@@ -58,7 +64,7 @@ export const listSandboxTransactions: Handler<"listSandboxTransactions"> = async
       total,
       firstKey: first && { bookingDate: first.bookingDate, seq: first.seq },
       lastKey: last && { bookingDate: last.bookingDate, seq: last.seq },
-      hasMore: page.hasMore,
+      hasMore: tail ? false : page.hasMore,
       hasPrevious: page.hasPrevious,
     });
     return answer(200, page.items.map((item) => presentTransaction(item, origin)), { Link: link, "X-Total-Count": String(total) });

@@ -15,6 +15,8 @@ export interface SandboxEnv {
   newId: () => string;
   /** The clock offset last read from the store: good enough for certificate validity, saves a read per request. */
   lastClockOffsetMs: number;
+  /** Filtered transaction counts by account state, so paging a filtered list counts once; emptied on import. */
+  transactionCounts: Map<string, number>;
   /** Runs batch work alone: across tabs in the browser (Web Locks), within the process in Node. */
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
 }

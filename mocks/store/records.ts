@@ -117,7 +117,11 @@ export const MetaRecords = {
   clockOffsetMs: z.number().int(),
   lastBatchRunAt: instant,
   contactEmail: z.object({ email: z.string(), registeredAt: z.string() }),
-  batchTimes: z.array(z.string()),
+  batchTimes: z
+    .array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Batch times are HH:MM, such as 06:00." }))
+    .min(1)
+    .max(24)
+    .refine((times) => new Set(times).size === times.length, { error: "A batch time is listed twice." }),
   nextSeq: z.int().nonnegative(),
 } as const;
 export type MetaKey = keyof typeof MetaRecords;

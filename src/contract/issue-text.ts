@@ -8,10 +8,20 @@ type RawIssue = core.$ZodRawIssue;
 
 const MAX_LISTED_OPTIONS = 12;
 
-/** A value as a user would write it: JSON where it has a JSON form. */
+const SHOWN_LENGTH = 60;
+
+/** A value as a user would write it: JSON where it has one, shortened; never throws (deep nesting, cycles). */
 export function shown(value: unknown): string {
-  const json = JSON.stringify(value) as string | undefined;
-  return json ?? String(value);
+  if (typeof value === "object" && value !== null) return Array.isArray(value) ? "This list" : "This object";
+  let text: string;
+  try {
+    // JSON.stringify gives undefined for functions and symbols, whatever its type says.
+    const json: string | undefined = JSON.stringify(value);
+    text = json ?? String(value);
+  } catch {
+    text = "This value";
+  }
+  return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH - 1)}…` : text;
 }
 
 function kindOf(input: unknown): string {

@@ -54,7 +54,9 @@ const signatureErrors = [
   "SIGNATURE_MISSING", "SIGNATURE_INVALID", "CERTIFICATE_MISSING", "CERTIFICATE_INVALID", "CERTIFICATE_EXPIRED",
 ] as const satisfies readonly ErrorCode[];
 const requestErrors = ["FORMAT_ERROR", "HTTP_HEADER_REQUIRED", ...signatureErrors] as const satisfies readonly ErrorCode[];
-const initiationErrors = [...requestErrors, "RESOURCE_UNKNOWN", "PRODUCT_UNKNOWN", "BAD_REQUEST", "FORBIDDEN"] as const;
+const initiationErrors = [
+  ...requestErrors, "PSU_CREDENTIALS_INVALID", "RESOURCE_UNKNOWN", "PRODUCT_UNKNOWN", "BAD_REQUEST", "FORBIDDEN", "EXECUTION_DATE_INVALID", "KID_MISSING",
+] as const;
 
 const PaymentPath = z.object({ paymentId: z.string().min(1).meta({ description: "Identifier returned by the initiation." }) });
 const BasketPath = z.object({ basketId: z.string().min(1).meta({ description: "Identifier returned by the basket's creation." }) });
@@ -119,7 +121,7 @@ export const operations = [
     path: `/v1/payments/${NDCT}`, pathChosen: false, specSection: "4.2",
     summary: "Initiates a single Norwegian domestic credit transfer on behalf of the PSU.",
     headers: SinglePaymentHeaders, body: SinglePaymentRequest, success: initiated("Payment"),
-    errors: [...initiationErrors, "KID_INVALID", "KID_MISSING", "EXECUTION_DATE_INVALID"],
+    errors: [...initiationErrors, "KID_INVALID"],
     notes: [
       "Either remittanceInformationStructuredArray or remittanceInformationUnstructured may be set, never both.",
       "remittanceInformationStructured (single value) is deprecated: accepted with a WARNING tppMessage.",
@@ -145,7 +147,7 @@ export const operations = [
     summary: "Groups single payments so the PSU authorises them with one SCA.",
     headers: SigningBasketHeaders, body: SigningBasketRequest,
     success: { status: 201, description: "Basket received: RCVD, with an scaRedirect link.", body: SigningBasketResponse },
-    errors: [...requestErrors, "RESOURCE_UNKNOWN", "REFERENCE_MIX_INVALID"],
+    errors: [...requestErrors, "PSU_CREDENTIALS_INVALID", "RESOURCE_UNKNOWN", "REFERENCE_MIX_INVALID", "FORBIDDEN", "CONFLICT"],
     notes: ["Spec 7 rule 2: a bulk or periodic payment in a signing basket gives 400 REFERENCE_MIX_INVALID."],
   },
   {
@@ -207,7 +209,7 @@ export const operations = [
     summary: "Replaces the balances (and optionally the credit line) of a sandbox account.",
     pathParams: AccountPath, headers: SandboxWriteHeaders, body: BalancesUpdate,
     success: { status: 200, description: "The account with its new balances.", body: SandboxAccount },
-    errors: [...requestErrors, "RESOURCE_UNKNOWN"],
+    errors: [...requestErrors, "RESOURCE_UNKNOWN", "BAD_REQUEST"],
   },
   {
     id: "createAgreement", title: "Add accounts to an agreement", group: "Sandbox data", method: "POST", base: "sandbox",
