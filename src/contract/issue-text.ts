@@ -16,8 +16,8 @@ export function shown(value: unknown): string {
   let text: string;
   try {
     // JSON.stringify gives undefined for functions and symbols, whatever its type says.
-    const json: string | undefined = JSON.stringify(value);
-    text = json ?? String(value);
+    const json = JSON.stringify(value) as string | undefined;
+    text = typeof json === "string" ? json : String(value);
   } catch {
     text = "This value";
   }
