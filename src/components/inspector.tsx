@@ -15,6 +15,8 @@ export interface InspectorProps {
   signing?: SigningDetails | undefined;
   response?: WireResponse | undefined;
   error?: string | undefined;
+  /** What was changed after signing on purpose, if anything. */
+  tampered?: string | undefined;
   /** Builds the curl command a TPP's server would run (signed anew, Date included). */
   curl?: (() => Promise<string>) | undefined;
   title?: string;
@@ -139,7 +141,7 @@ function CurlButton({ curl }: { curl: () => Promise<string> }) {
   );
 }
 
-export function Inspector({ request, unsentHeaders, signing, response, error, curl, title = "Request inspector" }: InspectorProps) {
+export function Inspector({ request, unsentHeaders, signing, response, error, tampered, curl, title = "Request inspector" }: InspectorProps) {
   const signed = signing?.signedHeaders ?? [];
   const rebuilt = response ? rebuiltSigningString(response.headers) : undefined;
   return (
@@ -151,6 +153,11 @@ export function Inspector({ request, unsentHeaders, signing, response, error, cu
         </code>
         <CopyButton text={request.url} label="Copy URL" />
       </p>
+      {tampered ? (
+        <p className="notice">
+          <strong>Changed after signing, on purpose:</strong> {tampered}. The signature below is the one computed before the change.
+        </p>
+      ) : null}
       <HeadersTable headers={request.headers} unsent={unsentHeaders} signed={signed} caption="Request headers" />
       {request.body !== undefined ? <CodeBlock label="Request body" text={request.body} /> : null}
       {signing ? <SignatureSection signing={signing} rebuilt={rebuilt} /> : <p className="muted">Not signed yet: the signature is computed when the request is sent.</p>}
@@ -176,4 +183,5 @@ export const inspectorPropsOf = (exchange: Exchange): InspectorProps => ({
   signing: exchange.signing,
   response: exchange.response,
   error: exchange.error,
+  tampered: exchange.tampered,
 });

@@ -44,4 +44,6 @@ export interface Exchange {
   response?: WireResponse;
   /** A request that never got an answer (network, CORS, sandbox not started). */
   error?: string;
+  /** Changed after signing on purpose, to see the bank's answer (what was changed, in words). */
+  tampered?: string;
 }

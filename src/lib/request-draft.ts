@@ -72,10 +72,13 @@ async function sign(draft: Draft, headers: Record<string, string>, credential: S
   };
 }
 
-/** As a browser page may send it. */
-export async function signForBrowser(draft: Draft, credential: StoredCredential): Promise<SignedRequest> {
+/**
+ * As a browser page may send it. The headers it may not set are listed as unsent: those the form
+ * holds, and always Host and Date, which a TPP's server sends (Date signed) and a page cannot.
+ */
+export async function signForBrowser(draft: Draft, credential: StoredCredential, now = new Date()): Promise<SignedRequest> {
   const sent: Record<string, string> = {};
-  const unsent: Record<string, string> = {};
+  const unsent: Record<string, string> = { Host: new URL(draft.url).host, Date: now.toUTCString() };
   for (const [name, value] of Object.entries(draft.headers)) (isBrowserForbidden(name) ? unsent : sent)[name] = value;
   const { headers, ...signing } = await sign(draft, sent, credential);
   return { request: { method: draft.method, url: draft.url, headers, ...(draft.body === undefined ? {} : { body: draft.body }) }, unsent, signing };

@@ -3,7 +3,7 @@
  * in-browser sandbox unless settings point elsewhere), times it, and keeps it in the history.
  */
 import { activeCredential } from "./credentials";
-import type { Exchange, WireResponse } from "./exchange";
+import type { Exchange, WireRequest, WireResponse } from "./exchange";
 import { recordExchange } from "./history";
 import { draftRequest, signForBrowser, type RequestInput } from "./request-draft";
 import { sandboxReady } from "./sandbox";
@@ -17,11 +17,46 @@ async function readResponse(response: Response, startedAt: number): Promise<Wire
   return { status: response.status, statusText: response.statusText, headers, body, durationMs: Math.round((performance.now() - startedAt) * 10) / 10 };
 }
 
+/**
+ * Ways to break a signed request on purpose, to see how the bank answers: the change is made after
+ * signing, as a proxy or a bug in a TPP's code would make it.
+ */
+export const tamperings = {
+  none: "Send it as signed",
+  body: "Change the body after signing",
+  "x-request-id": "Change X-Request-ID after signing",
+  signature: "Damage the signature value",
+  certificate: "Send another certificate",
+} as const;
+export type Tampering = keyof typeof tamperings;
+
+async function tamper(request: WireRequest, how: Tampering): Promise<WireRequest> {
+  const headers = { ...request.headers };
+  switch (how) {
+    case "none":
+      return request;
+    case "body":
+      return { ...request, body: `${request.body ?? ""} ` };
+    case "x-request-id":
+      headers["X-Request-ID"] = crypto.randomUUID();
+      return { ...request, headers };
+    case "signature":
+      headers.Signature = (headers.Signature ?? "").replace(/signature="(.)/, (_match, first: string) => `signature="${first === "A" ? "B" : "A"}`);
+      return { ...request, headers };
+    case "certificate": {
+      const { generateTestCertificate, parseCertificate } = await import("../signing/index");
+      headers["TPP-Signature-Certificate"] = parseCertificate((await generateTestCertificate({ tppName: "Another TPP" })).certificatePem).base64Der;
+      return { ...request, headers };
+    }
+  }
+}
+
 /** `origin` sends to that address instead of the configured base (a replay goes where the original went). */
-export async function sendRequest(input: RequestInput, options: { origin?: string } = {}): Promise<Exchange> {
+export async function sendRequest(input: RequestInput, options: { origin?: string; tamper?: Tampering } = {}): Promise<Exchange> {
   const draft = options.origin === undefined ? draftRequest(input) : draftRequest(input, options.origin);
   if (new URL(draft.url).origin === location.origin) await sandboxReady();
   const signed = await signForBrowser(draft, await activeCredential());
+  signed.request = await tamper(signed.request, options.tamper ?? "none");
   const exchange: Exchange = {
     id: crypto.randomUUID(),
     sentAt: Date.now(),
@@ -29,6 +64,7 @@ export async function sendRequest(input: RequestInput, options: { origin?: strin
     request: signed.request,
     unsentHeaders: signed.unsent,
     signing: signed.signing,
+    ...(options.tamper && options.tamper !== "none" ? { tampered: tamperings[options.tamper] } : {}),
   };
   const startedAt = performance.now();
   try {

@@ -20,7 +20,7 @@ import { portalKeys, sandboxKeys } from "../../lib/query-keys";
 import { curlCommand } from "../../lib/curl";
 import { draftRequest, signForServer } from "../../lib/request-draft";
 import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
-import { sendRequest } from "../../lib/send";
+import { sendRequest, tamperings, type Tampering } from "../../lib/send";
 import { getSettings, useSettings } from "../../lib/settings";
 import { Fields } from "./body-fields";
 import { consoleResolver, type ConsoleValues } from "./console-form";
@@ -41,12 +41,13 @@ const sessionId = () => {
   return made;
 };
 
+/** The form's own validation errors; the sandbox's answers are shown at their fields and in the result. */
 function flattenErrors(errors: FieldErrors, prefix = ""): { path: string; message: string }[] {
   return Object.entries(errors).flatMap(([key, value]) => {
     if (!value || typeof value !== "object") return [];
     const path = prefix ? `${prefix}.${key}` : key;
-    const message = (value as { message?: unknown }).message;
-    if (typeof message === "string" && message) return [{ path, message }];
+    const { message, type } = value as { message?: unknown; type?: unknown };
+    if (typeof message === "string" && message) return type === "server" ? [] : [{ path, message }];
     return flattenErrors(value as FieldErrors, path);
   });
 }
@@ -110,13 +111,14 @@ function ConsoleForm({ operation }: { operation: Operation }) {
   const [exchange, setExchange] = useState<Exchange>();
   const [sending, setSending] = useState(false);
   const [sendAnyway, setSendAnyway] = useState(false);
+  const [tampering, setTampering] = useState<Tampering>("none");
   const [view, setView] = useState<"preview" | "sent">("preview");
   const inspectorRef = useRef<HTMLDivElement>(null);
 
   const send = async (current: ConsoleValues) => {
     setSending(true);
     try {
-      const sent = await sendRequest(requestInput(operation, current, nodes, crypto.randomUUID()));
+      const sent = await sendRequest(requestInput(operation, current, nodes, crypto.randomUUID()), { tamper: tampering });
       setExchange(sent);
       setView("sent");
       for (const message of tppMessagesOf(sent.response?.body)) {
@@ -177,6 +179,15 @@ function ConsoleForm({ operation }: { operation: Operation }) {
             <button type="button" onClick={() => { reset(example); setExchange(undefined); setView("preview"); }}>
               Reset to the example
             </button>
+          </div>
+          <div className="field">
+            <label htmlFor="tampering">Signature</label>
+            <select id="tampering" value={tampering} onChange={(event) => { setTampering(event.target.value as Tampering); }} aria-describedby="tampering-hint">
+              {Object.entries(tamperings).map(([value, label]) => (
+                <option key={value} value={value}>{label}</option>
+              ))}
+            </select>
+            <p id="tampering-hint" className="field-hint">Break the request after signing to see how the bank explains a signature it refuses.</p>
           </div>
         </form>
       </FormProvider>
