@@ -24,7 +24,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
-  workers: isCI ? 2 : undefined,
+  // One test at a time: two cores, a sandbox per browser, and performance figures that mean something.
+  workers: 1,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [["list"], ["json", { outputFile: JSON_REPORT }]],

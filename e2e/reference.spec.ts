@@ -11,7 +11,7 @@ test.describe("API reference", () => {
   for (const operation of documented) {
     test(`${operation.title}: navigable from the overview, with its headers and fields`, async ({ page }) => {
       await page.goto("/");
-      await page.getByRole("link", { name: "API reference" }).click();
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API reference" }).click();
       await page.getByRole("link", { name: new RegExp(`${operation.title}\\s`) }).first().click();
       await expect(page.getByRole("heading", { level: 1 })).toContainText(operation.title);
       await expect(page.locator(".request-line")).toContainText(operation.path);

@@ -16,7 +16,8 @@ interface OpenApiModule {
   buildOpenApiDocument: () => unknown;
 }
 
-const render = (module: OpenApiModule) => `${JSON.stringify(module.buildOpenApiDocument(), null, 2)}\n`;
+// Compact: the portal parses it on every visit, and browsers and tools indent it for reading.
+const render = (module: OpenApiModule) => JSON.stringify(module.buildOpenApiDocument());
 
 export function openApiPlugin(): Plugin {
   let root = process.cwd();

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { loadOpenApi } from "./lib/openapi-document";
 import { startSandbox } from "./lib/sandbox";
 import "./app/styles.css";
 
@@ -14,3 +15,5 @@ createRoot(root).render(
 
 // The sandbox backend loads beside the first paint, never before it; a failure shows in the header.
 startSandbox().catch(() => undefined);
+// Most pages read the OpenAPI document: ask for it now, in parallel; a failure shows on the page that needs it.
+loadOpenApi().catch(() => undefined);

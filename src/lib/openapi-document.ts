@@ -1,16 +1,46 @@
-import { buildOpenApiDocument } from "../contract/openapi";
+/**
+ * The OpenAPI document the build wrote from the contract (/openapi.json). Pages read it rather
+ * than generating it in the browser: the generation is the same, and the main thread stays free.
+ * `useOpenApi()` suspends the page until it has arrived; after that the lookups are synchronous.
+ */
+import { use } from "react";
+import type { buildOpenApiDocument } from "../contract/openapi";
 import type { JsonSchema } from "./schema-rows";
 
 type Document = ReturnType<typeof buildOpenApiDocument>;
 let cached: Document | undefined;
+let loading: Promise<Document> | undefined;
 
-/** The OpenAPI document, built once per page load from the contract (the same one /openapi.json serves). */
-export function openApiDocument(): Document {
-  cached ??= buildOpenApiDocument();
+export function loadOpenApi(): Promise<Document> {
+  loading ??= fetch("/openapi.json")
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`The OpenAPI document could not be loaded (${String(response.status)}).`);
+      return (await response.json()) as Document;
+    })
+    .then(
+      (document) => {
+        cached = document;
+        return document;
+      },
+      (error: unknown) => {
+        loading = undefined; // a later visit tries again
+        throw error;
+      },
+    );
+  return loading;
+}
+
+/** The document, suspending the calling page until it has loaded. */
+export function useOpenApi(): Document {
+  return cached ?? use(loadOpenApi());
+}
+
+function documentOrThrow(): Document {
+  if (!cached) throw new Error("The OpenAPI document is not loaded yet: the page must call useOpenApi() first.");
   return cached;
 }
 
-export const components = () => openApiDocument().components.schemas as Record<string, JsonSchema>;
+export const components = () => documentOrThrow().components.schemas as Record<string, JsonSchema>;
 
 export interface Parameter {
   name: string;
@@ -21,6 +51,6 @@ export interface Parameter {
 }
 
 export function parametersOf(method: string, path: string): Parameter[] {
-  const item = (openApiDocument().paths as Record<string, Record<string, { parameters: Parameter[] }>>)[path]?.[method.toLowerCase()];
+  const item = (documentOrThrow().paths as Record<string, Record<string, { parameters: Parameter[] }>>)[path]?.[method.toLowerCase()];
   return item?.parameters ?? [];
 }

@@ -15,7 +15,7 @@ import { operations, type Operation, type OperationId } from "../../contract/ope
 import { activeCredential } from "../../lib/credentials";
 import type { Exchange } from "../../lib/exchange";
 import { fieldNodes } from "../../lib/form-fields";
-import { components, parametersOf } from "../../lib/openapi-document";
+import { components, parametersOf, useOpenApi } from "../../lib/openapi-document";
 import { portalKeys, sandboxKeys } from "../../lib/query-keys";
 import { curlCommand } from "../../lib/curl";
 import { draftRequest, signForServer } from "../../lib/request-draft";
@@ -25,7 +25,7 @@ import { getSettings, useSettings } from "../../lib/settings";
 import { Fields } from "./body-fields";
 import { consoleResolver, type ConsoleValues } from "./console-form";
 import { exampleValues } from "./examples";
-import { errorAt, fieldId } from "./field-error";
+import { errorAt, fieldAnchor } from "./field-error";
 import { HeaderFields } from "./header-fields";
 import { ParameterFields } from "./parameter-fields";
 import { requestInput } from "./request-input";
@@ -66,7 +66,7 @@ function ErrorSummary({ errors, submitCount }: { errors: FieldErrors<ConsoleValu
       <ul>
         {list.map((error) => (
           <li key={error.path}>
-            <a href={`#${fieldId(error.path.replace(/\.\d+$/, ""))}`}><code>{error.path.replace(/^(body|headers|query|params)\./, "")}</code></a>: {error.message}
+            <a href={fieldAnchor(error.path)}><code>{error.path.replace(/^(body|headers|query|params)\./, "")}</code></a>: {error.message}
           </li>
         ))}
       </ul>
@@ -100,7 +100,8 @@ function ConsoleForm({ operation }: { operation: Operation }) {
     values.query = Object.fromEntries(Object.entries(fromUrl).filter(([name]) => !(operation.pathParams && name in operation.pathParams.shape)));
     return values;
   }, [operation, accounts.data, customers.data, clock.data?.today, settings.psuId, fromUrl]);
-  const form = useForm<ConsoleValues>({ resolver: consoleResolver(operation, nodes), defaultValues: example, mode: "onTouched" });
+  // The error summary takes the focus after a refused send (its links lead to each field); react-hook-form would move it to the first field.
+  const form = useForm<ConsoleValues>({ resolver: consoleResolver(operation, nodes), defaultValues: example, mode: "onTouched", shouldFocusError: false });
   const { formState, handleSubmit, reset, setError, control, getValues } = form;
   useEffect(() => {
     if (!formState.isDirty) reset(example);
@@ -210,6 +211,7 @@ function ConsoleForm({ operation }: { operation: Operation }) {
 }
 
 export default function ConsolePage() {
+  useOpenApi();
   const { operationId } = useParams<{ operationId: string }>();
   const operation = operations.find((candidate) => candidate.id === operationId);
   if (!operation)

@@ -5,7 +5,7 @@ import { errorStatus } from "../../contract/errors";
 import { componentRef as schemaRef } from "../../contract/openapi";
 import { operations, type Operation } from "../../contract/operations";
 import { FieldsTable } from "./fields-table";
-import { components, parametersOf } from "../../lib/openapi-document";
+import { components, parametersOf, useOpenApi } from "../../lib/openapi-document";
 import { ParametersTable } from "./parameters-table";
 
 const baseLabel = { api: "{base_url}", sandbox: "{sandbox_base_url}" } as const;
@@ -134,6 +134,7 @@ function OperationDetail({ operation }: { operation: Operation }) {
 }
 
 export default function OperationPage() {
+  useOpenApi();
   const { operationId } = useParams<{ operationId: string }>();
   const operation = operations.find((candidate) => candidate.id === operationId);
   if (!operation)
