@@ -4,9 +4,8 @@
  */
 import { z } from "zod";
 import { TransactionStatus } from "../../src/contract/codes";
-import { Balance, SandboxTransaction } from "../../src/contract/sandbox";
+import { SandboxAccount, SandboxTransaction } from "../../src/contract/sandbox";
 import { PeriodicPaymentRequest, SinglePaymentRequest } from "../../src/contract/payments";
-import { currencyCode } from "../../src/contract/primitives";
 
 const instant = z.number().int().nonnegative().meta({ description: "Sandbox time, epoch milliseconds." });
 
@@ -19,20 +18,8 @@ export const CustomerRecord = z.object({
 });
 export type CustomerRecord = z.infer<typeof CustomerRecord>;
 
-export const AccountRecord = z.object({
-  resourceId: z.string(),
-  customerNumber: z.string(),
-  accountName: z.string(),
-  bban: z.string(),
-  iban: z.string(),
-  currency: currencyCode,
-  product: z.string().optional(),
-  cashAccountType: z.string().optional(),
-  creditLine: z.number(),
-  balances: z.array(Balance),
-  kidRequired: z.boolean(),
-  /** In its owner's agreement, so in the PSU's account list and usable as a debtor. */
-  inAgreement: z.boolean(),
+/** The account as the interface shows it (without links), and what only the sandbox keeps. */
+export const AccountRecord = SandboxAccount.omit({ _links: true }).extend({
   /** Kept with every booking, so a page's "last" link needs no count. */
   transactionCount: z.int().nonnegative(),
   createdAt: instant,

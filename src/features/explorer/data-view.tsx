@@ -6,7 +6,7 @@ import { portalKeys, sandboxKeys } from "../../lib/query-keys";
 import { clockQuery } from "../../lib/sandbox-queries";
 import { ConfirmAction } from "./confirm-action";
 import { exportSandbox, importSandbox, initializeSandbox, resetSandbox, type DataOutcome } from "./data-actions";
-import { downloadText } from "./download";
+import { downloadText } from "../../lib/download";
 
 export function DataView() {
   const queryClient = useQueryClient();
@@ -26,7 +26,7 @@ export function DataView() {
     act.mutate(async () => {
       const text = await exportSandbox();
       const fileName = `psd2-sandbox-${clock.data?.today ?? new Date().toISOString().slice(0, 10)}.json`;
-      downloadText(fileName, text);
+      downloadText(fileName, text, "application/json");
       return { ok: true, text: `Exported the sandbox to ${fileName}.` };
     });
   };

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { DescribedCredential } from "./credential-queries";
 import { CertificateFacts } from "./certificate-facts";
 import { certificateFileName, formatInstant } from "./credential-state";
-import { downloadText } from "./download";
+import { downloadText, PEM } from "../../lib/download";
 
 interface Props {
   entry: DescribedCredential;
@@ -66,7 +66,7 @@ export function CredentialCard({ entry, inUse, now, deleting, onUse, onDelete }:
               </button>
             )}
             {details ? (
-              <button type="button" onClick={() => { downloadText(certificateFileName(credential.label), details.pem); }}>
+              <button type="button" onClick={() => { downloadText(certificateFileName(credential.label), details.pem, PEM); }}>
                 <span>Download<span className="visually-hidden"> {credential.label}</span> certificate</span>
               </button>
             ) : null}

@@ -3,7 +3,7 @@ import type { NewCredential } from "../../lib/credentials";
 import { CertificateFacts } from "./certificate-facts";
 import type { CertificateDetails } from "./credential-queries";
 import { certificateFileName, keyFileName } from "./credential-state";
-import { downloadText } from "./download";
+import { downloadText, PEM } from "../../lib/download";
 
 export interface FreshCredential extends NewCredential {
   details: CertificateDetails;
@@ -41,10 +41,10 @@ export function GeneratedKeyPanel({ fresh, now, inUse, onUse, onDismiss }: Props
         </p>
       </div>
       <div className="form-actions">
-        <button type="button" className="button-primary" onClick={() => { downloadText(keyFileName(credential.label), privateKeyPem); }}>
+        <button type="button" className="button-primary" onClick={() => { downloadText(keyFileName(credential.label), privateKeyPem, PEM); }}>
           Download private key ({keyFileName(credential.label)})
         </button>
-        <button type="button" onClick={() => { downloadText(certificateFileName(credential.label), details.pem); }}>
+        <button type="button" onClick={() => { downloadText(certificateFileName(credential.label), details.pem, PEM); }}>
           Download certificate ({certificateFileName(credential.label)})
         </button>
         {inUse ? <span className="tag tag-in-use">in use: signs requests</span> : <button type="button" onClick={onUse}>Use it to sign requests</button>}
