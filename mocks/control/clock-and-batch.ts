@@ -1,7 +1,7 @@
 /** /__sandbox/clock and /__sandbox/batch: the sandbox clock, and the batch runs it drives. */
 import { tppError } from "../../src/contract/tpp-messages";
 import { issuesToTppMessages } from "../../src/contract/tpp-messages";
-import { batchTimeProblems, nextBatchRun, DEFAULT_BATCH_TIMES } from "../domain/calendar/batch-schedule";
+import { batchRunsBetween, batchTimeProblems, nextBatchRun, DEFAULT_BATCH_TIMES } from "../domain/calendar/batch-schedule";
 import { advancedOffset, sandboxTime } from "../domain/clock";
 import { catchUpBatches, runBatchNow } from "../batch/runner";
 import type { SandboxEnv } from "../handlers/types";
@@ -10,6 +10,8 @@ import { AdvanceClock, BatchTimes } from "./schemas";
 
 const MAX_ADVANCE_DAYS = 3660;
 const MAX_ADVANCE_MS = MAX_ADVANCE_DAYS * 86_400_000;
+
+const DAY_MS = 86_400_000;
 
 export async function clockState(env: SandboxEnv) {
   const { offset, last, times } = await env.store.read(async (tx) => ({
@@ -20,11 +22,13 @@ export async function clockState(env: SandboxEnv) {
   env.lastClockOffsetMs = offset ?? 0;
   const time = sandboxTime(env.realNow(), offset);
   const batchTimes = times ?? [...DEFAULT_BATCH_TIMES];
+  // The store keeps how far the schedule has been worked through; the last run is the last scheduled instant up to there.
+  const lastRun = last === undefined ? undefined : batchRunsBetween(last - 14 * DAY_MS, last, { times: batchTimes }).at(-1);
   return {
     now: new Date(time.now).toISOString(),
     today: time.today,
     offsetMs: offset ?? 0,
-    lastBatchRunAt: last === undefined ? null : new Date(last).toISOString(),
+    lastBatchRunAt: lastRun === undefined ? null : new Date(lastRun).toISOString(),
     nextBatchRunAt: new Date(nextBatchRun(time.now, { times: batchTimes })).toISOString(),
     batchTimes,
   };

@@ -101,6 +101,8 @@ function ConsoleForm({ operation }: { operation: Operation }) {
     return values;
   }, [operation, accounts.data, customers.data, clock.data?.today, settings.psuId, fromUrl]);
   // The error summary takes the focus after a refused send (its links lead to each field); react-hook-form would move it to the first field.
+  // The starting values come from the sandbox's data; until they have arrived there is nothing sensible to send.
+  const exampleReady = accounts.isSuccess && customers.isSuccess && clock.isSuccess;
   const form = useForm<ConsoleValues>({ resolver: consoleResolver(operation, nodes), defaultValues: example, mode: "onTouched", shouldFocusError: false });
   const { formState, handleSubmit, reset, setError, control, getValues } = form;
   useEffect(() => {
@@ -171,8 +173,8 @@ function ConsoleForm({ operation }: { operation: Operation }) {
             </fieldset>
           ) : null}
           <div className="form-actions">
-            <button type="submit" className="button-primary" disabled={sending}>
-              {sending ? "Sending…" : `Send ${operation.method}`}
+            <button type="submit" className="button-primary" disabled={sending || !exampleReady}>
+              {sending ? "Sending…" : exampleReady ? `Send ${operation.method}` : "Waiting for the sandbox…"}
             </button>
             <label className="switch">
               <input type="checkbox" checked={sendAnyway} onChange={(event) => { setSendAnyway(event.target.checked); }} /> Send anyway, even if invalid
