@@ -35,16 +35,28 @@ async function runSchedule(sandbox: Sandbox): Promise<never> {
   }
 }
 
-function leadBatches(sandbox: Sandbox, onLeader: () => void) {
+/**
+ * Resolves once this tab knows whether it leads now (so the portal never shows a tab that is about
+ * to lead as "another tab runs the batch"); a tab that does not lead waits in line for the lock.
+ */
+function leadBatches(sandbox: Sandbox, onLeader: () => void): Promise<void> {
   // Without Web Locks every tab runs the schedule; the per-payment re-check still prevents double booking.
   if (!("locks" in navigator)) {
     onLeader();
     void runSchedule(sandbox);
-    return;
+    return Promise.resolve();
   }
-  void navigator.locks.request(LEADER_LOCK, () => {
+  const lead = () => {
     onLeader();
     return runSchedule(sandbox);
+  };
+  return new Promise((decided) => {
+    void navigator.locks.request(LEADER_LOCK, { ifAvailable: true }, (lock) => {
+      decided();
+      if (lock) return lead();
+      void navigator.locks.request(LEADER_LOCK, lead);
+      return undefined;
+    });
   });
 }
 
@@ -71,7 +83,7 @@ export async function startBrowserSandbox(): Promise<BrowserSandbox> {
   );
   await worker.start({ onUnhandledRequest: "bypass", quiet: true, serviceWorker: { url: "/mockServiceWorker.js" } });
   let leader = false;
-  leadBatches(sandbox, () => {
+  await leadBatches(sandbox, () => {
     leader = true;
   });
   const started: BrowserSandbox = { sandbox, isBatchLeader: () => leader };

@@ -100,9 +100,9 @@ function ConsoleForm({ operation }: { operation: Operation }) {
     values.query = Object.fromEntries(Object.entries(fromUrl).filter(([name]) => !(operation.pathParams && name in operation.pathParams.shape)));
     return values;
   }, [operation, accounts.data, customers.data, clock.data?.today, settings.psuId, fromUrl]);
-  // The error summary takes the focus after a refused send (its links lead to each field); react-hook-form would move it to the first field.
   // The starting values come from the sandbox's data; until they have arrived there is nothing sensible to send.
   const exampleReady = accounts.isSuccess && customers.isSuccess && clock.isSuccess;
+  // The error summary takes the focus after a refused send (its links lead to each field); react-hook-form would move it to the first field.
   const form = useForm<ConsoleValues>({ resolver: consoleResolver(operation, nodes), defaultValues: example, mode: "onTouched", shouldFocusError: false });
   const { formState, handleSubmit, reset, setError, control, getValues } = form;
   useEffect(() => {

@@ -16,3 +16,6 @@ export function errorAt(errors: FieldErrors, path: string): string | undefined {
 }
 
 export const fieldId = (path: string) => `field-${path.replace(/[^\w-]+/g, "-")}`;
+
+/** The input a message about a form path belongs to: an item of a list field (`body.monthsOfExecution.2`) is shown at the list's input. */
+export const fieldAnchor = (path: string) => `#${fieldId(path.replace(/\.\d+$/, ""))}`;

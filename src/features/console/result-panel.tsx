@@ -5,7 +5,7 @@
 import { Link } from "wouter";
 import type { Exchange } from "../../lib/exchange";
 import type { Operation } from "../../contract/operations";
-import { fieldId } from "./field-error";
+import { fieldAnchor } from "./field-error";
 import { formFieldOf, tppMessagesOf } from "./server-errors";
 
 interface LinkObject {
@@ -61,7 +61,7 @@ export function ResultPanel({ exchange, operation, onShowInspector }: { exchange
                 {message.path ? (
                   <>
                     {" at "}
-                    {field ? <a href={`#${fieldId(field)}`}><code>{message.path}</code></a> : <code>{message.path}</code>}
+                    {field ? <a href={fieldAnchor(field)}><code>{message.path}</code></a> : <code>{message.path}</code>}
                   </>
                 ) : null}
                 {": "}

@@ -1,0 +1,48 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { answer, fieldIn, openConsole, send } from "./journey-steps";
+
+const signatureSelect = (page: Page) => page.getByRole("combobox", { name: "Signature" });
+const lastSent = (page: Page) => page.getByRole("region", { name: "Request inspector: last sent" });
+
+async function sendTampered(page: Page, how: string) {
+  await openConsole(page, "/try/createPayment", (current) => fieldIn(current, "debtorAccount", "bban"));
+  await signatureSelect(page).selectOption({ label: how });
+  await send(page, 401);
+}
+
+test.describe("journeys: a signature the sandbox refuses, explained", () => {
+  test("8a. X-Request-ID changed after signing: what was signed beside what the sandbox rebuilt, the differing line marked", async ({ page }) => {
+    await sendTampered(page, "Change X-Request-ID after signing");
+    await expect(answer(page).getByRole("listitem").filter({ hasText: "SIGNATURE_INVALID" })).toBeVisible();
+
+    const inspector = lastSent(page);
+    await expect(inspector).toContainText("Changed after signing, on purpose: Change X-Request-ID after signing.");
+    const sentId = await inspector.getByRole("table", { name: "Request headers" }).getByRole("row", { name: /X-Request-ID/ }).getByRole("cell").innerText();
+    const compare = inspector.getByRole("group", { name: "What was signed beside what the sandbox rebuilt" });
+    await expect(compare).toContainText("Lines that differ are marked.");
+    const table = compare.getByRole("table", { name: "Signing string: signed by the portal and rebuilt by the sandbox" });
+    await expect(table.getByRole("columnheader")).toHaveText(["Signed", "Rebuilt by the sandbox"]);
+
+    const differing = table.getByRole("row").filter({ hasText: "(differs)" });
+    await expect(differing).toHaveCount(1);
+    const [signed, rebuilt] = await differing.getByRole("cell").allInnerTexts();
+    expect(signed).toMatch(/^x-request-id: [0-9a-f-]{36}$/);
+    expect(rebuilt).toContain(`x-request-id: ${sentId}`);
+    expect(signed).not.toContain(sentId);
+    // The other lines (digest, psu-id, tpp-redirect-uri) match and are not marked.
+    await expect(table.getByRole("row").filter({ hasText: /^digest: SHA-256=/ }).filter({ hasNotText: "(differs)" })).toHaveCount(1);
+  });
+
+  test("8b. the body changed after signing: 401 and the Digest explained", async ({ page }) => {
+    await sendTampered(page, "Change the body after signing");
+    const message = answer(page).getByRole("listitem").filter({ hasText: "SIGNATURE_INVALID" });
+    await expect(message).toContainText(/The Digest header does not match the body: received SHA-256=\S+, but the \d+-byte body hashes to SHA-256=\S+\./);
+    await expect(message).toContainText("Hash the exact bytes you send");
+    await expect(lastSent(page)).toContainText("Changed after signing, on purpose: Change the body after signing.");
+
+    // Sent as signed again, the same form is accepted.
+    await signatureSelect(page).selectOption({ label: "Send it as signed" });
+    await send(page, 201);
+  });
+});
