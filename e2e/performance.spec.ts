@@ -1,9 +1,8 @@
 /**
  * Performance of the production build in local Chromium (issue budgets): largest contentful paint
  * ≤ 1.0 s and total blocking time ≤ 100 ms on the first screens, and a first paint that never waits
- * for the sandbox backend. The figures are printed and kept in .reports/performance.json.
+ * for the sandbox backend. The figures are printed with the test run's output.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -42,13 +41,10 @@ async function measure(page: Page, path: string): Promise<Figures> {
   }, path);
 }
 
-const results: Figures[] = [];
-
 test.describe("performance of the first screens", () => {
   for (const path of ["/", "/reference/createPeriodicPayment", "/try/createPayment"]) {
     test(`${path}: LCP ≤ ${String(LCP_BUDGET_MS)} ms, TBT ≤ ${String(TBT_BUDGET_MS)} ms, first paint before the sandbox is ready`, async ({ page }) => {
       const figures = await measure(page, path);
-      results.push(figures);
       console.log(`performance ${path}: LCP ${String(figures.lcpMs)} ms, FCP ${String(figures.fcpMs)} ms, TBT ${String(figures.tbtMs)} ms, sandbox ready at ${String(figures.sandboxReadyMs)} ms`);
       expect(figures.lcpMs).toBeGreaterThan(0);
       expect(figures.lcpMs).toBeLessThanOrEqual(LCP_BUDGET_MS);
@@ -59,8 +55,4 @@ test.describe("performance of the first screens", () => {
     });
   }
 
-  test.afterAll(() => {
-    mkdirSync(".reports", { recursive: true });
-    writeFileSync(".reports/performance.json", `${JSON.stringify(results, null, 2)}\n`);
-  });
 });

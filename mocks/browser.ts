@@ -7,11 +7,7 @@
  * tab takes over when it closes). Every batch job, scheduled or asked for, runs under a second,
  * short lock, so two tabs never book at the same time.
  */
-import { http } from "msw";
-import { setupWorker } from "msw/browser";
-import { createSandbox, type Sandbox } from "./sandbox";
-import { loadFixedData } from "./handlers/initialize";
-import { openSandboxStore } from "./store/indexeddb-store";
+import type { Sandbox } from "./sandbox";
 
 const LEADER_LOCK = "psd2-sandbox-batch-leader";
 const BATCH_LOCK = "psd2-sandbox-batch";
@@ -71,17 +67,30 @@ function ignoreWorkerUpdateRace() {
   });
 }
 
+/** Lets the page paint and answer input between the start-up steps: each is its own short task. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Starts in steps, each loading and running one part (store, dispatcher, fixed data, msw), with the
+ * page free in between: one long start-up task would block the page the user is reading.
+ */
 export async function startBrowserSandbox(): Promise<BrowserSandbox> {
   ignoreWorkerUpdateRace();
+  const { openSandboxStore } = await import("./store/indexeddb-store");
   const store = await openSandboxStore();
   // A brand-new sandbox (never used, never reset) starts with the fixed data, so there is something to explore.
   const fresh = await store.read(async (tx) => (await tx.meta("lastBatchRunAt")) === undefined && (await tx.customers()).length === 0);
+  await nextTask();
+  const { createSandbox } = await import("./sandbox");
   const sandbox = await createSandbox({ store, exclusive: withBatchLock });
-  if (fresh) await loadFixedData(sandbox.env);
-  const worker = setupWorker(
-    http.all("*", ({ request }) => (new URL(request.url).origin === location.origin ? sandbox.dispatch(request) : undefined)),
-  );
-  await worker.start({ onUnhandledRequest: "bypass", quiet: true, serviceWorker: { url: "/mockServiceWorker.js" } });
+  if (fresh) {
+    await nextTask();
+    const { loadFixedData } = await import("./handlers/initialize");
+    await loadFixedData(sandbox.env);
+  }
+  await nextTask();
+  const { startWorker } = await import("./worker");
+  await startWorker(sandbox.dispatch);
   let leader = false;
   await leadBatches(sandbox, () => {
     leader = true;

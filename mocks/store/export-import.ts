@@ -30,7 +30,11 @@ export async function exportAll(db: IDBPDatabase<SandboxDB>, now: () => Date = (
  * replaces every store in one readwrite transaction: it commits whole or not at all.
  */
 export async function importAll(db: IDBPDatabase<SandboxDB>, data: unknown): Promise<void> {
-  const { stores } = validateExport(data);
+  await replaceAll(db, validateExport(data).stores);
+}
+
+/** Replaces every store with these records in one transaction, unchecked: for data the sandbox made itself. */
+export async function replaceAll(db: IDBPDatabase<SandboxDB>, stores: SandboxExport["stores"]): Promise<void> {
   const tx = db.transaction([...storeNames], "readwrite");
   const requests: Promise<unknown>[] = storeNames.map((name) => tx.objectStore(name).clear());
   const add = <Name extends (typeof storeNames)[number]>(name: Name, records: readonly SandboxDB[Name]["value"][]) => {

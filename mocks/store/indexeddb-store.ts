@@ -4,7 +4,7 @@
  * docs/storage.md describes the stores, the transaction rules, paging, migrations and exports.
  */
 import type { IDBPDatabase } from "idb";
-import { clearAll, exportAll, importAll } from "./export-import";
+import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
 import { openDatabase } from "./open-database";
 import type { SandboxStore } from "./port";
 import { readTxOf } from "./read-tx";
@@ -50,6 +50,10 @@ export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>): SandboxStore {
     exportAll: () => exportAll(db),
     importAll: async (data) => {
       await importAll(db, data);
+      notify();
+    },
+    restore: async (stores) => {
+      await replaceAll(db, stores);
       notify();
     },
     clear: async () => {

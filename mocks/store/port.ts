@@ -91,6 +91,8 @@ export interface SandboxStore {
   exportAll(): Promise<SandboxExport>;
   /** Replaces everything in one transaction, after validating every record; rejects (and changes nothing) on bad input. */
   importAll(data: unknown): Promise<void>;
+  /** Replaces everything with records the sandbox made itself (the fixed data set), in one transaction, unchecked. */
+  restore(stores: SandboxExport["stores"]): Promise<void>;
   /** Empties every store. */
   clear(): Promise<void>;
   /** Called after every committed write (the standalone server persists its --data file from here). */

@@ -3,8 +3,8 @@ import { lazy, Suspense, useState } from "react";
 import { Link, Route, Switch, useLocation } from "wouter";
 import { ErrorBoundary } from "./error-boundary";
 import { SandboxIndicator } from "./sandbox-indicator";
+import Overview from "../features/reference/overview-page";
 
-const Overview = lazy(() => import("../features/reference/overview-page"));
 const ReferenceIndex = lazy(() => import("../features/reference/reference-index-page"));
 const OperationPage = lazy(() => import("../features/reference/operation-page"));
 const ConsoleIndex = lazy(() => import("../features/console/console-index-page"));

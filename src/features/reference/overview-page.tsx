@@ -1,6 +1,9 @@
+import { lazy, Suspense } from "react";
 import { Link } from "wouter";
 import { PageTitle } from "../../components/page-title";
-import { OperationList } from "../../components/operation-list";
+
+// The list needs the contract; the words above it do not, so they paint at once and the list follows.
+const OperationList = lazy(() => import("../../components/operation-list").then((module) => ({ default: module.OperationList })));
 
 export default function OverviewPage() {
   return (
@@ -9,9 +12,11 @@ export default function OverviewPage() {
       <p className="lead">
         Learn the bank's payment-initiation interface, sign requests correctly, and test them against a sandbox that keeps its state, all
         offline on this page. Start with the <Link href="/reference">API reference</Link>: every operation with its headers, fields, limits
-        and error codes.
+        and error codes. <Link href="/try">Try an operation</Link> to send it, signed, to the sandbox in this page.
       </p>
-      <OperationList />
+      <Suspense fallback={<div className="operation-groups-placeholder" aria-busy="true" />}>
+        <OperationList />
+      </Suspense>
     </section>
   );
 }
