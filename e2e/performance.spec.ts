@@ -3,7 +3,7 @@
  * ≤ 1.0 s and total blocking time ≤ 100 ms on the first screens, and a first paint that never waits
  * for the sandbox backend. The figures are printed with the test run's output.
  */
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const LCP_BUDGET_MS = 1000;
@@ -41,18 +41,42 @@ async function measure(page: Page, path: string): Promise<Figures> {
   }, path);
 }
 
+/** Loads per page: a cold visit each (new context: empty cache, new sandbox); the median is judged. */
+const LOADS = 3;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function coldLoads(browser: Browser, baseURL: string, path: string): Promise<Figures[]> {
+  const all: Figures[] = [];
+  for (let load = 0; load < LOADS; load++) {
+    const context = await browser.newContext({ baseURL });
+    try {
+      all.push(await measure(await context.newPage(), path));
+    } finally {
+      await context.close();
+    }
+  }
+  return all;
+}
+
 test.describe("performance of the first screens", () => {
   for (const path of ["/", "/reference/createPeriodicPayment", "/try/createPayment"]) {
-    test(`${path}: LCP ≤ ${String(LCP_BUDGET_MS)} ms, TBT ≤ ${String(TBT_BUDGET_MS)} ms, first paint before the sandbox is ready`, async ({ page }) => {
-      const figures = await measure(page, path);
-      console.log(`performance ${path}: LCP ${String(figures.lcpMs)} ms, FCP ${String(figures.fcpMs)} ms, TBT ${String(figures.tbtMs)} ms, sandbox ready at ${String(figures.sandboxReadyMs)} ms`);
-      expect(figures.lcpMs).toBeGreaterThan(0);
-      expect(figures.lcpMs).toBeLessThanOrEqual(LCP_BUDGET_MS);
-      expect(figures.tbtMs).toBeLessThanOrEqual(TBT_BUDGET_MS);
-      // The sandbox loads beside the first paint: the page has painted before the sandbox answers.
-      expect(figures.sandboxReadyMs).not.toBeNull();
-      expect(figures.fcpMs).toBeLessThan(figures.sandboxReadyMs ?? 0);
+    test(`${path}: LCP ≤ ${String(LCP_BUDGET_MS)} ms, TBT ≤ ${String(TBT_BUDGET_MS)} ms, first paint before the sandbox is ready`, async ({ browser, baseURL }) => {
+      const loads = await coldLoads(browser, baseURL ?? "", path);
+      const lcp = median(loads.map((figures) => figures.lcpMs));
+      const tbt = median(loads.map((figures) => figures.tbtMs));
+      console.log(
+        `performance ${path}: LCP ${String(lcp)} ms, TBT ${String(tbt)} ms (medians of ${String(LOADS)} cold loads: ` +
+          loads.map((figures) => `LCP ${String(figures.lcpMs)}/FCP ${String(figures.fcpMs)}/TBT ${String(figures.tbtMs)}/sandbox ${String(figures.sandboxReadyMs)}`).join(", ") +
+          ")",
+      );
+      expect(lcp).toBeGreaterThan(0);
+      expect(lcp).toBeLessThanOrEqual(LCP_BUDGET_MS);
+      expect(tbt).toBeLessThanOrEqual(TBT_BUDGET_MS);
+      // The sandbox loads beside the first paint: every load painted before the sandbox answered.
+      for (const figures of loads) {
+        expect(figures.sandboxReadyMs).not.toBeNull();
+        expect(figures.fcpMs).toBeLessThan(figures.sandboxReadyMs ?? 0);
+      }
     });
   }
-
 });

@@ -1,9 +1,13 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { prefetchPage } from "./app/pages";
 import { loadOpenApi } from "./lib/openapi-document";
 import { startSandbox } from "./lib/sandbox";
 import "./app/styles.css";
+
+// The page being opened starts loading now, beside the shell's own script.
+prefetchPage(location.pathname);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html lacks #root");

@@ -1,19 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Link, Route, Switch, useLocation } from "wouter";
 import { ErrorBoundary } from "./error-boundary";
+import { LazyPage } from "./lazy-page";
 import { SandboxIndicator } from "./sandbox-indicator";
 import Overview from "../features/reference/overview-page";
-
-const ReferenceIndex = lazy(() => import("../features/reference/reference-index-page"));
-const OperationPage = lazy(() => import("../features/reference/operation-page"));
-const ConsoleIndex = lazy(() => import("../features/console/console-index-page"));
-const ConsolePage = lazy(() => import("../features/console/console-page"));
-const BankPage = lazy(() => import("../features/bank/bank-page"));
-const CallbackPage = lazy(() => import("../features/bank/callback-page"));
-const ExplorerPage = lazy(() => import("../features/explorer/explorer-page"));
-const HistoryPage = lazy(() => import("../features/history/history-page"));
-const SettingsPage = lazy(() => import("../features/settings/settings-page"));
 
 const navigation = [
   { href: "/", label: "Overview" },
@@ -66,20 +57,21 @@ export function App() {
       </header>
       <main id="main" tabIndex={-1}>
         <ErrorBoundary>
+          {/* Pages load by state (LazyPage); this only catches a stray suspension so it never blanks the portal. */}
           <Suspense fallback={<p className="loading">Loading…</p>}>
             <Switch>
               <Route path="/" component={Overview} />
-              <Route path="/reference" component={ReferenceIndex} />
-              <Route path="/reference/:operationId" component={OperationPage} />
-              <Route path="/try" component={ConsoleIndex} />
-              <Route path="/try/:operationId" component={ConsolePage} />
-              <Route path="/bank/authorize/:subject/:id" component={BankPage} />
-              <Route path="/callback" component={CallbackPage} />
-              <Route path="/sandbox" component={ExplorerPage} />
-              <Route path="/sandbox/:section" component={ExplorerPage} />
-              <Route path="/history" component={HistoryPage} />
-              <Route path="/history/:exchangeId" component={HistoryPage} />
-              <Route path="/settings" component={SettingsPage} />
+              <Route path="/reference"><LazyPage name="referenceIndex" /></Route>
+              <Route path="/reference/:operationId"><LazyPage name="operation" /></Route>
+              <Route path="/try"><LazyPage name="consoleIndex" /></Route>
+              <Route path="/try/:operationId"><LazyPage name="console" /></Route>
+              <Route path="/bank/authorize/:subject/:id"><LazyPage name="bank" /></Route>
+              <Route path="/callback"><LazyPage name="callback" /></Route>
+              <Route path="/sandbox"><LazyPage name="explorer" /></Route>
+              <Route path="/sandbox/:section"><LazyPage name="explorer" /></Route>
+              <Route path="/history"><LazyPage name="history" /></Route>
+              <Route path="/history/:exchangeId"><LazyPage name="history" /></Route>
+              <Route path="/settings"><LazyPage name="settings" /></Route>
               <Route component={NotFound} />
             </Switch>
           </Suspense>

@@ -2,6 +2,7 @@
  * The datalists behind the searchable currency and country inputs: the contract's exact code sets,
  * labelled with names from the browser's own Intl data (nothing extra to download).
  */
+import { memo, startTransition, useEffect, useState } from "react";
 import { countryCodes } from "../contract/countries";
 import { currencyCodes } from "../contract/currencies";
 
@@ -17,21 +18,44 @@ function namer(type: "currency" | "region") {
   }
 }
 
-export function CodeLists() {
+/** Labelled options, built once per page load: 410 Intl lookups are not free. */
+let labels: { currencies: [string, string][]; countries: [string, string][] } | undefined;
+function codeLabels() {
+  if (labels) return labels;
   const currency = namer("currency");
   const region = namer("region");
+  labels = {
+    currencies: currencyCodes.map((code) => [code, `${code} — ${currency(code)}`]),
+    countries: countryCodes.map((code) => [code, `${code} — ${region(code)}`]),
+  };
+  return labels;
+}
+
+/**
+ * Rendered once: it takes no props and its lists never change. The 410 options are invisible until
+ * a field is used, so they arrive in a transition after the form's first paint, not before it.
+ */
+export const CodeLists = memo(function CodeLists() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    startTransition(() => {
+      setShown(true);
+    });
+  }, []);
+  if (!shown) return null;
+  const { currencies, countries } = codeLabels();
   return (
     <>
       <datalist id={CURRENCY_LIST_ID}>
-        {currencyCodes.map((code) => (
-          <option key={code} value={code} label={`${code} — ${currency(code)}`} />
+        {currencies.map(([code, label]) => (
+          <option key={code} value={code} label={label} />
         ))}
       </datalist>
       <datalist id={COUNTRY_LIST_ID}>
-        {countryCodes.map((code) => (
-          <option key={code} value={code} label={`${code} — ${region(code)}`} />
+        {countries.map(([code, label]) => (
+          <option key={code} value={code} label={label} />
         ))}
       </datalist>
     </>
   );
-}
+});

@@ -7,7 +7,6 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { Link, useParams, useSearch } from "wouter";
 import { CodeLists } from "../../components/code-lists";
-import { Inspector, inspectorPropsOf } from "../../components/inspector";
 import { MethodBadge } from "../../components/method-badge";
 import { PageTitle } from "../../components/page-title";
 import { componentRef } from "../../contract/openapi";
@@ -25,13 +24,14 @@ import { getSettings, useSettings } from "../../lib/settings";
 import { Fields } from "./body-fields";
 import { consoleResolver, type ConsoleValues } from "./console-form";
 import { exampleValues } from "./examples";
-import { errorAt, fieldAnchor } from "./field-error";
+import { errorAt, fieldAnchor, formErrors } from "./field-error";
+import { FieldErrorAnnouncer } from "./field-error-announcer";
 import { HeaderFields } from "./header-fields";
 import { ParameterFields } from "./parameter-fields";
 import { requestInput } from "./request-input";
 import { ResultPanel } from "./result-panel";
 import { formFieldOf, tppMessagesOf } from "./server-errors";
-import { useLivePreview } from "./use-live-preview";
+import { InspectorPanel, type InspectorView } from "./inspector-panel";
 
 const sessionId = () => {
   const existing = sessionStorage.getItem("tpp-session-id");
@@ -41,20 +41,9 @@ const sessionId = () => {
   return made;
 };
 
-/** The form's own validation errors; the sandbox's answers are shown at their fields and in the result. */
-function flattenErrors(errors: FieldErrors, prefix = ""): { path: string; message: string }[] {
-  return Object.entries(errors).flatMap(([key, value]) => {
-    if (!value || typeof value !== "object") return [];
-    const path = prefix ? `${prefix}.${key}` : key;
-    const { message, type } = value as { message?: unknown; type?: unknown };
-    if (typeof message === "string" && message) return type === "server" ? [] : [{ path, message }];
-    return flattenErrors(value as FieldErrors, path);
-  });
-}
-
 /** Lists what to fix, and takes the focus after each refused send so keyboard users land on it. */
 function ErrorSummary({ errors, submitCount }: { errors: FieldErrors<ConsoleValues>; submitCount: number }) {
-  const list = flattenErrors(errors);
+  const list = formErrors(errors);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -108,14 +97,13 @@ function ConsoleForm({ operation }: { operation: Operation }) {
   useEffect(() => {
     if (!formState.isDirty) reset(example);
   }, [example]); // eslint-disable-line react-hooks/exhaustive-deps
-  const values = useWatch({ control }) as ConsoleValues;
-  const [previewId] = useState(() => crypto.randomUUID());
-  const preview = useLivePreview(operation, values, nodes, previewId);
+  // Only what the form's own layout depends on is watched here; the inspector watches the rest.
+  const rawMode = useWatch({ control, name: "rawMode" });
   const [exchange, setExchange] = useState<Exchange>();
   const [sending, setSending] = useState(false);
   const [sendAnyway, setSendAnyway] = useState(false);
   const [tampering, setTampering] = useState<Tampering>("none");
-  const [view, setView] = useState<"preview" | "sent">("preview");
+  const [view, setView] = useState<InspectorView>("preview");
   const inspectorRef = useRef<HTMLDivElement>(null);
 
   const send = async (current: ConsoleValues) => {
@@ -142,15 +130,13 @@ function ConsoleForm({ operation }: { operation: Operation }) {
     const signed = await signForServer(draft, await activeCredential(), getSettings().curlBase);
     return curlCommand(signed.request);
   };
-  const shown = view === "sent" && exchange ? { ...inspectorPropsOf(exchange), title: "Request inspector: last sent" } : preview.signed
-    ? { request: preview.signed.request, unsentHeaders: preview.signed.unsent, signing: preview.signed.signing, title: "Request inspector: live preview" }
-    : undefined;
 
   return (
     <div className="console">
       <FormProvider {...form}>
         <form className="console-form" onSubmit={handleSubmit(send, onInvalid)} noValidate aria-label={`${operation.title} request`}>
           <CodeLists />
+          <FieldErrorAnnouncer />
           {formState.isSubmitted ? <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} /> : null}
           <HeaderFields operation={operation} />
           <ParameterFields parameters={parameters.filter((parameter) => parameter.in === "path")} part="params" legend="Path parameters" />
@@ -161,7 +147,7 @@ function ConsoleForm({ operation }: { operation: Operation }) {
               <label className="switch">
                 <input type="checkbox" {...form.register("rawMode")} /> Edit the body as JSON text
               </label>
-              {values.rawMode ? (
+              {rawMode ? (
                 <div className="field">
                   <label htmlFor="field-rawBody">Body (JSON, sent exactly as written)</label>
                   <textarea id="field-rawBody" rows={16} {...form.register("rawBody")} aria-invalid={errorAt(formState.errors, "rawBody") ? true : undefined} />
@@ -199,13 +185,7 @@ function ConsoleForm({ operation }: { operation: Operation }) {
           <ResultPanel exchange={exchange} operation={operation} onShowInspector={() => { setView("sent"); inspectorRef.current?.scrollIntoView(); }} />
         </section>
         <div ref={inspectorRef}>
-          {exchange ? (
-            <div className="tabs" role="group" aria-label="Inspector view">
-              <button type="button" aria-pressed={view === "preview"} onClick={() => { setView("preview"); }}>Live preview</button>
-              <button type="button" aria-pressed={view === "sent"} onClick={() => { setView("sent"); }}>Last sent</button>
-            </div>
-          ) : null}
-          {shown ? <Inspector {...shown} curl={curl} /> : <p className="muted">{preview.error ?? "Preparing the request…"}</p>}
+          <InspectorPanel operation={operation} nodes={nodes} control={control} exchange={exchange} view={view} onView={setView} curl={curl} />
         </div>
       </div>
     </div>

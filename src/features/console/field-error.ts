@@ -19,3 +19,14 @@ export const fieldId = (path: string) => `field-${path.replace(/[^\w-]+/g, "-")}
 
 /** The input a message about a form path belongs to: an item of a list field (`body.monthsOfExecution.2`) is shown at the list's input. */
 export const fieldAnchor = (path: string) => `#${fieldId(path.replace(/\.\d+$/, ""))}`;
+
+/** The form's own validation errors; the sandbox's answers are shown at their fields and in the result. */
+export function formErrors(errors: FieldErrors, prefix = ""): { path: string; message: string }[] {
+  return Object.entries(errors).flatMap(([key, value]) => {
+    if (!value || typeof value !== "object") return [];
+    const path = prefix ? `${prefix}.${key}` : key;
+    const { message, type } = value as { message?: unknown; type?: unknown };
+    if (typeof message === "string" && message) return type === "server" ? [] : [{ path, message }];
+    return formErrors(value as FieldErrors, path);
+  });
+}

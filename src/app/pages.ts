@@ -1,0 +1,79 @@
+/**
+ * The lazily loaded pages, and what each needs before it can render. A page is shown by state, not
+ * by Suspense: React holds back content that ends a Suspense fallback until 300 ms after the
+ * fallback appeared, which put the console's largest paint at ~0.9 s although its code had
+ * arrived at ~0.3 s. main.tsx starts loading the page of the address being opened before React
+ * renders, so its code arrives while the shell paints.
+ */
+import type { ComponentType } from "react";
+import { loadOpenApi } from "../lib/openapi-document";
+
+const modules = {
+  referenceIndex: () => import("../features/reference/reference-index-page"),
+  operation: () => import("../features/reference/operation-page"),
+  consoleIndex: () => import("../features/console/console-index-page"),
+  console: () => import("../features/console/console-page"),
+  bank: () => import("../features/bank/bank-page"),
+  callback: () => import("../features/bank/callback-page"),
+  explorer: () => import("../features/explorer/explorer-page"),
+  history: () => import("../features/history/history-page"),
+  settings: () => import("../features/settings/settings-page"),
+} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+
+export type PageName = keyof typeof modules;
+
+/** Pages built from the OpenAPI document read it synchronously once it has arrived. */
+const needsOpenApi: ReadonlySet<PageName> = new Set(["operation", "console"]);
+
+const ready = new Map<PageName, ComponentType>();
+const loading = new Map<PageName, Promise<ComponentType>>();
+
+/** The page's component if it has loaded, so a second visit renders at once. */
+export const loadedPage = (name: PageName): ComponentType | undefined => ready.get(name);
+
+/** Loads a page and what it needs; a failed load is forgotten so the next visit tries again. */
+export function loadPage(name: PageName): Promise<ComponentType> {
+  let promise = loading.get(name);
+  if (!promise) {
+    promise = Promise.all([modules[name](), needsOpenApi.has(name) ? loadOpenApi() : undefined]).then(
+      ([module]) => {
+        ready.set(name, module.default);
+        return module.default;
+      },
+      (error: unknown) => {
+        loading.delete(name);
+        throw error;
+      },
+    );
+    loading.set(name, promise);
+  }
+  return promise;
+}
+
+export function pageOf(pathname: string): PageName | undefined {
+  const [first, second] = pathname.split("/").filter(Boolean);
+  switch (first) {
+    case "reference":
+      return second ? "operation" : "referenceIndex";
+    case "try":
+      return second ? "console" : "consoleIndex";
+    case "bank":
+      return "bank";
+    case "callback":
+      return "callback";
+    case "sandbox":
+      return "explorer";
+    case "history":
+      return "history";
+    case "settings":
+      return "settings";
+    default:
+      return undefined;
+  }
+}
+
+/** Starts loading the page of this address (its failure is reported when the page renders). */
+export function prefetchPage(pathname: string): void {
+  const page = pageOf(pathname);
+  if (page) loadPage(page).catch(() => undefined);
+}
