@@ -8,6 +8,7 @@
  * short lock, so two tabs never book at the same time.
  */
 import type { Sandbox } from "./sandbox";
+import { isBrandNew } from "./store/brand-new";
 
 const LEADER_LOCK = "psd2-sandbox-batch-leader";
 const BATCH_LOCK = "psd2-sandbox-batch";
@@ -78,8 +79,7 @@ export async function startBrowserSandbox(): Promise<BrowserSandbox> {
   ignoreWorkerUpdateRace();
   const { openSandboxStore } = await import("./store/indexeddb-store");
   const store = await openSandboxStore();
-  // A brand-new sandbox (never used, never reset) starts with the fixed data, so there is something to explore.
-  const fresh = await store.read(async (tx) => (await tx.meta("lastBatchRunAt")) === undefined && (await tx.customers()).length === 0);
+  const fresh = await isBrandNew(store);
   await nextTask();
   const { createSandbox } = await import("./sandbox");
   const sandbox = await createSandbox({ store, exclusive: withBatchLock });

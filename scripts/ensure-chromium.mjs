@@ -6,6 +6,8 @@
 //   3. Playwright's own downloaded Chromium, if present;
 //   4. otherwise fail with a message that says what to do.
 // playwright.config.ts makes the same choice (CHROMIUM_PATH / /usr/bin/chromium, else Playwright's).
+// It also makes sure `curl` exists (same apt-get route): e2e/curl.spec.ts runs the portal's
+// "Copy as curl" commands with it. A missing curl is reported; the browser decides the exit code.
 // Usable on its own: `node scripts/ensure-chromium.mjs`; exit 0 when a browser is available.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -32,7 +34,7 @@ function aptGet(args) {
   return result.status === 0;
 }
 
-function tryApt() {
+function tryApt(packageName = "chromium", installed = () => existsSync(SYSTEM_CHROMIUM)) {
   if (process.platform !== "linux" || !has("apt-get")) {
     log("apt-get is not available here");
     return false;
@@ -42,10 +44,10 @@ function tryApt() {
     log("not root and no sudo: cannot use apt-get");
     return false;
   }
-  const install = ["install", "-y", "chromium"];
-  if (aptGet(install) && existsSync(SYSTEM_CHROMIUM)) return true;
+  const install = ["install", "-y", packageName];
+  if (aptGet(install) && installed()) return true;
   log("plain install failed; refreshing package lists and retrying");
-  return aptGet(["update"]) && aptGet(install) && existsSync(SYSTEM_CHROMIUM);
+  return aptGet(["update"]) && aptGet(install) && installed();
 }
 
 function playwrightChromium() {
@@ -75,8 +77,16 @@ export function ensureChromium() {
   return null;
 }
 
+/** true when curl can be run, installing Debian's package when needed. */
+export function ensureCurl() {
+  if (has("curl")) return true;
+  log("curl not found; trying to install Debian's curl package");
+  return tryApt("curl", () => has("curl"));
+}
+
 const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
 if (isMain) {
+  if (!ensureCurl()) console.error("ensure-chromium: curl is missing and could not be installed; e2e/curl.spec.ts will fail (install curl).");
   const path = ensureChromium();
   if (path) {
     log(`using ${path}`);

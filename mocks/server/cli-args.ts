@@ -5,6 +5,8 @@ export interface CliOptions {
   port: number;
   host: string;
   dataFile?: string;
+  /** Start a brand-new sandbox empty instead of with the fixed data set. */
+  empty?: boolean;
 }
 
 export type CliParse = { kind: "run"; options: CliOptions } | { kind: "help" } | { kind: "error"; message: string };
@@ -19,6 +21,8 @@ Options:
   --port N       Port to listen on (default ${String(DEFAULT_PORT)}; 0 picks a free port).
   --host H       Address to listen on (default ${DEFAULT_HOST}; 0.0.0.0 for every interface).
   --data FILE    Keep the state in FILE (JSON, written after every change); default: in memory only.
+  --empty        Start a new sandbox with no data (default: the fixed customers, accounts and
+                 transactions of POST /v1/sandbox/initialize). A loaded --data file is kept as it is.
   -h, --help     Show this help.
 
 See docs/standalone-server.md.`;
@@ -41,14 +45,20 @@ function checkValue(name: ValueOption, value: string): string | undefined {
 
 export function parseCliArgs(argv: readonly string[]): CliParse {
   const values: Partial<Record<ValueOption, string>> = {};
+  let empty = false;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index] ?? "";
     if (argument === "--help" || argument === "-h") return { kind: "help" };
+    if (argument === "--empty") {
+      if (empty) return { kind: "error", message: "--empty is given twice." };
+      empty = true;
+      continue;
+    }
     const equals = argument.indexOf("=");
     const name = argument.startsWith("--") && equals > 0 ? argument.slice(0, equals) : argument;
     if (!isValueOption(name)) {
       return argument.startsWith("-")
-        ? { kind: "error", message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data and --help.` }
+        ? { kind: "error", message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --empty and --help.` }
         : { kind: "error", message: `Unexpected argument ${JSON.stringify(argument)}; options start with "--", such as ${EXAMPLES["--port"]}.` };
     }
     let value: string | undefined;
@@ -68,6 +78,11 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
   const data = values["--data"];
   return {
     kind: "run",
-    options: { port: port === undefined ? DEFAULT_PORT : Number(port), host: values["--host"] ?? DEFAULT_HOST, ...(data === undefined ? {} : { dataFile: data }) },
+    options: {
+      port: port === undefined ? DEFAULT_PORT : Number(port),
+      host: values["--host"] ?? DEFAULT_HOST,
+      ...(data === undefined ? {} : { dataFile: data }),
+      ...(empty ? { empty } : {}),
+    },
   };
 }

@@ -33,6 +33,7 @@ describe("parseCliArgs", () => {
     expect(parseCliArgs(["--port", "0", "--host=0.0.0.0", "--data", "s.json"])).toEqual({ kind: "run", options: { port: 0, host: "0.0.0.0", dataFile: "s.json" } });
     expect(parseCliArgs(["--port", "abc", "--help"])).toEqual({ kind: "error", message: expect.stringContaining('got "abc"') as string });
     expect(parseCliArgs(["-h"])).toEqual({ kind: "help" });
+    expect(parseCliArgs(["--empty", "--port=1"])).toEqual({ kind: "run", options: { port: 1, host: "127.0.0.1", empty: true } });
   });
 
   test.each([
@@ -45,6 +46,8 @@ describe("parseCliArgs", () => {
     [["--verbose"], /Unknown option "--verbose"/],
     [["4010"], /Unexpected argument "4010"/],
     [["--port", "1", "--port", "2"], /--port is given twice/],
+    [["--empty", "--empty"], /--empty is given twice/],
+    [["--empty=yes"], /Unknown option "--empty"/],
   ])("%j is refused", (args, message) => {
     const parsed = parseCliArgs(args);
     expect(parsed.kind).toBe("error");
@@ -69,6 +72,7 @@ describe("the CLI", { timeout: 30_000 }, () => {
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1];
       expect(url).toBeDefined();
       expect(banner).toContain(`state             ${file} (new file; written after every change)`);
+      expect(banner).toContain("data              the fixed data set");
       expect(banner).toContain(`base_url          ${url!}`);
       expect(banner).toContain(`sandbox_base_url  ${url!}`);
       expect(banner).toContain(`controls          ${url!}/__sandbox/`);
@@ -78,6 +82,7 @@ describe("the CLI", { timeout: 30_000 }, () => {
       expect(await cli.exited).toBe(0);
       const saved = JSON.parse(await readFile(file, "utf8")) as { stores: { meta: { key: string; value: unknown }[] } };
       expect(saved.stores.meta).toContainEqual({ key: "clockOffsetMs", value: 5 * 3_600_000 });
+      expect((saved.stores as unknown as { customers: unknown[] }).customers.length).toBeGreaterThan(0);
     } finally {
       await rm(directory, { recursive: true, force: true });
     }

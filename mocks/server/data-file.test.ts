@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { KARI } from "../test-helpers";
+import { KARI, initiationHeaders } from "../test-helpers";
 import { httpClient } from "./http-client.test-helpers";
 import { startSandboxServer, type SandboxServer } from "./start";
 
@@ -19,8 +19,9 @@ afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
+/** Started empty: these tests follow what they put in. */
 async function start(dataFile = file) {
-  const server = await startSandboxServer({ port: 0, dataFile });
+  const server = await startSandboxServer({ port: 0, dataFile, empty: true });
   running.push(server);
   return server;
 }
@@ -103,5 +104,44 @@ describe("--data FILE", { timeout: 20_000 }, () => {
 
   test("a missing directory is an error at start", async () => {
     await expect(start(join(directory, "missing", "state.json"))).rejects.toThrow(/missing, does not exist; create it first/);
+  });
+});
+
+describe("the data a server starts with", { timeout: 20_000 }, () => {
+  const customers = async (url: string) => (await httpClient(url).controlJson<unknown[]>("GET", "/__sandbox/customers")).length;
+
+  test("a new sandbox holds the fixed data set, in memory and in a new file alike; --empty starts with nothing", async () => {
+    const memory = await startSandboxServer({ port: 0 });
+    running.push(memory);
+    expect(memory.seeded).toBe(true);
+    expect(await customers(memory.url)).toBeGreaterThan(0);
+    // The fixed PSU can pay at once, as the portal's example and curl command do.
+    const paid = await httpClient(memory.url).send("POST", "/v1/payments/norwegian-domestic-credit-transfers", {
+      body: { instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: "Ola Nordmann", creditorAccount: { bban: "97100000044", currency: "NOK" }, debtorAccount: { bban: "97100000028", currency: "NOK" } },
+      headers: initiationHeaders(KARI),
+    });
+    expect(paid.status).toBe(201);
+
+    const filed = await startSandboxServer({ port: 0, dataFile: file });
+    running.push(filed);
+    expect(filed.seeded).toBe(true);
+    expect((JSON.parse(await readFile(file, "utf8")) as { stores: { customers: unknown[] } }).stores.customers.length).toBeGreaterThan(0);
+
+    const empty = await startSandboxServer({ port: 0, empty: true });
+    running.push(empty);
+    expect(empty.seeded).toBe(false);
+    expect(await customers(empty.url)).toBe(0);
+  });
+
+  test("a loaded file is used as it is: a sandbox reset to empty stays empty after a restart", async () => {
+    const first = await startSandboxServer({ port: 0, dataFile: file });
+    running.push(first);
+    await httpClient(first.url).controlJson("POST", "/__sandbox/reset");
+    await stop(first);
+    const second = await startSandboxServer({ port: 0, dataFile: file });
+    running.push(second);
+    expect(second.loadedDataFile).toBe(true);
+    expect(second.seeded).toBe(false);
+    expect(await customers(second.url)).toBe(0);
   });
 });

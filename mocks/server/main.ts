@@ -18,14 +18,16 @@ const consoleIo: CliIo = {
 };
 
 /** What the server prints when it is ready. */
-export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "loadedDataFile">): string {
+export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "loadedDataFile" | "seeded">): string {
   const state =
     server.dataFile === undefined
       ? "in memory (gone when the server stops; --data FILE keeps it)"
       : `${server.dataFile} (${server.loadedDataFile ? "loaded" : "new file"}; written after every change)`;
+  const data = server.seeded ? "the fixed data set (POST /v1/sandbox/initialize restores it; --empty starts without)" : server.loadedDataFile ? "as loaded" : "empty";
   return [
     `PSD2 sandbox listening on ${server.url}`,
     `  state             ${state}`,
+    `  data              ${data}`,
     `  base_url          ${server.url}   (payments, periodic payments, signing baskets)`,
     `  sandbox_base_url  ${server.url}   (/v1/sandbox/…)`,
     `  controls          ${server.url}${CONTROL_PREFIX}   (clock, batch, export/import/reset: unsigned, sandbox only)`,

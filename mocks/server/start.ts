@@ -13,6 +13,8 @@ import type { Duplex } from "node:stream";
 import { tppError } from "../../src/contract/tpp-messages";
 import { resolve } from "node:path";
 import { createSandbox, type Sandbox } from "../sandbox";
+import { loadFixedData } from "../handlers/initialize";
+import { isBrandNew } from "../store/brand-new";
 import { openSandboxStore } from "../store/indexeddb-store";
 import { startBatchTimer, type BatchTimer } from "./batch-timer";
 import { DataFileError, loadDataFile, persistOnCommit, type Persistence } from "./data-file";
@@ -35,6 +37,8 @@ export interface SandboxServerOptions {
   realNow?: () => number;
   /** How often scheduled batch runs are caught up; default 30 s. */
   batchIntervalMs?: number;
+  /** Start a brand-new sandbox with nothing in it, rather than the fixed data set (default false). */
+  empty?: boolean;
 }
 
 export interface SandboxServer {
@@ -45,6 +49,8 @@ export interface SandboxServer {
   dataFile: string | undefined;
   /** Whether the data file existed and was loaded. */
   loadedDataFile: boolean;
+  /** Whether the sandbox was brand-new and got the fixed data set at start. */
+  seeded: boolean;
   sandbox: Sandbox;
   /** Stops accepting requests, lets the ones in flight end, writes the data file one last time. */
   close(): Promise<void>;
@@ -123,7 +129,11 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
         console.error(`sandbox: writing ${dataFile} failed: ${error instanceof Error ? error.message : String(error)}`);
       });
     }
+    // Like the portal's own sandbox: a brand-new one holds the fixed data, so the portal's examples and curl commands work at once.
+    // Asked before createSandbox, which starts the batch schedule (and so would make the store look used).
+    const seeded = options.empty !== true && (await isBrandNew(store));
     const sandbox = await createSandbox({ store, ...(options.realNow ? { realNow: options.realNow } : {}) });
+    if (seeded) await loadFixedData(sandbox.env);
     if (persistence && dataFile !== undefined)
       await persistence.save().catch((error: unknown) => {
         throw new DataFileError(`The data file ${dataFile} cannot be written: ${error instanceof Error ? error.message : String(error)}`);
@@ -159,7 +169,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
         store.close();
       }
     };
-    return { url, port: address.port, dataFile, loadedDataFile, sandbox, close: () => (closing ??= close()) };
+    return { url, port: address.port, dataFile, loadedDataFile, seeded, sandbox, close: () => (closing ??= close()) };
   } catch (error) {
     if (server?.listening) await closeServer(server, 0);
     await batch?.stop();
