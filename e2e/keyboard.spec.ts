@@ -80,6 +80,8 @@ test.describe("keyboard only", () => {
     await tabTo(page, answer(page).getByRole("link", { name: "Open the bank to authorise (SCA)" }));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/bank\/authorize\/payment\//);
+    // A new page takes the focus to its main landmark, so the next Tab starts there.
+    await expect(page.locator("main")).toBeFocused();
     await expect(page.getByRole("definition").filter({ hasText: "321.50 NOK" })).toBeVisible(SLOW);
     await tabTo(page, page.getByRole("button", { name: "Approve" }));
     await page.keyboard.press("Space");

@@ -8,7 +8,6 @@
  * short lock, so two tabs never book at the same time.
  */
 import type { Sandbox } from "./sandbox";
-import { isBrandNew } from "./store/brand-new";
 
 const LEADER_LOCK = "psd2-sandbox-batch-leader";
 const BATCH_LOCK = "psd2-sandbox-batch";
@@ -79,15 +78,10 @@ export async function startBrowserSandbox(): Promise<BrowserSandbox> {
   ignoreWorkerUpdateRace();
   const { openSandboxStore } = await import("./store/indexeddb-store");
   const store = await openSandboxStore();
-  const fresh = await isBrandNew(store);
   await nextTask();
   const { createSandbox } = await import("./sandbox");
-  const sandbox = await createSandbox({ store, exclusive: withBatchLock });
-  if (fresh) {
-    await nextTask();
-    const { loadFixedData } = await import("./handlers/initialize");
-    await loadFixedData(sandbox.env);
-  }
+  // A brand-new sandbox (never used, never reset) starts with the fixed data, so there is something to explore.
+  const sandbox = await createSandbox({ store, exclusive: withBatchLock, seedIfNew: true });
   await nextTask();
   const { startWorker } = await import("./worker");
   await startWorker(sandbox.dispatch);

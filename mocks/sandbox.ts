@@ -4,7 +4,9 @@
  */
 import { createDispatcher, type Dispatch } from "./router";
 import { catchUp } from "./control/clock-and-batch";
+import { loadFixedData } from "./handlers/initialize";
 import type { SandboxEnv } from "./handlers/types";
+import { isBrandNew } from "./store/brand-new";
 import type { SandboxStore } from "./store/port";
 
 export interface Sandbox {
@@ -12,6 +14,8 @@ export interface Sandbox {
   env: SandboxEnv;
   /** Runs the scheduled batches that are due by the sandbox clock. */
   catchUp: () => Promise<void>;
+  /** Whether this sandbox was brand-new and got the fixed data set now. */
+  seeded: boolean;
 }
 
 export interface SandboxOptions {
@@ -19,6 +23,8 @@ export interface SandboxOptions {
   realNow?: () => number;
   newId?: () => string;
   exclusive?: SandboxEnv["exclusive"];
+  /** Give a brand-new sandbox (never used, never reset) the fixed data set. */
+  seedIfNew?: boolean;
 }
 
 /** One batch at a time within this process: each job waits for the previous one. */
@@ -40,15 +46,21 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     exclusive: options.exclusive ?? processMutex(),
     transactionCounts: new Map(),
   };
-  // A new sandbox starts its batch schedule now; it does not replay the past.
-  await options.store.write(async (tx) => {
-    if ((await tx.meta("lastBatchRunAt")) === undefined) await tx.putMeta("lastBatchRunAt", env.realNow() + env.lastClockOffsetMs);
-  });
+  // Seeding writes the data and the schedule's start in one transaction: a page closed before it
+  // commits leaves the sandbox brand-new, never one that looks used but is empty.
+  const seeded = options.seedIfNew === true && (await isBrandNew(options.store));
+  if (seeded) await loadFixedData(env);
+  // Otherwise a new sandbox starts its batch schedule now; it does not replay the past.
+  else
+    await options.store.write(async (tx) => {
+      if ((await tx.meta("lastBatchRunAt")) === undefined) await tx.putMeta("lastBatchRunAt", env.realNow() + env.lastClockOffsetMs);
+    });
   return {
     dispatch: createDispatcher(env),
     env,
     catchUp: async () => {
       await catchUp(env);
     },
+    seeded,
   };
 }

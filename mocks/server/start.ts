@@ -13,8 +13,6 @@ import type { Duplex } from "node:stream";
 import { tppError } from "../../src/contract/tpp-messages";
 import { resolve } from "node:path";
 import { createSandbox, type Sandbox } from "../sandbox";
-import { loadFixedData } from "../handlers/initialize";
-import { isBrandNew } from "../store/brand-new";
 import { openSandboxStore } from "../store/indexeddb-store";
 import { startBatchTimer, type BatchTimer } from "./batch-timer";
 import { DataFileError, loadDataFile, persistOnCommit, type Persistence } from "./data-file";
@@ -130,10 +128,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       });
     }
     // Like the portal's own sandbox: a brand-new one holds the fixed data, so the portal's examples and curl commands work at once.
-    // Asked before createSandbox, which starts the batch schedule (and so would make the store look used).
-    const seeded = options.empty !== true && (await isBrandNew(store));
-    const sandbox = await createSandbox({ store, ...(options.realNow ? { realNow: options.realNow } : {}) });
-    if (seeded) await loadFixedData(sandbox.env);
+    const sandbox = await createSandbox({ store, seedIfNew: options.empty !== true, ...(options.realNow ? { realNow: options.realNow } : {}) });
+    const { seeded } = sandbox;
     if (persistence && dataFile !== undefined)
       await persistence.save().catch((error: unknown) => {
         throw new DataFileError(`The data file ${dataFile} cannot be written: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { Link, Route, Switch, useLocation } from "wouter";
 import { ErrorBoundary } from "./error-boundary";
 import { LazyPage } from "./lazy-page";
+import { useFocusOnNavigation } from "./navigation-focus";
 import { SandboxIndicator } from "./sandbox-indicator";
 import Overview from "../features/reference/overview-page";
 
@@ -38,6 +39,9 @@ function NotFound() {
 
 export function App() {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }));
+  const [location] = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigation(location, main);
   return (
     <QueryClientProvider client={queryClient}>
       <a className="skip-link" href="#main">
@@ -55,7 +59,7 @@ export function App() {
         </nav>
         <SandboxIndicator />
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         <ErrorBoundary>
           {/* Pages load by state (LazyPage); this only catches a stray suspension so it never blanks the portal. */}
           <Suspense fallback={<p className="loading">Loading…</p>}>
