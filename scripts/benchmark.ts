@@ -1,7 +1,8 @@
 /**
  * Sandbox performance in the browser, measured on the production build in real Chromium
  * (issue figures; run with `npm run benchmark`, not part of the test run):
- *   1. per-request time of signed interface calls through the service worker, signature check included;
+ *   1. per-request time of signed interface calls through the service worker, signature check included
+ *      (and, for scale, msw's own floor: a 404 the dispatcher answers at once, and a passed-through file);
  *   2. a 200-transaction page of a 100,000-transaction account (store alone, and through HTTP);
  *   3. a batch run over 10,000 due payments.
  * Prints the figures and writes them to .reports/benchmark.json.
@@ -87,6 +88,22 @@ async function perDispatch(page: Page, requests: Signed[]) {
     }
     return times;
   }, requests);
+}
+
+/** What the service worker costs by itself: requests the sandbox does (almost) nothing for. */
+async function workerFloor(page: Page) {
+  return page.evaluate(async () => {
+    const time = async (url: string) => {
+      const times: number[] = [];
+      for (let index = 0; index < 330; index++) {
+        const started = performance.now();
+        await (await fetch(url)).arrayBuffer();
+        if (index >= 30) times.push(performance.now() - started);
+      }
+      return times;
+    };
+    return { unknownPath: await time("/v1/no-such-operation"), passedThrough: await time("/favicon.svg") };
+  });
 }
 
 async function bigAccount(page: Page, count: number) {
@@ -199,6 +216,7 @@ async function main() {
     const accounts = await page.evaluate(async () => (await (await fetch("/__sandbox/accounts")).json()) as { resourceId: string }[]);
     const requestTimes = await perRequest(page, await signedRequests(accounts, 330));
     const dispatchTimes = await perDispatch(page, await signedRequests(accounts, 330));
+    const floor = await workerFloor(page);
     const big = await bigAccount(page, 100_000);
     const httpPage = await pageOverHttp(page, (await signedRequests([{ resourceId: "bench-100k" }], 90)).filter((_, index) => index % 3 === 0));
     const batch = await batchRun(page, 10_000);
@@ -207,6 +225,10 @@ async function main() {
       chromium: browser.version(),
       perRequest: { count: requestTimes.length, p50Ms: round(percentile(requestTimes, 50)), p95Ms: round(percentile(requestTimes, 95)) },
       perRequestDispatchOnly: { p50Ms: round(percentile(dispatchTimes, 50)), p95Ms: round(percentile(dispatchTimes, 95)) },
+      workerFloor: {
+        unknownPath404P50Ms: round(percentile(floor.unknownPath, 50)),
+        passedThroughFileP50Ms: round(percentile(floor.passedThrough, 50)),
+      },
       transactions100k: {
         loadMs: Math.round(big.loadMs),
         firstPageMs: round(big.firstPageMs),
