@@ -1,13 +1,13 @@
 /**
  * The node:http request listener: builds the WHATWG Request (URL from Host, every header, the body
- * up to 1 MiB), answers preflights, routes, and writes the Response back. Nothing a client sends
- * (an oversized body, a bad Host, a dropped connection) nor a failure while answering takes the
- * process down: each becomes a 4xx/5xx tppMessages answer, or silence when the client has gone.
+ * up to 1 MiB, 64 MiB for an import), answers preflights, routes, and writes the Response back.
+ * Nothing a client sends (an oversized body, a bad Host, a dropped connection) nor a failure while
+ * answering takes the process down: each becomes a 4xx/5xx tppMessages answer, or silence when the client has gone.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { preflight } from "./cors";
 import { jsonError } from "./json-errors";
-import { MAX_BODY_BYTES, readNodeBody, requestUrl, toWhatwgRequest } from "./node-request";
+import { bodyLimitFor, readNodeBody, requestUrl, toWhatwgRequest } from "./node-request";
 import { sendResponse } from "./node-response";
 
 export interface RequestHandlerOptions {
@@ -17,8 +17,8 @@ export interface RequestHandlerOptions {
   log?: (line: string) => void;
 }
 
-const tooLarge = (bytes: number) =>
-  jsonError(413, "BAD_REQUEST", `The body is ${String(bytes)} bytes; this sandbox takes at most ${String(MAX_BODY_BYTES)} bytes (1 MiB).`);
+const tooLarge = (bytes: number, limit: number) =>
+  jsonError(413, "BAD_REQUEST", `The body is ${String(bytes)} bytes; this sandbox takes at most ${String(limit)} bytes (${String(limit / 1024 / 1024)} MiB) here.`);
 
 export function createRequestHandler(options: RequestHandlerOptions) {
   const log = options.log;
@@ -33,13 +33,14 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       await sendResponse(res, preflight(req));
       return 204;
     }
-    const body = await readNodeBody(req);
+    const limit = bodyLimitFor(url.url.pathname);
+    const body = await readNodeBody(req, limit);
     if (body.kind === "aborted") {
       res.destroy();
       return "aborted";
     }
     if (body.kind === "too-large") {
-      await sendResponse(res, tooLarge(body.bytes), { close: !body.drained });
+      await sendResponse(res, tooLarge(body.bytes, limit), { close: !body.drained });
       return 413;
     }
     const request = toWhatwgRequest(req, url.url, body.bytes);
@@ -80,7 +81,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
 export function createContinueHandler(onRequest: (req: IncomingMessage, res: ServerResponse) => void, declaresTooLarge: (req: IncomingMessage) => boolean) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (declaresTooLarge(req)) {
-      void sendResponse(res, tooLarge(Number(req.headers["content-length"])), { close: true });
+      void sendResponse(res, tooLarge(Number(req.headers["content-length"]), bodyLimitFor(req.url)), { close: true });
       return;
     }
     res.writeContinue();

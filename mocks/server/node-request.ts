@@ -5,8 +5,13 @@
 import type { IncomingMessage } from "node:http";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** A body over the limit is read and thrown away up to here (so the client sees the 413), then the connection is cut. */
-export const MAX_DISCARDED_BYTES = 16 * MAX_BODY_BYTES;
+/** A whole sandbox (POST /__sandbox/import): an export of the portal's sandbox with many transactions is larger than 1 MiB. */
+export const MAX_IMPORT_BYTES = 64 * MAX_BODY_BYTES;
+/** Past its limit a body is read and thrown away up to this much more (so the client sees the 413), then the connection is cut. */
+export const MAX_DISCARDED_EXTRA_BYTES = 16 * MAX_BODY_BYTES;
+
+/** The largest body a request to this path may carry. */
+export const bodyLimitFor = (target: string | undefined): number => (/^\/__sandbox\/import(\?|$)/.test(target ?? "") ? MAX_IMPORT_BYTES : MAX_BODY_BYTES);
 
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
@@ -33,7 +38,7 @@ export function requestUrl(req: Pick<IncomingMessage, "url" | "headers">, fallba
 
 export type BodyOutcome =
   | { kind: "ok"; bytes: Buffer }
-  /** Over MAX_BODY_BYTES; `drained` says whether the rest was read (the connection can then stay open). */
+  /** Over the path's limit; `drained` says whether the rest was read (the connection can then stay open). */
   | { kind: "too-large"; bytes: number; drained: boolean }
   | { kind: "aborted" };
 
@@ -43,25 +48,26 @@ const declaredLength = (req: IncomingMessage): number | undefined => {
 };
 
 /** Whether the declared Content-Length alone is over the limit (used to refuse an Expect: 100-continue). */
-export const declaresTooLarge = (req: IncomingMessage): boolean => (declaredLength(req) ?? 0) > MAX_BODY_BYTES;
+export const declaresTooLarge = (req: IncomingMessage): boolean => (declaredLength(req) ?? 0) > bodyLimitFor(req.url);
 
-/** Reads the body up to the limit; past it, reads on without keeping anything, up to MAX_DISCARDED_BYTES. */
-export async function readNodeBody(req: IncomingMessage): Promise<BodyOutcome> {
+/** Reads the body up to the path's limit; past it, reads on without keeping anything, up to MAX_DISCARDED_EXTRA_BYTES more. */
+export async function readNodeBody(req: IncomingMessage, limit = bodyLimitFor(req.url)): Promise<BodyOutcome> {
+  const discardUpTo = limit + MAX_DISCARDED_EXTRA_BYTES;
   const declared = declaredLength(req);
-  if (declared !== undefined && declared > MAX_DISCARDED_BYTES) return { kind: "too-large", bytes: declared, drained: false };
+  if (declared !== undefined && declared > discardUpTo) return { kind: "too-large", bytes: declared, drained: false };
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of req as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > MAX_DISCARDED_BYTES) return { kind: "too-large", bytes: size, drained: false };
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      if (size > discardUpTo) return { kind: "too-large", bytes: size, drained: false };
+      if (size <= limit) chunks.push(chunk);
     }
   } catch {
     return { kind: "aborted" };
   }
   if (!req.complete) return { kind: "aborted" };
-  if (size > MAX_BODY_BYTES) return { kind: "too-large", bytes: size, drained: true };
+  if (size > limit) return { kind: "too-large", bytes: size, drained: true };
   return { kind: "ok", bytes: Buffer.concat(chunks, size) };
 }
 

@@ -2,7 +2,7 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { KARI, OLA, initiationHeaders } from "../test-helpers";
 import { httpClient, type HttpClient } from "./http-client.test-helpers";
-import { MAX_BODY_BYTES } from "./node-request";
+import { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from "./node-request";
 import { startSandboxServer, type SandboxServer } from "./start";
 
 const NDCT = "/v1/payments/norwegian-domestic-credit-transfers";
@@ -242,18 +242,46 @@ describe("what a browser on another origin and a careless client get", { timeout
   });
 
   test("a body over 1 MiB is a 413, and the server goes on", async () => {
-    const response = await client.control("POST", "/__sandbox/import", { padding: "x".repeat(MAX_BODY_BYTES) });
+    const response = await client.control("POST", "/__sandbox/clock/advance", { padding: "x".repeat(MAX_BODY_BYTES) });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "BAD_REQUEST", text: expect.stringContaining("at most 1048576 bytes") as string })] });
     expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
   });
 
+  interface Export {
+    stores: { transactions: { id: string; seq: number }[]; meta: { key: string; value: unknown }[] };
+  }
+
+  test("an import takes a whole sandbox well over 1 MiB (up to 64 MiB)", async () => {
+    const exported = (await (await client.control("GET", "/__sandbox/export")).json()) as Export;
+    const [template] = exported.stores.transactions;
+    expect(template).toBeDefined();
+    const extra = Array.from({ length: 8_000 }, (_, index) => ({ ...template!, id: `bulk-${String(index)}`, seq: 1_000_000 + index }));
+    exported.stores.transactions.push(...extra);
+    exported.stores.meta = exported.stores.meta.map((entry) => (entry.key === "nextSeq" ? { key: "nextSeq", value: 1_000_000 + extra.length } : entry));
+    const text = JSON.stringify(exported);
+    expect(text.length).toBeGreaterThan(MAX_BODY_BYTES);
+    const imported = await fetch(`${server.url}/__sandbox/import`, { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+    expect(await imported.text()).not.toContain("tppMessages");
+    expect(imported.status).toBe(200);
+    const after = (await (await client.control("GET", "/__sandbox/export")).json()) as Export;
+    expect(after.stores.transactions).toHaveLength(exported.stores.transactions.length);
+
+    const tooBig = await client.control("POST", "/__sandbox/import", { padding: "x".repeat(MAX_IMPORT_BYTES) });
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.text()).toContain("at most 67108864 bytes (64 MiB)");
+  });
+
   test("Expect: 100-continue with a Content-Length over the limit is refused before the body is sent", async () => {
     const answer = await rawExchange(
-      `POST /__sandbox/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${String(MAX_BODY_BYTES + 1)}\r\nExpect: 100-continue\r\n\r\n`,
+      `POST /__sandbox/clock/advance HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${String(MAX_BODY_BYTES + 1)}\r\nExpect: 100-continue\r\n\r\n`,
     );
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).not.toContain("100 Continue");
+    const importAnswer = await rawExchange(
+      `POST /__sandbox/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${String(MAX_IMPORT_BYTES + 1)}\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    expect(importAnswer).toMatch(/^HTTP\/1\.1 413 /);
   });
 
   test("a malformed Host, a target that is not a path, and garbage get 400s", async () => {
