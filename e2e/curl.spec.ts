@@ -1,11 +1,12 @@
 // "Copy as curl" promises a command a TPP's server would send, ready to run against the standalone
 // sandbox server. This runs it: `npm run sandbox`'s server on its own port, the command from the
-// console pasted into a shell, and the server's answer read back.
+// console pasted into a shell, and the server's answer read back. And the portal itself can send
+// to that server instead of its in-browser sandbox (Settings, base addresses).
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { fieldIn, openConsole } from "./journey-steps";
+import { answerBody, fieldIn, openConsole, send } from "./journey-steps";
 
 // Beside the preview server's port, so side-by-side runs (E2E_PORT) do not collide.
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
@@ -29,7 +30,7 @@ async function curlFromConsole(page: Page): Promise<string> {
   return figure.locator("pre").innerText();
 }
 
-test.describe("Copy as curl against the standalone server", () => {
+test.describe("the portal with the standalone server (npm run sandbox)", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/settings");
     await page.getByLabel("curl target").fill(SERVER);
@@ -59,5 +60,19 @@ test.describe("Copy as curl against the standalone server", () => {
     const { stdout } = await run("sh", ["-c", command]);
     expect(stdout).toMatch(/^HTTP\/1\.1 401/);
     expect(stdout).toMatch(/"code":"SIGNATURE_INVALID"[^}]*Digest/);
+  });
+
+  test("with its base addresses on the standalone server, the portal sends there (across origins) and the server answers", async ({ page }) => {
+    await page.goto("/settings");
+    await page.getByLabel(/^\{base_url\}/).fill(SERVER);
+    await page.getByLabel(/^\{sandbox_base_url\}/).fill(SERVER);
+    await page.getByRole("button", { name: "Save addresses" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    await openConsole(page, "/try/createPayment", (current) => fieldIn(current, "debtorAccount", "bban"));
+    await send(page, 201);
+    const { paymentId } = (await answerBody(page)) as { paymentId: string };
+    expect((await fetch(`${SERVER}/__sandbox/payments/${paymentId}`)).status).toBe(200);
+    // The in-browser sandbox never saw it.
+    expect(await page.evaluate(async (id) => (await fetch(`/__sandbox/payments/${id}`)).status, paymentId)).toBe(404);
   });
 });
