@@ -80,3 +80,34 @@ test.describe("performance of the first screens", () => {
     });
   }
 });
+
+/** Layout shifts not caused by the user's own input (the Cumulative Layout Shift of the page so far). */
+const SHIFTS = `
+  window.__shifts = [];
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value); })
+    .observe({ type: "layout-shift", buffered: true });
+`;
+const CLS_BUDGET = 0.02;
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
+
+test.describe("no layout shift when results arrive", () => {
+  test(`the explorer's data and the console's answer move nothing (CLS ≤ ${String(CLS_BUDGET)})`, async ({ page }) => {
+    await page.addInitScript(SHIFTS);
+    await page.goto("/sandbox");
+    await expect(page.locator(".customers-table").getByRole("rowheader", { name: "Kari Nordmann" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator(".account-grid .account-card:not(.skeleton-card)").first()).toBeVisible();
+    await page.waitForTimeout(500);
+    const explorer = await layoutShift(page);
+
+    await page.goto("/try/createPayment");
+    const sendButton = page.getByRole("button", { name: "Send POST" });
+    await expect(sendButton).toBeEnabled({ timeout: 15_000 });
+    await sendButton.click();
+    await expect(page.locator(".result-status .status")).toHaveText("201", { timeout: 15_000 });
+    await page.waitForTimeout(500);
+    const console_ = await layoutShift(page);
+    console.log(`layout shift: explorer ${explorer.toFixed(4)}, console with an answer ${console_.toFixed(4)}`);
+    expect(explorer).toBeLessThanOrEqual(CLS_BUDGET);
+    expect(console_).toBeLessThanOrEqual(CLS_BUDGET);
+  });
+});
