@@ -63,11 +63,12 @@ test.describe("the portal with the standalone server (npm run sandbox)", () => {
   });
 
   test("with its base addresses on the standalone server, the portal sends there (across origins) and the server answers", async ({ page }) => {
-    await page.goto("/settings");
+    // Still on Settings (beforeEach): point both base addresses at the server too.
     await page.getByLabel(/^\{base_url\}/).fill(SERVER);
     await page.getByLabel(/^\{sandbox_base_url\}/).fill(SERVER);
     await page.getByRole("button", { name: "Save addresses" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    await expect(page.locator("#base-apiBase-hint")).toContainText(`In effect: ${SERVER}.`);
+    await expect(page.locator("#base-sandboxBase-hint")).toContainText(`In effect: ${SERVER}.`);
     await openConsole(page, "/try/createPayment", (current) => fieldIn(current, "debtorAccount", "bban"));
     await send(page, 201);
     const { paymentId } = (await answerBody(page)) as { paymentId: string };

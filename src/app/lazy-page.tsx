@@ -1,4 +1,4 @@
-import { createElement, useEffect, useState } from "react";
+import { createElement, startTransition, useEffect, useState } from "react";
 import { loadedPage, loadPage, type PageName } from "./pages";
 
 /**
@@ -14,7 +14,8 @@ export function LazyPage({ name }: { name: PageName }) {
     if (Page) return;
     let current = true;
     loadPage(name).then(
-      () => { if (current) setLoaded(name); },
+      // A transition: React renders a big page (the console's form) in slices, not in one long task that blocks input.
+      () => { if (current) startTransition(() => { setLoaded(name); }); },
       (failure: unknown) => { if (current) setError(failure instanceof Error ? failure : new Error("The page could not be loaded: check the connection and try again.")); },
     );
     return () => { current = false; };

@@ -2,9 +2,10 @@
  * The datalists behind the searchable currency and country inputs: the contract's exact code sets,
  * labelled with names from the browser's own Intl data (nothing extra to download).
  */
-import { memo, startTransition, useEffect, useState } from "react";
+import { memo } from "react";
 import { countryCodes } from "../contract/countries";
 import { currencyCodes } from "../contract/currencies";
+import { useAfterFirstRender } from "../lib/use-after-first-render";
 
 export const CURRENCY_LIST_ID = "currency-codes";
 export const COUNTRY_LIST_ID = "country-codes";
@@ -36,13 +37,7 @@ function codeLabels() {
  * a field is used, so they arrive in a transition after the form's first paint, not before it.
  */
 export const CodeLists = memo(function CodeLists() {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    startTransition(() => {
-      setShown(true);
-    });
-  }, []);
-  if (!shown) return null;
+  if (!useAfterFirstRender()) return null;
   const { currencies, countries } = codeLabels();
   return (
     <>

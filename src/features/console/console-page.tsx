@@ -21,6 +21,7 @@ import { draftRequest, signForServer } from "../../lib/request-draft";
 import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
 import { sendRequest, tamperings, type Tampering } from "../../lib/send";
 import { getSettings, useSettings } from "../../lib/settings";
+import { useAfterFirstRender } from "../../lib/use-after-first-render";
 import { Fields } from "./body-fields";
 import { consoleResolver, type ConsoleValues } from "./console-form";
 import { exampleValues } from "./examples";
@@ -99,6 +100,8 @@ function ConsoleForm({ operation }: { operation: Operation }) {
   }, [example]); // eslint-disable-line react-hooks/exhaustive-deps
   // Only what the form's own layout depends on is watched here; the inspector watches the rest.
   const rawMode = useWatch({ control, name: "rawMode" });
+  // The body's fields (dozens for a payment) come after the first paint: the headers above them are the first screen.
+  const bodyShown = useAfterFirstRender();
   const [exchange, setExchange] = useState<Exchange>();
   const [sending, setSending] = useState(false);
   const [sendAnyway, setSendAnyway] = useState(false);
@@ -147,7 +150,9 @@ function ConsoleForm({ operation }: { operation: Operation }) {
               <label className="switch">
                 <input type="checkbox" {...form.register("rawMode")} /> Edit the body as JSON text
               </label>
-              {rawMode ? (
+              {!bodyShown ? (
+                <p className="muted body-placeholder">Preparing the body's fields…</p>
+              ) : rawMode ? (
                 <div className="field">
                   <label htmlFor="field-rawBody">Body (JSON, sent exactly as written)</label>
                   <textarea id="field-rawBody" rows={16} {...form.register("rawBody")} aria-invalid={errorAt(formState.errors, "rawBody") ? true : undefined} />
