@@ -42,7 +42,7 @@ async function measure(page: Page, path: string): Promise<Figures> {
 }
 
 /** Loads per page: a cold visit each (new context: empty cache, new sandbox); the median is judged. */
-const LOADS = 3;
+const LOADS = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function coldLoads(browser: Browser, baseURL: string, path: string): Promise<Figures[]> {

@@ -13,6 +13,7 @@ import { isBrowserForbidden } from "../../lib/request-draft";
 import { customersQuery } from "../../lib/sandbox-queries";
 import { COMPUTED_HEADERS, type ConsoleValues } from "./console-form";
 import { errorAt, fieldId } from "./field-error";
+import { useAfterFirstRender } from "../../lib/use-after-first-render";
 
 const computed = new Set<string>(COMPUTED_HEADERS);
 
@@ -104,6 +105,7 @@ export function HeaderFields({ operation }: { operation: Operation }) {
   const optional = editable.filter((parameter) => !primary.includes(parameter));
   const newRequestId = watch("newRequestId");
   const optionalOpen = optional.some((parameter) => errorAt(formState.errors, `headers.${parameter.name}`) !== undefined);
+  const optionalShown = useAfterFirstRender();
   return (
     <fieldset className="group">
       <legend>Headers</legend>
@@ -140,9 +142,8 @@ export function HeaderFields({ operation }: { operation: Operation }) {
       {optional.length > 0 ? (
         <details open={optionalOpen || undefined}>
           <summary>Optional headers ({optional.length})</summary>
-          {optional.map((parameter) => (
-            <HeaderField key={parameter.name} parameter={parameter} />
-          ))}
+          {/* Folded away at first: their fields come after the first paint. */}
+          {optionalShown || optionalOpen ? optional.map((parameter) => <HeaderField key={parameter.name} parameter={parameter} />) : null}
         </details>
       ) : null}
     </fieldset>
