@@ -1,16 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { FJORDLINE, KARI, OLA, initiationHeaders, testClient, type TestClient } from "./test-helpers";
+import { FJORDLINE, KARI, OLA, initiationHeaders, testClient, type TestClient, NDCT, PERIODIC, type ListedAccount as Account } from "./test-helpers";
 
-const NDCT = "/v1/payments/norwegian-domestic-credit-transfers";
-const PERIODIC = "/v1/periodic-payments/norwegian-domestic-credit-transfers";
-
-interface Account {
-  resourceId: string;
-  bban: string;
-  customerNumber: string;
-  inAgreement: boolean;
-  balances: { balanceType: string; balanceAmount: { amount: number } }[];
-}
 
 let client: TestClient;
 let accounts: Account[];

@@ -2,8 +2,15 @@
 import { generateTestCertificate, signRequest, type TestCertificate } from "../src/signing/index";
 import { createMemorySandbox } from "./node";
 import type { Sandbox } from "./sandbox";
+import { operationById } from "../src/contract/operations";
+import type { SandboxAccount } from "../src/contract/sandbox";
 
 export const ORIGIN = "http://sandbox.test";
+/** The payment collections, as the operation table has them. */
+export const NDCT = operationById("createPayment").path;
+export const PERIODIC = operationById("createPeriodicPayment").path;
+/** An account as GET /__sandbox/accounts lists it: the contract's sandbox account and its transaction count. */
+export type ListedAccount = SandboxAccount & { transactionCount: number };
 export const KARI = { psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21", customerNumber: "01817010055" };
 export const OLA = { psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a22", customerNumber: "05827510086" };
 export const FJORDLINE = { psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a31", customerNumber: "999990010" };

@@ -1,15 +1,8 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { SigningBasket, SigningBasketResponse } from "../../src/contract/payments";
-import { KARI, OLA, initiationHeaders, testClient, type TestClient } from "../test-helpers";
+import { KARI, OLA, initiationHeaders, testClient, type TestClient, NDCT, type ListedAccount } from "../test-helpers";
 
-const NDCT = "/v1/payments/norwegian-domestic-credit-transfers";
 const BASKETS = "/v1/signing-baskets";
-
-interface ListedAccount {
-  bban: string;
-  customerNumber: string;
-  accountName: string;
-}
 
 let client: TestClient;
 let today: string;

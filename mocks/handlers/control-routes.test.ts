@@ -3,16 +3,8 @@ import { ErrorBody } from "../../src/contract/common-objects";
 import { isBusinessDayNumber } from "../domain/calendar/business-days";
 import { formatDate, isoWeekday } from "../domain/calendar/calendar-date";
 import { osloWallClock, osloWallTimeToInstant } from "../domain/calendar/oslo-time";
-import { KARI, OLA, initiationHeaders, testClient, type TestClient } from "../test-helpers";
+import { KARI, OLA, initiationHeaders, testClient, type TestClient, NDCT, type ListedAccount } from "../test-helpers";
 
-const NDCT = "/v1/payments/norwegian-domestic-credit-transfers";
-
-interface ListedAccount {
-  resourceId: string;
-  bban: string;
-  customerNumber: string;
-  accountName: string;
-}
 
 /** 19:00 Oslo time on the next Friday that is a business day and is followed by a business Monday. */
 function nextFridayEvening(): { at: number; friday: string; monday: string } {

@@ -1,17 +1,8 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { PaymentInitiationResponse, PeriodicPayment, SinglePayment } from "../../src/contract/payments";
 import { isBusinessDay } from "../domain/calendar/business-days";
-import { FJORDLINE, KARI, OLA, initiationHeaders, testClient, type TestClient } from "../test-helpers";
+import { FJORDLINE, KARI, OLA, initiationHeaders, testClient, type TestClient, NDCT, PERIODIC, type ListedAccount } from "../test-helpers";
 
-const NDCT = "/v1/payments/norwegian-domestic-credit-transfers";
-const PERIODIC = "/v1/periodic-payments/norwegian-domestic-credit-transfers";
-
-interface ListedAccount {
-  resourceId: string;
-  bban: string;
-  customerNumber: string;
-  accountName: string;
-}
 
 let client: TestClient;
 let today: string;

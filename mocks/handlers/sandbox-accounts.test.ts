@@ -2,15 +2,7 @@ import { isValidIBAN } from "ibantools";
 import { beforeEach, describe, expect, test } from "vitest";
 import { isValidNorwegianAccountNumber } from "../../src/contract/norwegian-numbers";
 import { SandboxAccount } from "../../src/contract/sandbox";
-import { ORIGIN, testClient, type TestClient } from "../test-helpers";
-
-interface ListedAccount {
-  resourceId: string;
-  bban: string;
-  customerNumber: string;
-  accountName: string;
-  inAgreement: boolean;
-}
+import { ORIGIN, testClient, type TestClient, type ListedAccount } from "../test-helpers";
 
 let client: TestClient;
 let accounts: ListedAccount[];

@@ -1,15 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { SandboxTransaction } from "../../src/contract/sandbox";
-import { ORIGIN, testClient, type TestClient } from "../test-helpers";
+import { ORIGIN, testClient, type TestClient, type ListedAccount } from "../test-helpers";
 
-interface ListedAccount {
-  resourceId: string;
-  bban: string;
-  iban: string;
-  customerNumber: string;
-  accountName: string;
-  balances: { balanceType: string; balanceAmount: { amount: number } }[];
-}
 interface Transaction {
   id: string;
   amount: number;

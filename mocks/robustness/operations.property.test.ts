@@ -8,20 +8,11 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { operations, type Operation, type OperationId } from "../../src/contract/operations";
-import { FJORDLINE, KARI, OLA, ORIGIN, initiationHeaders, testClient, type TestClient } from "../test-helpers";
+import { FJORDLINE, KARI, OLA, ORIGIN, initiationHeaders, testClient, type TestClient, NDCT, PERIODIC, type ListedAccount } from "../test-helpers";
 import { build, contractAccepts, describeBuilt, expectConsistent, expectRefusal, generated, type Seed, type Stores } from "./requests.test-helpers";
 
 /** Runs per operation: writes reach more rules (and change state), so they get more. */
 const runsFor = (method: string) => (method === "GET" ? 40 : 80);
-const NDCT = "/v1/payments/norwegian-domestic-credit-transfers";
-const PERIODIC = "/v1/periodic-payments/norwegian-domestic-credit-transfers";
-
-interface ListedAccount {
-  resourceId: string;
-  bban: string;
-  customerNumber: string;
-  accountName: string;
-}
 
 /** A sandbox with the fixed data, a few payments and a basket, and a valid seed for each operation. */
 async function world(): Promise<{ client: TestClient; seeds: Record<OperationId, Seed> }> {

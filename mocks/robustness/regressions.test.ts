@@ -4,13 +4,12 @@
  */
 import { beforeEach, describe, expect, test } from "vitest";
 import { operationById, type OperationId } from "../../src/contract/operations";
-import { KARI, OLA, ORIGIN, initiationHeaders, testClient, type TestClient } from "../test-helpers";
+import { KARI, OLA, ORIGIN, initiationHeaders, testClient, type TestClient, NDCT } from "../test-helpers";
 import { build, deeplyNested, expectConsistent, expectRefusal, toRequest, type Generated, type Seed } from "./requests.test-helpers";
 
 let client: TestClient;
 let kari: string;
 let ola: string;
-const NDCT = "/v1/payments/norwegian-domestic-credit-transfers";
 
 beforeEach(async () => {
   client = await testClient();

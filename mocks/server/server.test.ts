@@ -1,18 +1,11 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { KARI, OLA, initiationHeaders } from "../test-helpers";
+import { KARI, OLA, initiationHeaders, NDCT, type ListedAccount as Account } from "../test-helpers";
 import { httpClient, type HttpClient } from "./http-client.test-helpers";
 import { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from "./node-request";
 import { startSandboxServer, type SandboxServer } from "./start";
 
-const NDCT = "/v1/payments/norwegian-domestic-credit-transfers";
 
-interface Account {
-  resourceId: string;
-  bban: string;
-  customerNumber: string;
-  accountName: string;
-}
 interface Created {
   paymentId: string;
   transactionStatus: string;
