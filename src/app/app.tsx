@@ -3,6 +3,7 @@ import { Suspense, useRef, useState } from "react";
 import { Link, Route, Switch, useLocation } from "wouter";
 import { ErrorBoundary } from "./error-boundary";
 import { LazyPage } from "./lazy-page";
+import { pageRoutes } from "./pages";
 import { useFocusOnNavigation } from "./navigation-focus";
 import { SandboxIndicator } from "./sandbox-indicator";
 import Overview from "../features/reference/overview-page";
@@ -65,17 +66,12 @@ export function App() {
           <Suspense fallback={<p className="loading">Loading…</p>}>
             <Switch>
               <Route path="/" component={Overview} />
-              <Route path="/reference"><LazyPage name="referenceIndex" /></Route>
-              <Route path="/reference/:operationId"><LazyPage name="operation" /></Route>
-              <Route path="/try"><LazyPage name="consoleIndex" /></Route>
-              <Route path="/try/:operationId"><LazyPage name="console" /></Route>
-              <Route path="/bank/authorize/:subject/:id"><LazyPage name="bank" /></Route>
-              <Route path="/callback"><LazyPage name="callback" /></Route>
-              <Route path="/sandbox"><LazyPage name="explorer" /></Route>
-              <Route path="/sandbox/:section"><LazyPage name="explorer" /></Route>
-              <Route path="/history"><LazyPage name="history" /></Route>
-              <Route path="/history/:exchangeId"><LazyPage name="history" /></Route>
-              <Route path="/settings"><LazyPage name="settings" /></Route>
+              {/* Keyed by page: moving between an explorer section or a history entry keeps the page (and its focus). */}
+              {pageRoutes.map((route) => (
+                <Route key={route.page} path={route.path}>
+                  <LazyPage name={route.page} />
+                </Route>
+              ))}
               <Route component={NotFound} />
             </Switch>
           </Suspense>

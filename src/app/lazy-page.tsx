@@ -3,7 +3,7 @@ import { loadedPage, loadPage, type PageName } from "./pages";
 
 /**
  * A page that loads on first use: "Loading…" until its code (and data it needs) has arrived, then
- * the page, by a plain state update. A failed load is thrown to the error boundary, whose "Try
+ * the page, by a state update in a transition (not by Suspense: decision 0010). A failed load is thrown to the error boundary, whose "Try
  * again" renders this anew and so loads again.
  */
 export function LazyPage({ name }: { name: PageName }) {

@@ -6,6 +6,7 @@
  * renders, so its code arrives while the shell paints.
  */
 import type { ComponentType } from "react";
+import { parse } from "regexparam";
 import { loadOpenApi } from "../lib/openapi-document";
 
 const modules = {
@@ -50,26 +51,28 @@ export function loadPage(name: PageName): Promise<ComponentType> {
   return promise;
 }
 
+/**
+ * Which page each address shows: the one table behind the portal's routes (app.tsx) and the
+ * prefetch below. Matched in order, with wouter's own pattern parser.
+ */
+export const pageRoutes: readonly { path: string; page: PageName }[] = [
+  { path: "/reference", page: "referenceIndex" },
+  { path: "/reference/:operationId", page: "operation" },
+  { path: "/try", page: "consoleIndex" },
+  { path: "/try/:operationId", page: "console" },
+  { path: "/bank/authorize/:subject/:id", page: "bank" },
+  { path: "/callback", page: "callback" },
+  { path: "/sandbox", page: "explorer" },
+  { path: "/sandbox/:section", page: "explorer" },
+  { path: "/history", page: "history" },
+  { path: "/history/:exchangeId", page: "history" },
+  { path: "/settings", page: "settings" },
+];
+
+const matchers = pageRoutes.map((route) => ({ ...route, pattern: parse(route.path).pattern }));
+
 export function pageOf(pathname: string): PageName | undefined {
-  const [first, second] = pathname.split("/").filter(Boolean);
-  switch (first) {
-    case "reference":
-      return second ? "operation" : "referenceIndex";
-    case "try":
-      return second ? "console" : "consoleIndex";
-    case "bank":
-      return "bank";
-    case "callback":
-      return "callback";
-    case "sandbox":
-      return "explorer";
-    case "history":
-      return "history";
-    case "settings":
-      return "settings";
-    default:
-      return undefined;
-  }
+  return matchers.find((route) => route.pattern.test(pathname))?.page;
 }
 
 /** Starts loading the page of this address (its failure is reported when the page renders). */
