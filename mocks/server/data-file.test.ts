@@ -113,7 +113,7 @@ describe("the data a server starts with", { timeout: 20_000 }, () => {
   test("a new sandbox holds the fixed data set, in memory and in a new file alike; --empty starts with nothing", async () => {
     const memory = await startSandboxServer({ port: 0 });
     running.push(memory);
-    expect(memory.seeded).toBe(true);
+    expect(memory.sandbox.seeded).toBe(true);
     expect(await customers(memory.url)).toBeGreaterThan(0);
     // The fixed PSU can pay at once, as the portal's example and curl command do.
     const paid = await httpClient(memory.url).send("POST", "/v1/payments/norwegian-domestic-credit-transfers", {
@@ -124,12 +124,12 @@ describe("the data a server starts with", { timeout: 20_000 }, () => {
 
     const filed = await startSandboxServer({ port: 0, dataFile: file });
     running.push(filed);
-    expect(filed.seeded).toBe(true);
+    expect(filed.sandbox.seeded).toBe(true);
     expect((JSON.parse(await readFile(file, "utf8")) as { stores: { customers: unknown[] } }).stores.customers.length).toBeGreaterThan(0);
 
     const empty = await startSandboxServer({ port: 0, empty: true });
     running.push(empty);
-    expect(empty.seeded).toBe(false);
+    expect(empty.sandbox.seeded).toBe(false);
     expect(await customers(empty.url)).toBe(0);
   });
 
@@ -141,7 +141,7 @@ describe("the data a server starts with", { timeout: 20_000 }, () => {
     const second = await startSandboxServer({ port: 0, dataFile: file });
     running.push(second);
     expect(second.loadedDataFile).toBe(true);
-    expect(second.seeded).toBe(false);
+    expect(second.sandbox.seeded).toBe(false);
     expect(await customers(second.url)).toBe(0);
   });
 });

@@ -18,12 +18,12 @@ const consoleIo: CliIo = {
 };
 
 /** What the server prints when it is ready. */
-export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "loadedDataFile" | "seeded">): string {
+export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "loadedDataFile" | "sandbox">): string {
   const state =
     server.dataFile === undefined
       ? "in memory (gone when the server stops; --data FILE keeps it)"
       : `${server.dataFile} (${server.loadedDataFile ? "loaded" : "new file"}; written after every change)`;
-  const data = server.seeded ? "the fixed data set (POST /v1/sandbox/initialize restores it; --empty starts without)" : server.loadedDataFile ? "as loaded" : "empty";
+  const data = server.sandbox.seeded ? "the fixed data set (POST /v1/sandbox/initialize restores it; --empty starts without)" : server.loadedDataFile ? "as loaded" : "empty";
   return [
     `PSD2 sandbox listening on ${server.url}`,
     `  state             ${state}`,

@@ -47,8 +47,6 @@ export interface SandboxServer {
   dataFile: string | undefined;
   /** Whether the data file existed and was loaded. */
   loadedDataFile: boolean;
-  /** Whether the sandbox was brand-new and got the fixed data set at start. */
-  seeded: boolean;
   sandbox: Sandbox;
   /** Stops accepting requests, lets the ones in flight end, writes the data file one last time. */
   close(): Promise<void>;
@@ -129,7 +127,6 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     }
     // Like the portal's own sandbox: a brand-new one holds the fixed data, so the portal's examples and curl commands work at once.
     const sandbox = await createSandbox({ store, seedIfNew: options.empty !== true, ...(options.realNow ? { realNow: options.realNow } : {}) });
-    const { seeded } = sandbox;
     if (persistence && dataFile !== undefined)
       await persistence.save().catch((error: unknown) => {
         throw new DataFileError(`The data file ${dataFile} cannot be written: ${error instanceof Error ? error.message : String(error)}`);
@@ -165,7 +162,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
         store.close();
       }
     };
-    return { url, port: address.port, dataFile, loadedDataFile, seeded, sandbox, close: () => (closing ??= close()) };
+    return { url, port: address.port, dataFile, loadedDataFile, sandbox, close: () => (closing ??= close()) };
   } catch (error) {
     if (server?.listening) await closeServer(server, 0);
     await batch?.stop();
