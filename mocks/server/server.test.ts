@@ -193,11 +193,12 @@ describe("the SCA path through the bank page", { timeout: 20_000 }, () => {
   });
 
   test("what goes into the page is escaped", async () => {
-    const hostile = await fetch(`${server.url}/bank/authorize/basket/${encodeURIComponent("<script>alert(1)</script>")}`);
+    // No "/" in the id: an encoded slash is refused before routing (400), see the path tests.
+    const hostile = await fetch(`${server.url}/bank/authorize/basket/${encodeURIComponent("<script>alert(1)<script>")}`);
     expect(hostile.status).toBe(404);
     const html = await hostile.text();
     expect(html).not.toContain("<script>");
-    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;script&gt;");
   });
 });
 
