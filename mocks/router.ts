@@ -13,6 +13,8 @@ import type { Handler, HandlerContext, SandboxEnv } from "./handlers/types";
 import { canonicalHeaders, readBody, readQuery } from "./http/read-request";
 import { errorAnswer, failure, toResponse, type Answer } from "./http/respond";
 import { matchRoute } from "./http/route-table";
+import { pathTrickProblem } from "./http/path-tricks";
+import { dateWindowProblem, replayProblem } from "./http/request-guard";
 import { checkSignature } from "./http/signature-check";
 import { validateRequest } from "./http/validate-request";
 import { parseAcceptFixes } from "../src/contract/headers";
@@ -42,6 +44,11 @@ async function answerOperation(request: Request, url: URL, env: SandboxEnv): Pro
     new Date(env.realNow() + env.lastClockOffsetMs),
   );
   if (!signature.ok) return signature.answer;
+  // After the signature (a forged request uses up no id), before the handler (a refused one changes nothing).
+  const stale = dateWindowProblem(request.headers.get("date") ?? undefined, env.realNow());
+  if (stale) return { ...stale, headers: { ...signature.headers, ...stale.headers } };
+  const replayed = await replayProblem(env.store, signature.certificate, headers["X-Request-ID"] ?? "", env.realNow());
+  if (replayed) return { ...replayed, headers: { ...signature.headers, ...replayed.headers } };
   const valid = validation.value;
   const context: Omit<HandlerContext<OperationId>, "params" | "headers" | "query" | "body"> & Record<"params" | "headers" | "query" | "body", unknown> = {
     env,
@@ -63,6 +70,8 @@ async function answerOperation(request: Request, url: URL, env: SandboxEnv): Pro
 export function createDispatcher(env: SandboxEnv) {
   return async function dispatch(request: Request): Promise<Response | undefined> {
     const url = new URL(request.url);
+    const trick = pathTrickProblem(url.pathname);
+    if (trick && (url.pathname.startsWith("/v1/") || url.pathname.startsWith(CONTROL_PREFIX))) return toResponse(failure("BAD_REQUEST", trick));
     const isControl = url.pathname.startsWith(CONTROL_PREFIX);
     if (!isControl && !url.pathname.startsWith("/v1/")) return undefined;
     const requestId = request.headers.get("x-request-id");

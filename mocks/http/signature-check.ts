@@ -14,7 +14,8 @@ const utf8Base64 = (text: string) => {
   return btoa(binary);
 };
 
-export type SignatureCheck = { ok: true; headers: Record<string, string> } | { ok: false; answer: Answer };
+/** On success, the signing certificate (base64 DER): the TPP the replay guard keys its request ids by. */
+export type SignatureCheck = { ok: true; headers: Record<string, string>; certificate: string } | { ok: false; answer: Answer };
 
 export async function checkSignature(request: { method: string; target: string; headers: Headers; body: string }, now: Date): Promise<SignatureCheck> {
   const headers: Record<string, string> = {};
@@ -25,7 +26,7 @@ export async function checkSignature(request: { method: string; target: string; 
   const { verifyRequest } = await import("../../src/signing/index");
   const result = await verifyRequest({ method: request.method, url: request.target, headers, body: request.body }, { now });
   const rebuilt: Record<string, string> = result.signingString === undefined ? {} : { [SIGNING_STRING_HEADER]: utf8Base64(result.signingString) };
-  if (result.ok) return { ok: true, headers: rebuilt };
+  if (result.ok) return { ok: true, headers: rebuilt, certificate: result.certificate.base64Der };
   const text = result.signingString === undefined ? result.text : `${result.text} Signing string rebuilt by the sandbox:\n${result.signingString}`;
   return { ok: false, answer: errorAnswer([tppError(result.code, text, result.code.startsWith("CERTIFICATE") ? "TPP-Signature-Certificate" : "Signature")], rebuilt) };
 }

@@ -1,5 +1,6 @@
-/** The command line of `npm run sandbox`: --port N, --host H, --data FILE, --help. */
+/** The command line of `npm run sandbox`: --port N, --host H, --data FILE, --empty, --allow-origin ORIGIN (repeatable), --help. */
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
+import { parseAllowedOrigin } from "./origins";
 
 export interface CliOptions {
   port: number;
@@ -7,6 +8,8 @@ export interface CliOptions {
   dataFile?: string;
   /** Start a brand-new sandbox empty instead of with the fixed data set. */
   empty?: boolean;
+  /** Web page origins besides loopback ones allowed to call the server. */
+  allowOrigins?: string[];
 }
 
 export type CliParse = { kind: "run"; options: CliOptions } | { kind: "help" } | { kind: "error"; message: string };
@@ -23,15 +26,24 @@ Options:
   --data FILE    Keep the state in FILE (JSON, written after every change); default: in memory only.
   --empty        Start a new sandbox with no data (default: the fixed customers, accounts and
                  transactions of POST /v1/sandbox/initialize). A loaded --data file is kept as it is.
+  --allow-origin ORIGIN
+                 Let web pages on ORIGIN (such as https://portal.example.com) call the server; may be
+                 given more than once. Pages on http://localhost, http://127.0.0.1 and http://[::1]
+                 (any port) always may; others cannot change anything or use the controls.
   -h, --help     Show this help.
 
 See docs/standalone-server.md.`;
 
-const VALUE_OPTIONS = ["--port", "--host", "--data"] as const;
+const VALUE_OPTIONS = ["--port", "--host", "--data", "--allow-origin"] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const isValueOption = (name: string): name is ValueOption => (VALUE_OPTIONS as readonly string[]).includes(name);
 
-const EXAMPLES: Record<ValueOption, string> = { "--port": "--port 4010", "--host": "--host 127.0.0.1", "--data": "--data sandbox.json" };
+const EXAMPLES: Record<ValueOption, string> = {
+  "--port": "--port 4010",
+  "--host": "--host 127.0.0.1",
+  "--data": "--data sandbox.json",
+  "--allow-origin": "--allow-origin https://portal.example.com",
+};
 
 function checkValue(name: ValueOption, value: string): string | undefined {
   if (name === "--port") {
@@ -39,12 +51,17 @@ function checkValue(name: ValueOption, value: string): string | undefined {
       return `--port must be a whole number from 0 to 65535 (0 picks a free port); got ${JSON.stringify(value)}.`;
     return undefined;
   }
+  if (name === "--allow-origin") {
+    const parsed = parseAllowedOrigin(value);
+    return parsed.ok ? undefined : parsed.problem;
+  }
   if (name === "--host") return /^[A-Za-z0-9.:[\]%-]+$/.test(value) ? undefined : `--host must be a host name or IP address, such as 127.0.0.1; got ${JSON.stringify(value)}.`;
   return value.trim() === "" ? `--data needs a file name, such as ${EXAMPLES["--data"]}.` : undefined;
 }
 
 export function parseCliArgs(argv: readonly string[]): CliParse {
   const values: Partial<Record<ValueOption, string>> = {};
+  const allowOrigins: string[] = [];
   let empty = false;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index] ?? "";
@@ -58,7 +75,7 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
     const name = argument.startsWith("--") && equals > 0 ? argument.slice(0, equals) : argument;
     if (!isValueOption(name)) {
       return argument.startsWith("-")
-        ? { kind: "error", message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --empty and --help.` }
+        ? { kind: "error", message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --empty, --allow-origin and --help.` }
         : { kind: "error", message: `Unexpected argument ${JSON.stringify(argument)}; options start with "--", such as ${EXAMPLES["--port"]}.` };
     }
     let value: string | undefined;
@@ -69,9 +86,13 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       value = next;
       index++;
     }
-    if (values[name] !== undefined) return { kind: "error", message: `${name} is given twice.` };
     const problem = checkValue(name, value);
     if (problem) return { kind: "error", message: problem };
+    if (name === "--allow-origin") {
+      allowOrigins.push(value);
+      continue;
+    }
+    if (values[name] !== undefined) return { kind: "error", message: `${name} is given twice.` };
     values[name] = value;
   }
   const port = values["--port"];
@@ -83,6 +104,7 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       host: values["--host"] ?? DEFAULT_HOST,
       ...(data === undefined ? {} : { dataFile: data }),
       ...(empty ? { empty } : {}),
+      ...(allowOrigins.length > 0 ? { allowOrigins } : {}),
     },
   };
 }

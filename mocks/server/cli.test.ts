@@ -36,6 +36,13 @@ describe("parseCliArgs", () => {
     expect(parseCliArgs(["--empty", "--port=1"])).toEqual({ kind: "run", options: { port: 1, host: "127.0.0.1", empty: true } });
   });
 
+  test("--allow-origin may be given more than once", () => {
+    expect(parseCliArgs(["--allow-origin", "https://portal.example.com", "--allow-origin=http://192.168.1.20:5173"])).toEqual({
+      kind: "run",
+      options: { port: 4010, host: "127.0.0.1", allowOrigins: ["https://portal.example.com", "http://192.168.1.20:5173"] },
+    });
+  });
+
   test.each([
     [["--port", "abc"], /--port must be a whole number from 0 to 65535/],
     [["--port", "70000"], /--port must be a whole number/],
@@ -48,6 +55,10 @@ describe("parseCliArgs", () => {
     [["--port", "1", "--port", "2"], /--port is given twice/],
     [["--empty", "--empty"], /--empty is given twice/],
     [["--empty=yes"], /Unknown option "--empty"/],
+    [["--allow-origin", "portal.example.com"], /--allow-origin takes an origin, such as https:\/\/portal.example.com/],
+    [["--allow-origin", "https://portal.example.com/app"], /an origin only \(scheme, host, port: no path/],
+    [["--allow-origin", "ftp://files.example.com"], /an http or https origin/],
+    [["--allow-origin"], /--allow-origin needs a value/],
   ])("%j is refused", (args, message) => {
     const parsed = parseCliArgs(args);
     expect(parsed.kind).toBe("error");

@@ -25,9 +25,9 @@ describe("createRequestHandler", () => {
       return Promise.reject(new Error("the store fell over"));
     });
     for (const _ of [1, 2]) {
-      const response = await fetch(`${url}/v1/anything`);
+      const response = await fetch(`${url}/v1/anything`, { headers: { Origin: "http://localhost:5173" } });
       expect(response.status).toBe(500);
-      expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
+      expect(response.headers.get("Access-Control-Allow-Origin")).toBe("http://localhost:5173");
       expect(await response.json()).toEqual({
         tppMessages: [{ category: "ERROR", code: "SYSTEM_ERROR", text: expect.stringContaining("the store fell over") as string }],
       });

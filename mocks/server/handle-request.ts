@@ -5,13 +5,17 @@
  * answering takes the process down: each becomes a 4xx/5xx tppMessages answer, or silence when the client has gone.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { pathTrickProblem } from "../http/path-tricks";
 import { preflight } from "./cors";
 import { jsonError } from "./json-errors";
 import { bodyLimitFor, readNodeBody, requestUrl, toWhatwgRequest } from "./node-request";
 import { sendResponse } from "./node-response";
+import { foreignOriginProblem, originPolicy } from "./origins";
 
 export interface RequestHandlerOptions {
   route: (request: Request) => Promise<Response>;
+  /** Origins besides loopback ones that may call the server from a web page (--allow-origin). */
+  allowOrigins?: readonly string[];
   /** host:port to use when a request has no Host header (HTTP/1.0). */
   fallbackHost: () => string;
   log?: (line: string) => void;
@@ -22,15 +26,34 @@ const tooLarge = (bytes: number, limit: number) =>
 
 export function createRequestHandler(options: RequestHandlerOptions) {
   const log = options.log;
+  const allows = originPolicy(options.allowOrigins);
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<number | "aborted"> {
+    // A request without Origin is no web page's (curl, a TPP's back end): nothing to grant or refuse.
+    const origin = req.headers.origin;
+    const allowedOrigin = origin !== undefined && allows(origin) ? origin : undefined;
+    const send = (response: Response, close?: boolean) => sendResponse(res, response, { ...(close ? { close } : {}), ...(allowedOrigin ? { allowedOrigin } : {}) });
     const url = requestUrl(req, options.fallbackHost());
     if (!url.ok) {
-      await sendResponse(res, jsonError(400, "BAD_REQUEST", url.problem), { close: true });
+      await send(jsonError(400, "BAD_REQUEST", url.problem), true);
       return 400;
     }
-    if (req.method === "OPTIONS") {
-      await sendResponse(res, preflight(req));
+    // The raw target: new URL() has already resolved "..", "%2e%2e" and backslashes into another path.
+    const trick = pathTrickProblem(req.url ?? "/");
+    if (trick) {
+      await send(jsonError(400, "BAD_REQUEST", trick), true);
+      return 400;
+    }
+    const method = (req.method ?? "GET").toUpperCase();
+    if (origin !== undefined && allowedOrigin === undefined) {
+      const refused = method === "OPTIONS" ? foreignOriginProblem(origin, "POST", url.url.pathname) : foreignOriginProblem(origin, method, url.url.pathname);
+      if (refused) {
+        await send(jsonError(403, "FORBIDDEN", refused), method !== "OPTIONS");
+        return 403;
+      }
+    }
+    if (method === "OPTIONS") {
+      await send(preflight(req));
       return 204;
     }
     const limit = bodyLimitFor(url.url.pathname);
@@ -40,13 +63,13 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       return "aborted";
     }
     if (body.kind === "too-large") {
-      await sendResponse(res, tooLarge(body.bytes, limit), { close: !body.drained });
+      await send(tooLarge(body.bytes, limit), !body.drained);
       return 413;
     }
     const request = toWhatwgRequest(req, url.url, body.bytes);
     if (!request.ok) {
       const refused = request.status === 405 ? jsonError(405, "SERVICE_INVALID", request.problem, { Allow: "GET, POST, PUT, DELETE, OPTIONS" }) : jsonError(400, "BAD_REQUEST", request.problem);
-      await sendResponse(res, refused);
+      await send(refused);
       return request.status;
     }
     let response: Response;
@@ -57,7 +80,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       response = jsonError(500, "SYSTEM_ERROR", `The sandbox server failed while answering: ${detail}. This is a sandbox bug.`);
       log?.(`error ${req.method ?? "?"} ${req.url ?? "?"}: ${error instanceof Error ? (error.stack ?? detail) : detail}`);
     }
-    await sendResponse(res, response);
+    await send(response);
     return response.status;
   }
 

@@ -1,4 +1,5 @@
-/** A signed client over real HTTP for the standalone server's tests (fetch, signRequest). */
+/** A signed client over real HTTP for the standalone server's tests (fetch, signRequest), and raw bytes over TCP. */
+import { connect } from "node:net";
 import { generateTestCertificate, signRequest, type TestCertificate } from "../../src/signing/index";
 
 let certificate: Promise<TestCertificate> | undefined;
@@ -42,4 +43,24 @@ export function httpClient(baseUrl: string): HttpClient {
     return (await response.json()) as T;
   };
   return { send, control, controlJson };
+}
+
+/** Sends raw bytes to the server on `port` and returns everything it writes until it closes the connection. */
+export function rawExchange(port: number, text: string, options: { destroyAfterWrite?: boolean } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => {
+      socket.write(text);
+      if (options.destroyAfterWrite) {
+        socket.destroy();
+        resolve("");
+      }
+    });
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (received += chunk));
+    socket.on("close", () => {
+      resolve(received);
+    });
+    socket.on("error", reject);
+  });
 }

@@ -14,7 +14,7 @@ async function readAnswer(response: Response): Promise<{ response: Response; bod
 }
 
 /** Writes `answer` unless the connection is gone; never throws (a write error is the client's leaving). */
-export async function sendResponse(res: ServerResponse, answer: Response, options: { close?: boolean } = {}): Promise<void> {
+export async function sendResponse(res: ServerResponse, answer: Response, options: { close?: boolean; allowedOrigin?: string } = {}): Promise<void> {
   const { response, body } = await readAnswer(answer);
   if (res.destroyed || res.writableEnded || res.headersSent) return;
   res.statusCode = response.status;
@@ -23,7 +23,7 @@ export async function sendResponse(res: ServerResponse, answer: Response, option
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-  setCorsHeaders(res);
+  setCorsHeaders(res, options.allowedOrigin);
   if (options.close) res.setHeader("Connection", "close");
   const noBody = response.status === 204 || response.status === 304;
   if (!noBody) res.setHeader("Content-Length", body?.length ?? 0);

@@ -2,10 +2,30 @@
  * What the server answers, as WHATWG Request → Response: its own pages (index, OpenAPI, the bank
  * page), then the dispatcher (/v1/…, /__sandbox/…), then a 404 in the interface's error format.
  */
-import type { Dispatch } from "../router";
+import { CONTROL_PREFIX, type Dispatch } from "../router";
 import { bankPage } from "./bank-page";
 import { indexResponse, openApiResponse } from "./index-page";
 import { jsonError } from "./json-errors";
+
+const STATE_CHANGING = new Set(["POST", "PUT", "DELETE", "PATCH"]);
+
+/**
+ * The controls change the sandbox unsigned, so they take JSON only: a browser sends a cross-origin
+ * form or text/plain body without asking first, but never application/json. A request without a
+ * body may leave Content-Type out (curl -X POST …/batch/run). The bank page's form is its own route.
+ */
+function notJson(request: Request, url: URL): Response | undefined {
+  if (!url.pathname.startsWith(CONTROL_PREFIX) || !STATE_CHANGING.has(request.method)) return undefined;
+  const type = request.headers.get("content-type");
+  if (type === null ? request.body === null : /^application\/json\s*(;|$)/i.test(type.trim())) return undefined;
+  return jsonError(
+    415,
+    "FORMAT_ERROR",
+    `${request.method} ${url.pathname} takes a JSON body only; the request ${type === null ? "has a body but no Content-Type" : `has Content-Type ${type.slice(0, 100)}`}. ` +
+      "Send the body as JSON with Content-Type: application/json.",
+    { Accept: "application/json" },
+  );
+}
 
 const pages: Record<string, (request: Request, url: URL) => Response> = {
   "/": (request, url) => indexResponse(request, url.origin),
@@ -20,6 +40,8 @@ export function createRoutes(dispatch: Dispatch) {
       if (request.method === "GET" || request.method === "HEAD") return own(request, url);
       return jsonError(405, "SERVICE_INVALID", `${url.pathname} takes GET.`, { Allow: "GET" });
     }
+    const refused = notJson(request, url);
+    if (refused) return refused;
     const bank = await bankPage(request, url, dispatch);
     if (bank) return bank;
     const answered = await dispatch(request);

@@ -18,6 +18,7 @@ import { startBatchTimer, type BatchTimer } from "./batch-timer";
 import { DataFileError, loadDataFile, persistOnCommit, type Persistence } from "./data-file";
 import { createContinueHandler, createRequestHandler } from "./handle-request";
 import { declaresTooLarge } from "./node-request";
+import { parseAllowedOrigin } from "./origins";
 import { createRoutes } from "./routes";
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
 
@@ -37,6 +38,8 @@ export interface SandboxServerOptions {
   batchIntervalMs?: number;
   /** Start a brand-new sandbox with nothing in it, rather than the fixed data set (default false). */
   empty?: boolean;
+  /** Web page origins besides loopback ones that may call the server (--allow-origin), such as "https://portal.example.com". */
+  allowOrigins?: readonly string[];
 }
 
 export interface SandboxServer {
@@ -91,7 +94,7 @@ function answerUnparsable(error: Error & { code?: string }, socket: Duplex): voi
   const body = JSON.stringify({ tppMessages: [tppError("BAD_REQUEST", text)] });
   socket.end(
     `HTTP/1.1 ${String(status)} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
-      `Access-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${body}`,
+      `Connection: close\r\n\r\n${body}`,
   );
 }
 
@@ -112,6 +115,11 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   const host = options.host ?? DEFAULT_HOST;
   const log = options.log === true ? (line: string) => { console.log(line); } : options.log === false ? undefined : options.log;
   const dataFile = options.dataFile === undefined ? undefined : resolve(options.dataFile);
+  const allowOrigins = (options.allowOrigins ?? []).map((origin) => {
+    const parsed = parseAllowedOrigin(origin);
+    if (!parsed.ok) throw new Error(parsed.problem);
+    return parsed.origin;
+  });
 
   const store = await openSandboxStore({ name: "psd2-sandbox", indexedDB: new IDBFactory() });
   let persistence: Persistence | undefined;
@@ -140,6 +148,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     };
     const onRequest = createRequestHandler({
       route: createRoutes(sandbox.dispatch),
+      allowOrigins,
       fallbackHost: () => `${urlHost(host)}:${String(boundPort())}`,
       ...(log ? { log } : {}),
     });

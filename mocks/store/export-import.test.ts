@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { migrateExport, type ExportMigrationStep } from "./migrations";
+import { CURRENT_SCHEMA_VERSION, migrateExport, type ExportMigrationStep } from "./migrations";
 import type { SandboxExport } from "./port";
 import { account, contentsOf, customer, expectRejection, freshStore, sampleExport, sampleStores, transaction } from "./store.test-helpers";
 
@@ -23,7 +23,7 @@ describe("exportAll and importAll", () => {
     await store.importAll(sampleExport());
     const first = await store.exportAll();
     expect(first.format).toBe("psd2-sandbox-export");
-    expect(first.schemaVersion).toBe(1);
+    expect(first.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
     expect(Date.parse(first.exportedAt)).not.toBeNaN();
     expect(JSON.parse(JSON.stringify(first))).toEqual(first);
 
@@ -78,7 +78,7 @@ describe("importAll refuses bad data, names the problem and changes nothing", ()
     { name: "null", data: null, message: /got null/ },
     { name: "an array", data: [], message: /got an array/ },
     { name: "wrong format", data: edited((data) => { data.format = "csv" as never; }), message: /^Import: format: "csv" is not a sandbox export; expected "psd2-sandbox-export"/ },
-    { name: "newer schemaVersion", data: edited((data) => { data.schemaVersion = 2; }), message: /schemaVersion: the file has schema version 2, newer than this sandbox's 1/ },
+    { name: "newer schemaVersion", data: edited((data) => { data.schemaVersion = CURRENT_SCHEMA_VERSION + 1; }), message: new RegExp(`schemaVersion: the file has schema version ${String(CURRENT_SCHEMA_VERSION + 1)}, newer than this sandbox's ${String(CURRENT_SCHEMA_VERSION)}`) },
     { name: "schemaVersion not a version", data: edited((data) => { data.schemaVersion = "1" as never; }), message: /schemaVersion: "1" is not a schema version/ },
     { name: "stores missing", data: edited((data) => { data.stores = undefined as never; }), message: /stores: expected an object/ },
     { name: "a store missing", data: edited((data) => { data.stores.baskets = undefined as never; }), message: /stores\.baskets: expected an array/ },

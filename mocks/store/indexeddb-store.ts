@@ -8,6 +8,7 @@ import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
 import { openDatabase } from "./open-database";
 import type { SandboxStore } from "./port";
 import { readTxOf } from "./read-tx";
+import { claimRequestId } from "./request-ids";
 import { runTransaction } from "./run-transaction";
 import type { SandboxDB } from "./schema";
 import { explained } from "./store-errors";
@@ -60,6 +61,7 @@ export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>): SandboxStore {
       await clearAll(db);
       notify();
     },
+    claimRequestId: (tppKey, requestId, at) => claimRequestId(db, tppKey, requestId, at),
     onCommit(listener) {
       const own = () => {
         listener();

@@ -7,11 +7,18 @@ import type { AccountRecord } from "./records";
 import { layout, type SandboxDB } from "./schema";
 import { expectRejection, freshName, sampleStores } from "./store.test-helpers";
 
+/** Version 1: the sandbox's data, before the replay guard's store existed. Version 2 keeps it as it is. */
+const versionOneData: VersionFixture = {
+  version: 1,
+  seed: (db) => seedByStoreName(db, sampleStores()),
+  expected: sampleStores(),
+};
+
 /**
- * One fixture per version below the current one, each valid at its version. Adding version 2
- * means adding its step to migrations.ts and, here, a fixture of version 1.
+ * One fixture per version below the current one, each valid at its version. Adding version N
+ * means adding its step to migrations.ts and, here, a fixture of version N − 1.
  */
-const fixtures: VersionFixture[] = [freshDatabase];
+const fixtures: VersionFixture[] = [freshDatabase, versionOneData];
 
 describe("migrations tested from each earlier version", () => {
   test(`every version from 0 to ${String(CURRENT_SCHEMA_VERSION - 1)} upgrades to ${String(CURRENT_SCHEMA_VERSION)} with its data and indexes intact`, async () => {
@@ -29,7 +36,22 @@ describe("migrations tested from each earlier version", () => {
   });
 });
 
-describe("the harness, proved on a test-only version 2", () => {
+describe("version 2: the replay guard's store", () => {
+  test("a database upgraded from version 1 keeps its data, and its request ids start empty and work", async () => {
+    const name = freshName();
+    const old = await openDatabase({ name, steps: migrations.slice(0, 1) });
+    await versionOneData.seed(old);
+    old.close();
+    const store = await openSandboxStore({ name });
+    expect((await store.exportAll()).stores).toEqual(sampleStores());
+    expect(await store.claimRequestId("tpp", "id-1", 1_000)).toBeUndefined();
+    expect(await store.claimRequestId("tpp", "id-1", 2_000)).toEqual({ firstUsedAt: 1_000 });
+    store.close();
+    await deleteDatabase(name);
+  });
+});
+
+describe("the harness, proved on a test-only version 2 over version 1", () => {
   /** Version 2 of this test: a new index on payments, and a data step that rewrites accounts. */
   const stepTwo: MigrationStep = {
     version: 2,
@@ -41,8 +63,8 @@ describe("the harness, proved on a test-only version 2", () => {
       }
     },
   };
-  const steps = [...migrations, stepTwo];
-  const layoutTwo = layout.map((store) =>
+  const steps = [...migrations.slice(0, 1), stepTwo];
+  const layoutTwo = layout.filter((store) => store.name !== "requestIds").map((store) =>
     store.name === "payments" ? { ...store, indexes: [...store.indexes, { name: "debtorAccountId", keyPath: "debtorAccountId", unique: false }] } : store,
   );
   const versionOne: VersionFixture = {
@@ -66,12 +88,12 @@ describe("the harness, proved on a test-only version 2", () => {
     await one.importAll({ format: "psd2-sandbox-export", schemaVersion: 1, exportedAt: "", stores: sampleStores() });
     one.close();
     const broken: MigrationStep = {
-      version: 2,
+      version: CURRENT_SCHEMA_VERSION + 1,
       upgrade() {
-        throw new Error("step two is broken");
+        throw new Error("the next step is broken");
       },
     };
-    await expectRejection(openDatabase({ name, steps: [...migrations, broken] }), /Upgrading the sandbox database ".*" failed: Error: step two is broken/);
+    await expectRejection(openDatabase({ name, steps: [...migrations, broken] }), /Upgrading the sandbox database ".*" failed: Error: the next step is broken/);
     const again = await openSandboxStore({ name });
     expect((await again.exportAll()).stores).toEqual(sampleStores());
     again.close();

@@ -44,6 +44,14 @@ export const migrations: readonly MigrationStep[] = [
       db.createObjectStore("meta", { keyPath: "key" });
     },
   },
+  {
+    // The replay guard: which TPP (certificate fingerprint) used which X-Request-ID, and when.
+    version: 2,
+    upgrade(db) {
+      const requestIds = db.createObjectStore("requestIds", { keyPath: ["tppKey", "requestId"] });
+      requestIds.createIndex("firstUsedAt", "firstUsedAt");
+    },
+  },
 ];
 
 export function versionOf(steps: readonly MigrationStep[]): number {
@@ -83,7 +91,10 @@ export interface ExportMigrationStep {
   upgrade(stores: Record<string, unknown>): Record<string, unknown>;
 }
 
-/** Export files of schema version 1 are current; a version-2 schema adds its step here. */
+/**
+ * Export files of schema version 1 need no rewrite to version 2: version 2 only adds the replay
+ * guard's store, which exports never hold.
+ */
 export const exportMigrations: readonly ExportMigrationStep[] = [];
 
 /** The `stores` of an export file of `fromVersion`, rewritten to the current version. */

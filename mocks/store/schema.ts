@@ -9,8 +9,21 @@ import type {
   AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, PaymentRecord, TransactionRecord,
 } from "./records";
 
+/** The sandbox's data: what exports hold, imports replace and clear empties. */
 export const storeNames = ["customers", "accounts", "agreements", "payments", "baskets", "transactions", "meta"] as const;
 export type StoreName = (typeof storeNames)[number];
+
+/** The replay guard's store (version 2): kept apart from the data, so export, import and clear leave it alone. */
+export const REQUEST_IDS_STORE = "requestIds";
+
+/** A request id a TPP has used: keyPath [tppKey, requestId]. */
+export interface RequestIdEntry {
+  /** SHA-256 fingerprint of the TPP's certificate (hex). */
+  tppKey: string;
+  requestId: string;
+  /** Real time (epoch ms) of the first use. */
+  firstUsedAt: number;
+}
 
 /** A meta record as stored: keyPath "key". */
 export interface MetaEntry {
@@ -27,6 +40,7 @@ export interface SandboxDB extends DBSchema {
   /** Key [accountId, id]: a transaction id is unique within its account. */
   transactions: { key: [string, string]; value: TransactionRecord; indexes: { accountList: [string, string, number] } };
   meta: { key: string; value: MetaEntry };
+  requestIds: { key: [string, string]; value: RequestIdEntry; indexes: { firstUsedAt: number } };
 }
 
 export interface IndexLayout {
@@ -68,4 +82,6 @@ export const layout: readonly StoreLayout[] = [
     indexes: [{ name: "accountList", keyPath: ["accountId", "bookingDate", "seq"], unique: true }],
   },
   { name: "meta", keyPath: "key", indexes: [] },
+  // Oldest first by the index, so a claim can forget expired ids without scanning the rest.
+  { name: "requestIds", keyPath: ["tppKey", "requestId"], indexes: [{ name: "firstUsedAt", keyPath: "firstUsedAt", unique: false }] },
 ];

@@ -42,6 +42,8 @@ export interface LoadedCertificate {
   readonly issuerDn: DistinguishedName;
   /** SubjectPublicKeyInfo DER, for crypto.subtle.importKey("spki", ...). */
   readonly spki: ArrayBuffer;
+  /** OID of the algorithm the certificate itself is signed with (checked for MD5 and SHA-1). */
+  readonly signatureAlgorithm: string;
 }
 
 export type LoadResult = { readonly ok: true; readonly certificate: LoadedCertificate } | { readonly ok: false; readonly message: string };
@@ -111,5 +113,5 @@ function describe(cert: DecodedCertificate, der: Uint8Array): LoadedCertificate 
     pem: toPem("CERTIFICATE", der),
     publicKeyAlgorithm: cert.publicKeyAlgorithm,
   };
-  return { summary, issuerDn: cert.issuer, spki: cert.spki };
+  return { summary, issuerDn: cert.issuer, spki: cert.spki, signatureAlgorithm: cert.signatureAlgorithm };
 }

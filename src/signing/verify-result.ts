@@ -11,6 +11,7 @@ export type VerifyFailureReason =
   | "certificate-missing"
   | "certificate-malformed"
   | "certificate-key-unsupported"
+  | "certificate-weak"
   | "certificate-expired"
   | "certificate-not-yet-valid"
   | "keyid-malformed"
@@ -52,6 +53,7 @@ const CODES: Partial<Record<VerifyFailureReason, SignatureErrorCode>> = {
   "certificate-missing": "CERTIFICATE_MISSING",
   "certificate-malformed": "CERTIFICATE_INVALID",
   "certificate-key-unsupported": "CERTIFICATE_INVALID",
+  "certificate-weak": "CERTIFICATE_INVALID",
   "certificate-not-yet-valid": "CERTIFICATE_INVALID",
   "certificate-expired": "CERTIFICATE_EXPIRED",
 };

@@ -1,5 +1,6 @@
 import { utf8Bytes } from "./bytes";
 import { loadCertificate } from "./certificate";
+import { checkStrength } from "./certificate-strength";
 import { headerValue } from "./headers";
 import { compareKeyId, parseKeyId } from "./key-id";
 import { BERLIN_GROUP_POLICY, type SignedHeaderPolicy } from "./signed-header-policy";
@@ -24,6 +25,8 @@ export interface VerifyOptions {
   readonly now?: Date;
   /** Which headers must be signed; each part defaults to BERLIN_GROUP_POLICY's. */
   readonly requiredHeaders?: Partial<SignedHeaderPolicy>;
+  /** The smallest RSA key accepted; default 2048. Lowered only to check published test vectors (the draft's key is 1024 bits). */
+  readonly minimumRsaKeyBits?: number;
 }
 
 /** Never throws and never rejects: any input ends in { ok: true } or { ok: false, code, reason, text }. */
@@ -57,6 +60,8 @@ async function verify(request: SignableRequest, options: VerifyOptions): Promise
   const certificate = loaded.certificate;
   const invalid = checkValidity(certificate, options.now ?? new Date());
   if (invalid) return { ...invalid, ...context };
+  const weak = checkStrength(certificate, options.minimumRsaKeyBits);
+  if (weak) return { ...weak, ...context };
   const publicKey = await importVerifyKey(certificate, algorithm.value.hash);
   if (!publicKey.ok) return { ...publicKey, ...context };
 

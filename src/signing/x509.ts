@@ -30,6 +30,8 @@ export interface DecodedCertificate {
   spki: ArrayBuffer;
   /** e.g. "RSA 2048", "ECDSA P-256". */
   publicKeyAlgorithm: string;
+  /** The OID of the algorithm the issuer signed the certificate with (sha256WithRSAEncryption, …). */
+  signatureAlgorithm: string;
 }
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -74,6 +76,7 @@ export function decodeCertificate(der: Uint8Array): DecodedCertificate {
     notAfter: tbs.validity.notAfter.getTime(),
     spki: AsnConvert.serialize(tbs.subjectPublicKeyInfo),
     publicKeyAlgorithm: describeKey(tbs.subjectPublicKeyInfo),
+    signatureAlgorithm: certificate.signatureAlgorithm.algorithm,
   };
 }
 

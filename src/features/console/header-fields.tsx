@@ -117,7 +117,7 @@ export function HeaderFields({ operation }: { operation: Operation }) {
         id={fieldId("headers.X-Request-ID")}
         label={<code>X-Request-ID</code>}
         required
-        hint="Identifier unique per call, chosen by the TPP (a UUID)."
+        hint="Identifier unique per call, chosen by the TPP (a UUID). The sandbox refuses an id already used with this certificate (409), so a fixed one works once."
         error={errorAt(formState.errors, "headers.X-Request-ID")}
       >
         {(describedBy) => (

@@ -1,0 +1,73 @@
+/**
+ * What a signature cannot protect against by itself (the signed headers cover neither the method nor
+ * the path): the same signed request sent again, or a request signed long ago. Checked after the
+ * signature, so a forged request never uses up an id, and before the handler, so a refused request
+ * changes nothing (docs/standalone-server.md, "Replays and the Date window"; decision 0013).
+ */
+import { tppError } from "../../src/contract/tpp-messages";
+import { fromBase64 } from "../../src/signing/bytes";
+import type { SandboxStore } from "../store/port";
+import { errorAnswer, type Answer } from "./respond";
+
+/** How far a signed Date may be from real time, either way. */
+export const DATE_WINDOW_MS = 5 * 60 * 1000;
+
+/** RFC 9110 5.6.7 IMF-fixdate, the one form a sender generates: `Tue, 24 Nov 2026 09:30:00 GMT`. */
+const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+/** "2 h 3 min 4 s": a duration a developer reads at a glance. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.round(Math.abs(ms) / 1000);
+  const parts: [number, string][] = [
+    [Math.floor(seconds / 86_400), "d"],
+    [Math.floor((seconds % 86_400) / 3_600), "h"],
+    [Math.floor((seconds % 3_600) / 60), "min"],
+    [seconds % 60, "s"],
+  ];
+  const shown = parts.filter(([value]) => value > 0).map(([value, unit]) => `${String(value)} ${unit}`);
+  return shown.length > 0 ? shown.join(" ") : "0 s";
+}
+
+/**
+ * A request without Date passes (a browser cannot send one). With Date (which the signature check has
+ * already required to be signed), it must be an IMF-fixdate within DATE_WINDOW_MS of real time.
+ */
+export function dateWindowProblem(date: string | undefined, realNow: number): Answer | undefined {
+  if (date === undefined) return undefined;
+  const value = date.trim();
+  const at = IMF_FIXDATE.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(at))
+    return errorAnswer([tppError("FORMAT_ERROR", `Date ${JSON.stringify(value.slice(0, 64))} is not an HTTP date; send it as ${new Date(realNow).toUTCString()} (RFC 9110 IMF-fixdate, GMT).`, "Date")]);
+  const skew = at - realNow;
+  if (Math.abs(skew) <= DATE_WINDOW_MS) return undefined;
+  return errorAnswer([
+    tppError(
+      "SIGNATURE_INVALID",
+      `Date ${value} is ${formatDuration(skew)} ${skew < 0 ? "behind" : "ahead of"} the bank's real time (${new Date(realNow).toUTCString()}); ` +
+        `a signed Date may differ from it by at most ${formatDuration(DATE_WINDOW_MS)} either way. Sign the current time (check your server's clock), ` +
+        "or leave Date out. The sandbox clock does not matter here.",
+      "Date",
+    ),
+  ]);
+}
+
+/** The SHA-256 fingerprint (lowercase hex) of a certificate given as base64 DER: the TPP's identity for the replay guard. */
+export async function certificateFingerprint(base64Der: string): Promise<string> {
+  const der = fromBase64(base64Der) ?? new Uint8Array();
+  const digest = await globalThis.crypto.subtle.digest("SHA-256", der);
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Claims the request id for this certificate; a 409 naming the id and its first use when it was used before. */
+export async function replayProblem(store: SandboxStore, certificateBase64Der: string, requestId: string, realNow: number): Promise<Answer | undefined> {
+  const seen = await store.claimRequestId(await certificateFingerprint(certificateBase64Der), requestId, realNow);
+  if (seen === undefined) return undefined;
+  return errorAnswer([
+    tppError(
+      "CONFLICT",
+      `X-Request-ID ${requestId} was already used with this certificate, first at ${new Date(seen.firstUsedAt).toISOString()} (real time); ` +
+        "a request id is good for one request. Send every request, a retry too, with a new X-Request-ID (a fresh UUID) and sign it again. This request changed nothing.",
+      "X-Request-ID",
+    ),
+  ]);
+}

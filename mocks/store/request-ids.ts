@@ -1,0 +1,43 @@
+/**
+ * The replay guard's store (schema version 2): one entry per (certificate fingerprint, X-Request-ID),
+ * claimed in a transaction of its own over that store alone, so it never waits for (or holds up)
+ * the sandbox's data transactions.
+ */
+import type { IDBPDatabase } from "idb";
+import { REQUEST_ID_RETENTION_MS, type RequestIdClaim } from "./port";
+import { REQUEST_IDS_STORE, type SandboxDB } from "./schema";
+
+/** Each claim forgets at most this many expired entries: the cost of a claim stays bounded however many have expired. */
+export const MAX_FORGOTTEN_PER_CLAIM = 16;
+
+export async function claimRequestId(db: IDBPDatabase<SandboxDB>, tppKey: string, requestId: string, at: number): Promise<RequestIdClaim | undefined> {
+  const tx = db.transaction(REQUEST_IDS_STORE, "readwrite");
+  const store = tx.objectStore(REQUEST_IDS_STORE);
+  const expiredBefore = at - REQUEST_ID_RETENTION_MS;
+  const claim = (async (): Promise<RequestIdClaim | undefined> => {
+    const seen = await store.get([tppKey, requestId]);
+    // An entry past its retention counts as forgotten, whether or not it has been removed yet.
+    if (seen && seen.firstUsedAt >= expiredBefore) return { firstUsedAt: seen.firstUsedAt };
+    await store.put({ tppKey, requestId, firstUsedAt: at });
+    let forgotten = 0;
+    for (
+      let cursor = await store.index("firstUsedAt").openCursor(IDBKeyRange.upperBound(expiredBefore, true));
+      cursor && forgotten < MAX_FORGOTTEN_PER_CLAIM;
+      cursor = await cursor.continue()
+    ) {
+      await cursor.delete();
+      forgotten++;
+    }
+    return undefined;
+  })().catch((error: unknown) => {
+    // Nothing half-claimed: a failure rolls the claim back.
+    try {
+      tx.abort();
+    } catch {
+      // Already finished.
+    }
+    throw error;
+  });
+  const [result] = await Promise.all([claim, tx.done]);
+  return result;
+}
