@@ -60,6 +60,7 @@ export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>): SandboxStore {
       await clearAll(db);
       notify();
     },
+    claimRequestId: () => Promise.reject(new Error("claimRequestId: implemented on the edge-replay branch")),
     onCommit(listener) {
       const own = () => {
         listener();

@@ -84,6 +84,15 @@ export interface SandboxExport {
   };
 }
 
+/** When a request id was first used (the replay guard). */
+export interface RequestIdClaim {
+  /** Real time (epoch ms) of the first use. */
+  firstUsedAt: number;
+}
+
+/** How long the replay guard remembers a request id, in real time. */
+export const REQUEST_ID_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
 export interface SandboxStore {
   read<T>(work: (tx: ReadTx) => Promise<T>): Promise<T>;
   write<T>(work: (tx: WriteTx) => Promise<T>): Promise<T>;
@@ -95,6 +104,13 @@ export interface SandboxStore {
   restore(stores: SandboxExport["stores"]): Promise<void>;
   /** Empties every store. */
   clear(): Promise<void>;
+  /**
+   * The replay guard: records, in its own committed transaction, that the TPP whose certificate has the fingerprint `tppKey` used
+   * `requestId` at real time `at`. Resolves undefined when the pair is new; when it was seen before, records nothing and resolves with
+   * its first use. Kept apart from the sandbox's data: export, import, restore and clear leave it alone. Entries first used before
+   * `at - REQUEST_ID_RETENTION_MS` may be forgotten (each claim removes at most a bounded number of them).
+   */
+  claimRequestId(tppKey: string, requestId: string, at: number): Promise<RequestIdClaim | undefined>;
   /** Called after every committed write (the standalone server persists its --data file from here). */
   onCommit(listener: () => void): () => void;
   close(): void;

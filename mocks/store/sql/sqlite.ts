@@ -1,0 +1,58 @@
+/**
+ * Everything specific to SQLite (better-sqlite3) in one place: opening the file or an in-memory
+ * database, the pragmas, the Kysely dialect, and telling a unique-constraint error from others.
+ * The queries elsewhere in this folder are portable Kysely; a PostgreSQL (pg) file beside this one
+ * would provide the same three things.
+ */
+import Database from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import type { SandboxTables } from "./tables";
+
+/**
+ * How hard a commit waits for the disk (docs/decisions/0012). NORMAL, in WAL mode: a commit is in
+ * the write-ahead log when `write` resolves, so it survives the process being killed; an OS crash
+ * or power cut may lose the last commits. FULL: it also survives those, at an fsync per commit.
+ */
+export type Durability = "normal" | "full";
+
+export interface OpenSqliteOptions {
+  /** The database file; undefined for a private in-memory database. */
+  file?: string;
+  durability?: Durability;
+}
+
+export interface SqliteConnection {
+  db: Kysely<SandboxTables>;
+  /** The raw connection, for the checkpoint and close. */
+  native: Database.Database;
+}
+
+export function openSqlite(options: OpenSqliteOptions = {}): SqliteConnection {
+  const native = new Database(options.file ?? ":memory:");
+  try {
+    // WAL: readers of the file never block the writer, and a commit appends to the log instead of
+    // rewriting pages. An in-memory database stays "memory" (it has no log).
+    native.pragma("journal_mode = WAL");
+    native.pragma(`synchronous = ${options.durability === "full" ? "FULL" : "NORMAL"}`);
+    // One process per file is the rule; a second one (a tool reading it) waits rather than fails.
+    native.pragma("busy_timeout = 5000");
+    native.pragma("foreign_keys = OFF");
+  } catch (error) {
+    native.close();
+    throw error;
+  }
+  return { db: new Kysely<SandboxTables>({ dialect: new SqliteDialect({ database: native }) }), native };
+}
+
+/** Whether the error is the database refusing a second row with the same unique key. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    "code" in error &&
+    typeof error.code === "string" &&
+    (error.code === "SQLITE_CONSTRAINT_UNIQUE" || error.code === "SQLITE_CONSTRAINT_PRIMARYKEY")
+  );
+}
+
+/** Whether the file is a SQLite database (its 16-byte header), so --data can tell it from a JSON export. */
+export const SQLITE_HEADER = "SQLite format 3\u0000";
