@@ -7,9 +7,6 @@ import type { Kysely } from "kysely";
 import { EXPORT_FORMAT, validateExport } from "../import-validation";
 import { CURRENT_SCHEMA_VERSION } from "../migrations";
 import type { SandboxExport } from "../port";
-import type {
-  AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, PaymentRecord, TransactionRecord,
-} from "../records";
 import { accountRow, agreementRow, basketRow, customerRow, metaEntryOf, metaRow, paymentRow, recordsOf, transactionRow } from "./rows";
 import { dataTables, type SandboxTables } from "./tables";
 
@@ -17,12 +14,12 @@ type Stores = SandboxExport["stores"];
 
 export async function exportAll(db: Kysely<SandboxTables>, now: () => Date = () => new Date()): Promise<SandboxExport> {
   const stores = await db.transaction().execute(async (tx): Promise<Stores> => ({
-    customers: recordsOf<CustomerRecord>(await tx.selectFrom("customers").select("data").orderBy("customer_number").execute()),
-    accounts: recordsOf<AccountRecord>(await tx.selectFrom("accounts").select("data").orderBy("resource_id").execute()),
-    agreements: recordsOf<AgreementRecord>(await tx.selectFrom("agreements").select("data").orderBy("customer_number").execute()),
-    payments: recordsOf<PaymentRecord>(await tx.selectFrom("payments").select("data").orderBy("payment_id").execute()),
-    baskets: recordsOf<BasketRecord>(await tx.selectFrom("baskets").select("data").orderBy("basket_id").execute()),
-    transactions: recordsOf<TransactionRecord>(await tx.selectFrom("transactions").select("data").orderBy("account_id").orderBy("id").execute()),
+    customers: recordsOf(await tx.selectFrom("customers").select("data").orderBy("customer_number").execute()),
+    accounts: recordsOf(await tx.selectFrom("accounts").select("data").orderBy("resource_id").execute()),
+    agreements: recordsOf(await tx.selectFrom("agreements").select("data").orderBy("customer_number").execute()),
+    payments: recordsOf(await tx.selectFrom("payments").select("data").orderBy("payment_id").execute()),
+    baskets: recordsOf(await tx.selectFrom("baskets").select("data").orderBy("basket_id").execute()),
+    transactions: recordsOf(await tx.selectFrom("transactions").select("data").orderBy("account_id").orderBy("id").execute()),
     meta: (await tx.selectFrom("meta").select(["key", "value"]).orderBy("key").execute()).map(metaEntryOf),
   }));
   return { format: EXPORT_FORMAT, schemaVersion: CURRENT_SCHEMA_VERSION, exportedAt: now().toISOString(), stores };

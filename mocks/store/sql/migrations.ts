@@ -106,7 +106,7 @@ export async function migrateToLatest(db: Kysely<unknown>, steps: readonly SqlMi
   const { error, results = [] } = await new Migrator({ db, provider: providerOf(steps) }).migrateToLatest();
   if (error === undefined) return;
   const failed = results.find((result) => result.status === "Error")?.migrationName ?? "a step";
-  throw new Error(`The sandbox database could not be migrated (${failed} failed): ${error instanceof Error ? error.message : String(error)}`, {
+  throw new Error(`The sandbox database could not be migrated (${failed} failed): ${error instanceof Error ? error.message : JSON.stringify(error)}`, {
     cause: error,
   });
 }

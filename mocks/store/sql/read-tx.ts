@@ -1,38 +1,37 @@
 /** The ReadTx of the port over SQL: the same answers, in the same order, as the IndexedDB adapter's. */
 import type { ReadTx } from "../port";
-import type {
-  AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, MetaValue, PaymentRecord,
-} from "../records";
+import type { MetaKey, MetaValue } from "../records";
 import type { Db } from "./db";
 import { recordOf, recordsOf } from "./rows";
+import type { Json } from "./tables";
 import { transactionCount, transactionPage } from "./transaction-page";
 
-const one = <T>(row: { data: string } | undefined): T | undefined => (row === undefined ? undefined : recordOf<T>(row));
+const one = <T>(row: { data: Json<T> } | undefined): T | undefined => (row === undefined ? undefined : recordOf(row));
 
 export function readTxOf(db: Db): ReadTx {
   return {
     customer: async (customerNumber) =>
-      one<CustomerRecord>(await db.selectFrom("customers").select("data").where("customer_number", "=", customerNumber).executeTakeFirst()),
-    customerByPsuId: async (psuId) => one<CustomerRecord>(await db.selectFrom("customers").select("data").where("psu_id", "=", psuId).executeTakeFirst()),
-    customers: async () => recordsOf<CustomerRecord>(await db.selectFrom("customers").select("data").orderBy("customer_number").execute()),
-    account: async (resourceId) => one<AccountRecord>(await db.selectFrom("accounts").select("data").where("resource_id", "=", resourceId).executeTakeFirst()),
-    accountByBban: async (bban) => one<AccountRecord>(await db.selectFrom("accounts").select("data").where("bban", "=", bban).executeTakeFirst()),
+      one(await db.selectFrom("customers").select("data").where("customer_number", "=", customerNumber).executeTakeFirst()),
+    customerByPsuId: async (psuId) => one(await db.selectFrom("customers").select("data").where("psu_id", "=", psuId).executeTakeFirst()),
+    customers: async () => recordsOf(await db.selectFrom("customers").select("data").orderBy("customer_number").execute()),
+    account: async (resourceId) => one(await db.selectFrom("accounts").select("data").where("resource_id", "=", resourceId).executeTakeFirst()),
+    accountByBban: async (bban) => one(await db.selectFrom("accounts").select("data").where("bban", "=", bban).executeTakeFirst()),
     accountsOf: async (customerNumber) =>
-      recordsOf<AccountRecord>(
+      recordsOf(
         await db.selectFrom("accounts").select("data").where("customer_number", "=", customerNumber).orderBy("resource_id").execute(),
       ),
-    accounts: async () => recordsOf<AccountRecord>(await db.selectFrom("accounts").select("data").orderBy("resource_id").execute()),
+    accounts: async () => recordsOf(await db.selectFrom("accounts").select("data").orderBy("resource_id").execute()),
     agreement: async (customerNumber) =>
-      one<AgreementRecord>(await db.selectFrom("agreements").select("data").where("customer_number", "=", customerNumber).executeTakeFirst()),
-    agreements: async () => recordsOf<AgreementRecord>(await db.selectFrom("agreements").select("data").orderBy("customer_number").execute()),
-    payment: async (paymentId) => one<PaymentRecord>(await db.selectFrom("payments").select("data").where("payment_id", "=", paymentId).executeTakeFirst()),
+      one(await db.selectFrom("agreements").select("data").where("customer_number", "=", customerNumber).executeTakeFirst()),
+    agreements: async () => recordsOf(await db.selectFrom("agreements").select("data").orderBy("customer_number").execute()),
+    payment: async (paymentId) => one(await db.selectFrom("payments").select("data").where("payment_id", "=", paymentId).executeTakeFirst()),
 
     async payments(limit) {
       if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`payments: limit must be a non-negative integer, not ${String(limit)}.`);
       if (limit === 0) return [];
       // As IndexedDB's "prev" cursor on the createdAt index: ties go by paymentId, descending too.
       const rows = await db.selectFrom("payments").select("data").orderBy("created_at", "desc").orderBy("payment_id", "desc").limit(limit).execute();
-      return recordsOf<PaymentRecord>(rows);
+      return recordsOf(rows);
     },
 
     async duePayments(statuses, date) {
@@ -49,10 +48,10 @@ export function readTxOf(db: Db): ReadTx {
         .orderBy("created_at")
         .orderBy("payment_id")
         .execute();
-      return recordsOf<PaymentRecord>(rows).filter((payment) => payment.product === "single");
+      return recordsOf(rows).filter((payment) => payment.product === "single");
     },
 
-    basket: async (basketId) => one<BasketRecord>(await db.selectFrom("baskets").select("data").where("basket_id", "=", basketId).executeTakeFirst()),
+    basket: async (basketId) => one(await db.selectFrom("baskets").select("data").where("basket_id", "=", basketId).executeTakeFirst()),
     transaction: async (accountId, id) =>
       one(await db.selectFrom("transactions").select("data").where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst()),
     transactionPage: (query) => transactionPage(db, query),

@@ -83,7 +83,7 @@ export function sqliteStoreOn({ db }: SqliteConnection): SqliteSandboxStore {
     },
     close: () => {
       // Queued behind the transaction that holds the connection, then closes (and checkpoints the WAL).
-      closing ??= db.connection().execute(async () => undefined).finally(() => db.destroy());
+      closing ??= db.connection().execute(() => Promise.resolve()).finally(() => db.destroy());
     },
     closed: () => closing ?? Promise.reject(new Error("closed() before close()")),
   };

@@ -4,22 +4,29 @@
  * record shapes belong to records.ts; the table only indexes them). The replay guard's
  * `request_ids` is kept apart from the sandbox's data.
  */
+import type {
+  AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, PaymentRecord, TransactionRecord,
+} from "../records";
+
+/** JSON text of a T (the brand lets the row helpers know which record a column holds). */
+export type Json<T> = string & { readonly __json?: T };
+
 export interface CustomersTable {
   customer_number: string;
   psu_id: string;
-  data: string;
+  data: Json<CustomerRecord>;
 }
 
 export interface AccountsTable {
   resource_id: string;
   bban: string;
   customer_number: string;
-  data: string;
+  data: Json<AccountRecord>;
 }
 
 export interface AgreementsTable {
   customer_number: string;
-  data: string;
+  data: Json<AgreementRecord>;
 }
 
 export interface PaymentsTable {
@@ -28,12 +35,12 @@ export interface PaymentsTable {
   transaction_status: string;
   /** Single payments only; periodic payments have none, so duePayments never sees them. */
   execution_date: string | null;
-  data: string;
+  data: Json<PaymentRecord>;
 }
 
 export interface BasketsTable {
   basket_id: string;
-  data: string;
+  data: Json<BasketRecord>;
 }
 
 export interface TransactionsTable {
@@ -41,7 +48,7 @@ export interface TransactionsTable {
   id: string;
   booking_date: string;
   seq: number;
-  data: string;
+  data: Json<TransactionRecord>;
 }
 
 export interface MetaTable {

@@ -8,7 +8,6 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
 import { compareKeys, dateBounds, maxLower, minUpper, type Bound } from "../key-range";
 import type { TransactionKey, TransactionPage, TransactionPageQuery } from "../port";
-import type { TransactionRecord } from "../records";
 import { checkPageQuery } from "../transaction-page";
 import { recordsOf } from "./rows";
 import type { Db } from "./db";
@@ -58,7 +57,7 @@ async function readRange(db: Db, range: Range, limit: number, direction: "desc" 
     .limit(limit + 1);
   if (offset > 0) query = query.offset(offset);
   const rows = await query.execute();
-  return { items: recordsOf<TransactionRecord>(rows.slice(0, limit)), more: rows.length > limit };
+  return { items: recordsOf(rows.slice(0, limit)), more: rows.length > limit };
 }
 
 /** Whether any row lies in the range: one index probe. */
