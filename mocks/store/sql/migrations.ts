@@ -105,14 +105,32 @@ function providerOf(steps: readonly SqlMigrationStep[]): MigrationProvider {
 export async function migrateToLatest(db: Kysely<unknown>, steps: readonly SqlMigrationStep[] = sqlMigrations): Promise<void> {
   const { error, results = [] } = await new Migrator({ db, provider: providerOf(steps) }).migrateToLatest();
   if (error === undefined) return;
+  const newer = await unknownSteps(db, steps);
+  if (newer.length > 0)
+    throw new Error(
+      `The sandbox database has schema version ${newer.at(-1) ?? ""}, newer than this sandbox's ${migrationName(steps.at(-1)?.version ?? 0)}; open it with a newer sandbox. It was left as it is.`,
+      { cause: error },
+    );
   const failed = results.find((result) => result.status === "Error")?.migrationName ?? "a step";
   throw new Error(`The sandbox database could not be migrated (${failed} failed): ${error instanceof Error ? error.message : JSON.stringify(error)}`, {
     cause: error,
   });
 }
 
+/** Applied steps this code does not have (the database was migrated by a newer sandbox). */
+async function unknownSteps(db: Kysely<unknown>, steps: readonly SqlMigrationStep[]): Promise<string[]> {
+  const known = new Set(steps.map((step) => migrationName(step.version)));
+  const applied = await (db as Kysely<{ kysely_migration: { name: string } }>)
+    .selectFrom("kysely_migration")
+    .select("name")
+    .orderBy("name")
+    .execute()
+    .catch(() => []);
+  return applied.map((row) => row.name).filter((name) => !known.has(name));
+}
+
 /** The schema version the database is at: the newest applied step (0 for a new database). */
-export async function schemaVersionOf(db: Kysely<unknown>): Promise<number> {
-  const applied = await new Migrator({ db, provider: providerOf(sqlMigrations) }).getMigrations();
+export async function schemaVersionOf(db: Kysely<unknown>, steps: readonly SqlMigrationStep[] = sqlMigrations): Promise<number> {
+  const applied = await new Migrator({ db, provider: providerOf(steps) }).getMigrations();
   return applied.reduce((version, migration) => (migration.executedAt ? Math.max(version, Number(migration.name.slice(1))) : version), 0);
 }

@@ -5,7 +5,7 @@
  * would provide the same three things.
  */
 import Database from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter } from "kysely";
 import type { SandboxTables } from "./tables";
 
 /**
@@ -27,6 +27,20 @@ export interface SqliteConnection {
   native: Database.Database;
 }
 
+/** SQLite's DDL is transactional; Kysely's adapter does not say so, and its Migrator then runs steps outside a transaction. */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/** So a migration step that fails rolls back whole, with the rest of that run. */
+class SandboxSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 export function openSqlite(options: OpenSqliteOptions = {}): SqliteConnection {
   const native = new Database(options.file ?? ":memory:");
   try {
@@ -41,7 +55,7 @@ export function openSqlite(options: OpenSqliteOptions = {}): SqliteConnection {
     native.close();
     throw error;
   }
-  return { db: new Kysely<SandboxTables>({ dialect: new SqliteDialect({ database: native }) }), native };
+  return { db: new Kysely<SandboxTables>({ dialect: new SandboxSqliteDialect({ database: native }) }), native };
 }
 
 /** Whether the error is the database refusing a second row with the same unique key. */
