@@ -21,6 +21,10 @@ export interface OpenSqliteOptions {
   durability?: Durability;
 }
 
+/** The raw error codes a caller may want to tell apart (a file that is busy or not a database). */
+export const sqliteErrorCode = (error: unknown): string | undefined =>
+  error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined;
+
 export interface SqliteConnection {
   db: Kysely<SandboxTables>;
   /** The raw connection, for the checkpoint and close. */
@@ -46,10 +50,13 @@ export function openSqlite(options: OpenSqliteOptions = {}): SqliteConnection {
   try {
     // WAL: readers of the file never block the writer, and a commit appends to the log instead of
     // rewriting pages. An in-memory database stays "memory" (it has no log).
+    // One server per file: the first read takes an exclusive lock, held until close, so a second
+    // server (or a tool writing to it) cannot change the data behind this one's back.
+    if (options.file !== undefined) native.pragma("locking_mode = EXCLUSIVE");
     native.pragma("journal_mode = WAL");
     native.pragma(`synchronous = ${options.durability === "full" ? "FULL" : "NORMAL"}`);
-    // One process per file is the rule; a second one (a tool reading it) waits rather than fails.
-    native.pragma("busy_timeout = 5000");
+    // A second opener waits this long for the lock before it is told the file is busy.
+    native.pragma("busy_timeout = 1000");
     native.pragma("foreign_keys = OFF");
   } catch (error) {
     native.close();
@@ -60,13 +67,12 @@ export function openSqlite(options: OpenSqliteOptions = {}): SqliteConnection {
 
 /** Whether the error is the database refusing a second row with the same unique key. */
 export function isUniqueViolation(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    "code" in error &&
-    typeof error.code === "string" &&
-    (error.code === "SQLITE_CONSTRAINT_UNIQUE" || error.code === "SQLITE_CONSTRAINT_PRIMARYKEY")
-  );
+  const code = sqliteErrorCode(error);
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
 
-/** Whether the file is a SQLite database (its 16-byte header), so --data can tell it from a JSON export. */
-export const SQLITE_HEADER = "SQLite format 3\u0000";
+/** Whether the file's first bytes are a SQLite database's header, so --data can tell it from a JSON export. */
+export const isSqliteHeader = (firstBytes: Uint8Array): boolean => Buffer.from(firstBytes).toString("latin1") === "SQLite format 3\u0000";
+
+/** The files SQLite keeps beside a database in WAL mode. */
+export const companionFiles = (file: string): string[] => [`${file}-wal`, `${file}-shm`, `${file}-journal`];
