@@ -35,24 +35,25 @@ test("SIGKILL in the middle of a burst of writes loses none that was answered 20
 
   const acknowledged: string[] = [];
   let sent = 0;
-  let killed = false;
+  const state = { killed: false };
+  const isKilled = () => state.killed;
   // Ten clients creating payments side by side; the process is killed once 60 have been answered,
   // with requests still in flight (those may or may not have committed: no answer, no promise).
   const worker = async () => {
-    while (!killed) {
+    while (!isKilled()) {
       const n = sent++;
       try {
         const response = await client.send("POST", NDCT, { body: payment(n), headers: initiationHeaders(KARI) });
         if (response.status !== 201) throw new Error(`payment ${String(n)} answered ${String(response.status)}: ${await response.text()}`);
         const { paymentId } = (await response.json()) as { paymentId: string };
-        if (killed) return; // answered after the kill was decided: counted neither way
+        if (isKilled()) return; // answered after the kill was decided: counted neither way
         acknowledged.push(paymentId);
         if (acknowledged.length === 60) {
-          killed = true;
+          state.killed = true;
           cli.child.kill("SIGKILL");
         }
       } catch (error) {
-        if (!killed) throw error;
+        if (!isKilled()) throw error;
       }
     }
   };
