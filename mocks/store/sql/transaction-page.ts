@@ -2,8 +2,9 @@
  * Keyset pagination over an account's transactions in SQL, with the same answers as the IndexedDB
  * adapter (../transaction-page.ts): newest first (booking_date desc, seq desc) on the unique index
  * (account_id, booking_date, seq). A page reads its rows plus one beyond (LIMIT limit + 1) and
- * answers the other side with one `LIMIT 1` probe: no count per page. An offset is LIMIT/OFFSET
- * on the same index.
+ * answers the other side with one `LIMIT 1` probe: no count per page. An offset is found with
+ * LIMIT 1 OFFSET n over the index alone (it holds every column that query needs, so the skipped
+ * rows' records are never read), then the page is read by keyset from there.
  */
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
 import { compareKeys, dateBounds, maxLower, minUpper, type Bound } from "../key-range";
@@ -46,18 +47,31 @@ function inRange(range: Range) {
     ]);
 }
 
-/** Up to `limit` rows of the range, newest first ("desc") or oldest first ("asc"), after skipping `offset`; and whether more follow. */
-async function readRange(db: Db, range: Range, limit: number, direction: "desc" | "asc", offset = 0) {
-  let query = db
+/** Up to `limit` rows of the range, newest first ("desc") or oldest first ("asc"); and whether more follow. */
+async function readRange(db: Db, range: Range, limit: number, direction: "desc" | "asc") {
+  const rows = await db
     .selectFrom("transactions")
     .select("data")
     .where(inRange(range))
     .orderBy("booking_date", direction)
     .orderBy("seq", direction)
-    .limit(limit + 1);
-  if (offset > 0) query = query.offset(offset);
-  const rows = await query.execute();
+    .limit(limit + 1)
+    .execute();
   return { items: recordsOf(rows.slice(0, limit)), more: rows.length > limit };
+}
+
+/** The key `offset` places below the newest of the range, from the index alone; undefined past the end. */
+async function keyAtOffset(db: Db, range: Range, offset: number): Promise<TransactionKey | undefined> {
+  const row = await db
+    .selectFrom("transactions")
+    .select(["booking_date", "seq"])
+    .where(inRange(range))
+    .orderBy("booking_date", "desc")
+    .orderBy("seq", "desc")
+    .limit(1)
+    .offset(offset)
+    .executeTakeFirst();
+  return row === undefined ? undefined : { bookingDate: row.booking_date, seq: Number(row.seq) };
 }
 
 /** Whether any row lies in the range: one index probe. */
@@ -91,9 +105,14 @@ export async function transactionPage(db: Db, query: TransactionPageQuery): Prom
 
   const range = rangeOf(accountId, lower, upper);
   if (!range) return { items: [], hasMore: false, hasPrevious: false };
-  const { items, more } = await readRange(db, range, limit, "desc", offset);
-  const hasPrevious = offset > 0 && (items.length > 0 || (await anyIn(db, range)));
-  return { items, hasMore: more, hasPrevious };
+  if (offset === 0) {
+    const { items, more } = await readRange(db, range, limit, "desc");
+    return { items, hasMore: more, hasPrevious: false };
+  }
+  const start = await keyAtOffset(db, range, offset);
+  if (!start) return { items: [], hasMore: false, hasPrevious: await anyIn(db, range) };
+  const { items, more } = await readRange(db, { ...range, upper: minUpper(upper, at(start, false)) }, limit, "desc");
+  return { items, hasMore: more, hasPrevious: true };
 }
 
 export async function transactionCount(db: Db, accountId: string, fromDate?: string, toDate?: string): Promise<number> {
