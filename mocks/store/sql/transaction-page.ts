@@ -71,7 +71,7 @@ async function keyAtOffset(db: Db, range: Range, offset: number): Promise<Transa
     .limit(1)
     .offset(offset)
     .executeTakeFirst();
-  return row === undefined ? undefined : { bookingDate: row.booking_date, seq: Number(row.seq) };
+  return row === undefined ? undefined : { bookingDate: row.booking_date, seq: row.seq };
 }
 
 /** Whether any row lies in the range: one index probe. */
