@@ -76,7 +76,8 @@ describe("in the dispatcher (browser and server alike)", () => {
 
   test("property: encoded slashes, backslashes and dots in any /v1/ or /__sandbox/ path are 400 BAD_REQUEST and change nothing", async () => {
     const before = await stores();
-    const segment = fc.string({ unit: fc.constantFrom("a", "1", "-", "_", "."), maxLength: 6 });
+    // A segment of dots alone would be a dot segment the URL parser resolves (`x%2fy/..` is `/`): not this property's case.
+    const segment = fc.string({ unit: fc.constantFrom("a", "1", "-", "_", "."), maxLength: 6 }).filter((s) => !/^\.+$/.test(s));
     const trick = fc.constantFrom("%2f", "%2F", "%5c", "%5C", "%2e", "%2E", ".%2e", "%2e.");
     const target = fc
       .tuple(fc.constantFrom("/v1/", "/__sandbox/"), fc.array(segment, { maxLength: 3 }), trick, fc.array(segment, { maxLength: 3 }))

@@ -23,7 +23,9 @@ sandbox controls under /__sandbox/, the simulated bank page under /bank/authoriz
 Options:
   --port N       Port to listen on (default ${String(DEFAULT_PORT)}; 0 picks a free port).
   --host H       Address to listen on (default ${DEFAULT_HOST}; 0.0.0.0 for every interface).
-  --data FILE    Keep the state in FILE (JSON, written after every change); default: in memory only.
+  --data FILE    Keep the state in the SQLite database FILE (created if missing; every change is
+                 committed before it is answered); default: in memory only. A JSON state file
+                 of earlier versions is migrated once, the JSON kept as FILE.json-backup.
   --empty        Start a new sandbox with no data (default: the fixed customers, accounts and
                  transactions of POST /v1/sandbox/initialize). A loaded --data file is kept as it is.
   --allow-origin ORIGIN
@@ -41,7 +43,7 @@ const isValueOption = (name: string): name is ValueOption => (VALUE_OPTIONS as r
 const EXAMPLES: Record<ValueOption, string> = {
   "--port": "--port 4010",
   "--host": "--host 127.0.0.1",
-  "--data": "--data sandbox.json",
+  "--data": "--data sandbox.db",
   "--allow-origin": "--allow-origin https://portal.example.com",
 };
 

@@ -1,31 +1,11 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseCliArgs } from "./cli-args";
-
-const ROOT = resolve(import.meta.dirname, "../..");
-const TSX = join(ROOT, "node_modules/.bin/tsx");
-
-function runCli(args: string[]) {
-  const child = spawn(TSX, ["mocks/server.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((done) => child.on("exit", (code) => {
-    done(code);
-  }));
-  const output = async (pattern: RegExp) => {
-    for (let waited = 0; !pattern.test(stdout); waited += 50) {
-      if (waited > 20_000 || child.exitCode !== null) throw new Error(`no ${String(pattern)} in output:\n${stdout}\n${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return stdout;
-  };
-  return { child, exited, output, stdout: () => stdout, stderr: () => stderr };
-}
+import { runCli } from "./cli.test-helpers";
+import { isSqliteHeader } from "../store/sql/sqlite";
+import { openSqliteStore } from "../store/sql/sqlite-store";
 
 describe("parseCliArgs", () => {
   test("defaults, both spellings of values, and help", () => {
@@ -74,15 +54,15 @@ describe("the CLI", { timeout: 30_000 }, () => {
     expect(cli.stdout()).toBe("");
   });
 
-  test("starts, says where everything is, and on SIGTERM writes the data file and exits 0", async () => {
+  test("starts, says where everything is, and on SIGTERM closes the database and exits 0", async () => {
     const directory = await mkdtemp(join(tmpdir(), "sandbox-cli-"));
-    const file = join(directory, "state.json");
+    const file = join(directory, "state.db");
     try {
       const cli = runCli(["--port", "0", "--data", file]);
       const banner = await cli.output(/Stop with Ctrl\+C\./);
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1];
       expect(url).toBeDefined();
-      expect(banner).toContain(`state             ${file} (new file; written after every change)`);
+      expect(banner).toContain(`state             ${file} (SQLite database, new; every change committed before it is answered)`);
       expect(banner).toContain("data              the fixed data set");
       expect(banner).toContain(`base_url          ${url!}`);
       expect(banner).toContain(`sandbox_base_url  ${url!}`);
@@ -91,9 +71,12 @@ describe("the CLI", { timeout: 30_000 }, () => {
       expect(advanced.status).toBe(200);
       cli.child.kill("SIGTERM");
       expect(await cli.exited).toBe(0);
-      const saved = JSON.parse(await readFile(file, "utf8")) as { stores: { meta: { key: string; value: unknown }[] } };
-      expect(saved.stores.meta).toContainEqual({ key: "clockOffsetMs", value: 5 * 3_600_000 });
-      expect((saved.stores as unknown as { customers: unknown[] }).customers.length).toBeGreaterThan(0);
+      expect(isSqliteHeader((await readFile(file)).subarray(0, 16))).toBe(true);
+      const saved = await openSqliteStore({ file });
+      expect(await saved.read((tx) => tx.meta("clockOffsetMs"))).toBe(5 * 3_600_000);
+      expect((await saved.read((tx) => tx.customers())).length).toBeGreaterThan(0);
+      saved.close();
+      await saved.closed();
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
@@ -106,7 +89,7 @@ describe("the CLI", { timeout: 30_000 }, () => {
       await writeFile(file, "not json");
       const cli = runCli(["--port", "0", "--data", file]);
       expect(await cli.exited).toBe(1);
-      expect(cli.stderr()).toMatch(/sandbox: cannot start: The data file .*broken\.json is not valid JSON/);
+      expect(cli.stderr()).toMatch(/sandbox: cannot start: The data file .*broken\.json is neither a SQLite database nor valid JSON/);
       expect(await readFile(file, "utf8")).toBe("not json");
     } finally {
       await rm(directory, { recursive: true, force: true });

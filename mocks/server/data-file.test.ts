@@ -1,4 +1,6 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { isSqliteHeader } from "../store/sql/sqlite";
+import { sampleExport } from "../store/store.test-helpers";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -12,7 +14,7 @@ const running: SandboxServer[] = [];
 
 beforeEach(async () => {
   directory = await mkdtemp(join(tmpdir(), "sandbox-data-"));
-  file = join(directory, "state.json");
+  file = join(directory, "state.db");
 });
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
@@ -34,11 +36,13 @@ const account = (name: string) => ({ customerNumber: KARI.customerNumber, accoun
 const names = async (url: string) =>
   (await httpClient(url).controlJson<{ accountName: string }[]>("GET", "/__sandbox/accounts")).map((a) => a.accountName).sort();
 
+const isDatabase = async (path: string) => isSqliteHeader((await readFile(path)).subarray(0, 16));
+
 describe("--data FILE", { timeout: 20_000 }, () => {
   test("state survives a restart on the same file", async () => {
     const first = await start();
     expect(first.loadedDataFile).toBe(false);
-    expect(JSON.parse(await readFile(file, "utf8"))).toMatchObject({ format: "psd2-sandbox-export" }); // written at start
+    expect(await isDatabase(file)).toBe(true); // created at start
     const created = await httpClient(first.url).send("POST", "/v1/sandbox/accounts", { body: account("Feriekonto") });
     expect(created.status).toBe(201);
     await httpClient(first.url).controlJson("POST", "/__sandbox/clock/advance", { days: 2 });
@@ -51,28 +55,14 @@ describe("--data FILE", { timeout: 20_000 }, () => {
     expect(clock.offsetMs).toBe(2 * 86_400_000);
   });
 
-  test("a burst of writes: the file parses at every moment, ends complete, and no temporary file is left", async () => {
+  test("a burst of writes: every one answered 2xx is there after a restart, and only the database file is left", async () => {
     const server = await start();
     const client = httpClient(server.url);
-    const burst = { going: true };
-    let reads = 0;
-    const reader = (async () => {
-      while (burst.going) {
-        const text = await readFile(file, "utf8");
-        expect(() => JSON.parse(text) as unknown).not.toThrow();
-        reads++;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    })();
     const created = await Promise.all(Array.from({ length: 25 }, (_, index) => client.send("POST", "/v1/sandbox/accounts", { body: account(`Konto ${String(index)}`) })));
     expect(created.map((response) => response.status)).toEqual(Array(25).fill(201));
     await stop(server);
-    burst.going = false;
-    await reader;
-    expect(reads).toBeGreaterThan(0);
-    expect(await readdir(directory)).toEqual(["state.json"]);
-    const saved = JSON.parse(await readFile(file, "utf8")) as { stores: { accounts: unknown[] } };
-    expect(saved.stores.accounts).toHaveLength(25);
+    expect(await readdir(directory)).toEqual(["state.db"]);
+    expect(await names((await start()).url)).toHaveLength(25);
   });
 
   test("the file follows every kind of change: import and reset too", async () => {
@@ -82,24 +72,61 @@ describe("--data FILE", { timeout: 20_000 }, () => {
     const exported = await client.controlJson<unknown>("GET", "/__sandbox/export");
     await client.controlJson("POST", "/__sandbox/reset");
     await stop(server);
-    expect((JSON.parse(await readFile(file, "utf8")) as { stores: { accounts: unknown[] } }).stores.accounts).toHaveLength(0);
 
     const again = await start();
+    expect(await names(again.url)).toEqual([]);
     await httpClient(again.url).controlJson("POST", "/__sandbox/import", exported);
     await stop(again);
     expect(await names((await start()).url)).toEqual(["Før"]);
   });
 
-  test("a corrupt file stops the start with a message naming the problem, and is left untouched", async () => {
+  test("a file that is neither a database nor a sandbox export stops the start with a message naming the problem, and is left untouched", async () => {
     await writeFile(file, '{"format": "psd2-sandbox-export", "stores": ');
-    await expect(start()).rejects.toThrow(/state\.json is not valid JSON .*left as it is/);
+    await expect(start()).rejects.toThrow(/state\.db is neither a SQLite database nor valid JSON .*left as it is/);
     expect(await readFile(file, "utf8")).toBe('{"format": "psd2-sandbox-export", "stores": ');
 
     const wrong = JSON.stringify({ format: "something else" });
     await writeFile(file, wrong);
     await expect(start()).rejects.toThrow(/not a sandbox export this version can load: Import: .*left as it is/);
     expect(await readFile(file, "utf8")).toBe(wrong);
-    expect(await readdir(directory)).toEqual(["state.json"]);
+    expect(await readdir(directory)).toEqual(["state.db"]);
+  });
+
+  test("a JSON state file of the earlier format is migrated once into a database, the JSON kept beside it", async () => {
+    const json = `${JSON.stringify(sampleExport())}\n`;
+    await writeFile(file, json);
+    const lines: string[] = [];
+    const server = await startSandboxServer({ port: 0, dataFile: file, log: (line) => lines.push(line) });
+    running.push(server);
+    expect(server.loadedDataFile).toBe(true);
+    expect(server.jsonBackup).toBe(`${file}.json-backup`);
+    expect(lines[0]).toMatch(/state\.db was a JSON state file; migrated it into a SQLite database at the same path, the JSON is kept as .*state\.db\.json-backup/);
+    expect(await readFile(`${file}.json-backup`, "utf8")).toBe(json);
+    expect(await isDatabase(file)).toBe(true);
+    // What the batch catching up on start leaves alone (it settles the sample's due payment).
+    const { customers, accounts, agreements, baskets, transactions } = sampleExport().stores;
+    const exported = await httpClient(server.url).controlJson<{ stores: unknown }>("GET", "/__sandbox/export");
+    expect(exported.stores).toMatchObject({ customers, accounts, agreements, baskets, transactions });
+    await stop(server);
+
+    const again = await start();
+    expect(again.jsonBackup).toBeUndefined();
+    expect((await httpClient(again.url).controlJson<{ stores: unknown }>("GET", "/__sandbox/export")).stores).toEqual(exported.stores);
+    await stop(again);
+    expect((await readdir(directory)).sort()).toEqual(["state.db", "state.db.json-backup"]);
+  });
+
+  test("a JSON backup with other contents is never overwritten: the start stops and says so", async () => {
+    await writeFile(file, JSON.stringify(sampleExport()));
+    await writeFile(`${file}.json-backup`, "my own notes");
+    await expect(start()).rejects.toThrow(/state\.db\.json-backup already exists with other contents; move it away first/);
+    expect(await readFile(`${file}.json-backup`, "utf8")).toBe("my own notes");
+    expect(JSON.parse(await readFile(file, "utf8"))).toEqual(sampleExport());
+  });
+
+  test("one server per file: a second one on the same file is refused while the first runs", async () => {
+    await start();
+    await expect(start()).rejects.toThrow(/state\.db is in use by another sandbox server/);
   });
 
   test("a missing directory is an error at start", async () => {
@@ -125,7 +152,10 @@ describe("the data a server starts with", { timeout: 20_000 }, () => {
     const filed = await startSandboxServer({ port: 0, dataFile: file });
     running.push(filed);
     expect(filed.sandbox.seeded).toBe(true);
-    expect((JSON.parse(await readFile(file, "utf8")) as { stores: { customers: unknown[] } }).stores.customers.length).toBeGreaterThan(0);
+    await stop(filed);
+    const reopened = await startSandboxServer({ port: 0, dataFile: file, empty: true });
+    running.push(reopened);
+    expect(await customers(reopened.url)).toBeGreaterThan(0);
 
     const empty = await startSandboxServer({ port: 0, empty: true });
     running.push(empty);

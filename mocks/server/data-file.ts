@@ -1,96 +1,143 @@
 /**
- * --data FILE: the sandbox's state kept in one JSON file (the store's exportAll format). Loaded on
- * start (a file that is not a valid export stops the start and is left as it is), written after
- * every commit, atomically (a temporary file beside it, then rename), one write at a time.
+ * --data PATH: the sandbox's state in a SQLite database file (docs/standalone-server.md,
+ * "Persistence"). A missing file becomes a new database; a JSON state file of the earlier format
+ * (a sandbox export) is migrated once into a database at the same path, the JSON kept beside it.
+ * Without --data, the database is in memory.
  */
-import { open, readFile, rename, stat, unlink } from "node:fs/promises";
+import { copyFile, open, readFile, rename, stat, unlink } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import type { SandboxStore } from "../store/port";
-import { createCoalescingWriter } from "./coalescing-writer";
+import { companionFiles, isSqliteHeader, sqliteErrorCode } from "../store/sql/sqlite";
+import { openSqliteStore, type SqliteSandboxStore } from "../store/sql/sqlite-store";
 
 /** A problem with the data file that stops the server from starting; its message says what and where. */
 export class DataFileError extends Error {
   override name = "DataFileError";
 }
 
+export interface OpenedData {
+  store: SqliteSandboxStore;
+  /** Whether the file existed (a database, or a JSON state file now migrated). */
+  loaded: boolean;
+  /** Where the JSON state file was kept, when this start migrated it. */
+  jsonBackup?: string;
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const codeOf = (error: unknown) => (error instanceof Error && "code" in error ? String(error.code) : undefined);
+const UNTOUCHED = "The file was left as it is; fix it, move it away, or name another file with --data.";
 
-/** Checks the directory and loads the file into the store if it exists; returns whether it did. */
-export async function loadDataFile(store: SandboxStore, file: string): Promise<{ loaded: boolean }> {
-  const directory = dirname(resolve(file));
+/** Where the JSON state file goes when it is migrated. */
+export const jsonBackupOf = (file: string) => `${file}.json-backup`;
+
+type Kind = "missing" | "database" | "other";
+
+async function kindOf(file: string): Promise<Kind> {
+  let handle;
+  try {
+    handle = await open(file, "r");
+  } catch (error) {
+    if (codeOf(error) === "ENOENT") return "missing";
+    if (codeOf(error) === "EISDIR") throw new DataFileError(`The data file ${file} is a directory; name a file.`);
+    throw new DataFileError(`The data file ${file} cannot be read: ${messageOf(error)}`);
+  }
+  try {
+    if ((await handle.stat()).isDirectory()) throw new DataFileError(`The data file ${file} is a directory; name a file.`);
+    const header = new Uint8Array(16);
+    const { bytesRead } = await handle.read(header, 0, 16, 0);
+    // An empty file is an empty database to SQLite (a file made with `touch`).
+    if (bytesRead === 0) return "missing";
+    return bytesRead === 16 && isSqliteHeader(header) ? "database" : "other";
+  } finally {
+    await handle.close();
+  }
+}
+
+async function openDatabase(file: string): Promise<SqliteSandboxStore> {
+  try {
+    return await openSqliteStore({ file });
+  } catch (error) {
+    const code = sqliteErrorCode(error);
+    if (code === "SQLITE_BUSY")
+      throw new DataFileError(`The data file ${file} is in use by another sandbox server (one server per file); stop it or name another file with --data.`);
+    if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT") throw new DataFileError(`The data file ${file} is a damaged SQLite database (${messageOf(error)}). ${UNTOUCHED}`);
+    throw new DataFileError(`The data file ${file} cannot be opened as the sandbox's database: ${messageOf(error)}`);
+  }
+}
+
+async function removeDatabase(file: string): Promise<void> {
+  await Promise.all([file, ...companionFiles(file)].map((path) => unlink(path).catch(() => undefined)));
+}
+
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, "r");
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems cannot sync a directory; the rename is still atomic.
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The JSON state file at `file` (the earlier --data format: a sandbox export), migrated into a
+ * database at the same path. The JSON is copied to `file.json-backup` first, the database is built
+ * beside it and renamed over `file` last, so an interrupted migration leaves the JSON in place and
+ * simply runs again at the next start.
+ */
+async function migrateJsonFile(file: string): Promise<{ store: SqliteSandboxStore; jsonBackup: string }> {
+  const text = await readFile(file, "utf8");
+  if (text.trim() === "") throw new DataFileError(`The data file ${file} is empty: neither a SQLite database nor a sandbox export. ${UNTOUCHED}`);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new DataFileError(`The data file ${file} is neither a SQLite database nor valid JSON (${messageOf(error)}). ${UNTOUCHED}`);
+  }
+  const backup = jsonBackupOf(file);
+  const existing = await readFile(backup, "utf8").catch(() => undefined);
+  if (existing !== undefined && existing !== text)
+    throw new DataFileError(`The data file ${file} is a JSON state file to migrate, but ${backup} already exists with other contents; move it away first. ${UNTOUCHED}`);
+
+  const building = `${file}.migrating-${String(process.pid)}`;
+  await removeDatabase(building);
+  try {
+    const fresh = await openSqliteStore({ file: building });
+    try {
+      await fresh.importAll(data);
+    } catch (error) {
+      throw new DataFileError(`The data file ${file} is not a sandbox export this version can load: ${messageOf(error)} ${UNTOUCHED}`);
+    } finally {
+      fresh.close();
+      await fresh.closed();
+    }
+    if (existing === undefined) {
+      await copyFile(file, backup);
+      const handle = await open(backup, "r");
+      await handle.sync().finally(() => handle.close());
+    }
+    await rename(building, file);
+    await syncDirectory(dirname(file));
+  } catch (error) {
+    await removeDatabase(building);
+    throw error;
+  }
+  return { store: await openDatabase(file), jsonBackup: backup };
+}
+
+/** The store of a server: in memory without a file; the database in `file` with one (created, or migrated from JSON). */
+export async function openDataStore(dataFile: string | undefined): Promise<OpenedData> {
+  if (dataFile === undefined) return { store: await openSqliteStore(), loaded: false };
+  const file = resolve(dataFile);
+  const directory = dirname(file);
   const dir = await stat(directory).catch((error: unknown) => {
     throw new DataFileError(
       codeOf(error) === "ENOENT" ? `The directory of the data file, ${directory}, does not exist; create it first.` : `The directory ${directory} cannot be read: ${messageOf(error)}`,
     );
   });
   if (!dir.isDirectory()) throw new DataFileError(`${directory} is not a directory, so it cannot hold the data file.`);
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if (codeOf(error) === "ENOENT") return { loaded: false };
-    if (codeOf(error) === "EISDIR") throw new DataFileError(`The data file ${file} is a directory; name a file.`);
-    throw new DataFileError(`The data file ${file} cannot be read: ${messageOf(error)}`);
-  }
-  const untouched = "The file was left as it is; fix it, move it away, or name another file with --data.";
-  if (text.trim() === "") throw new DataFileError(`The data file ${file} is empty, not a sandbox export. ${untouched}`);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new DataFileError(`The data file ${file} is not valid JSON (${messageOf(error)}). ${untouched}`);
-  }
-  try {
-    await store.importAll(data);
-  } catch (error) {
-    throw new DataFileError(`The data file ${file} is not a sandbox export this version can load: ${messageOf(error)} ${untouched}`);
-  }
-  return { loaded: true };
-}
 
-/** Writes `text` to `file` so that a reader only ever sees the old or the new whole file. */
-export async function writeFileAtomically(file: string, text: string): Promise<void> {
-  const temporary = `${file}.tmp-${String(process.pid)}`;
-  try {
-    const handle = await open(temporary, "w");
-    try {
-      await handle.writeFile(text, "utf8");
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
-}
-
-export interface Persistence {
-  /** Waits until every commit so far is in the file; rejects if the last write failed. */
-  flush(): Promise<void>;
-  /** Writes the file now (after any write in flight), commit or not. */
-  save(): Promise<void>;
-  /** Stops listening for commits (flush afterwards to write the last ones). */
-  stop(): void;
-}
-
-/** Writes the whole sandbox to `file` after every commit (coalesced). */
-export function persistOnCommit(store: SandboxStore, file: string, onError: (error: unknown) => void): Persistence {
-  const writer = createCoalescingWriter(async () => {
-    const snapshot = await store.exportAll();
-    await writeFileAtomically(file, `${JSON.stringify(snapshot)}\n`);
-  }, onError);
-  const unsubscribe = store.onCommit(() => {
-    writer.schedule();
-  });
-  return {
-    flush: () => writer.flush(),
-    save: () => {
-      writer.schedule();
-      return writer.flush();
-    },
-    stop: unsubscribe,
-  };
+  const kind = await kindOf(file);
+  if (kind === "other") return { ...(await migrateJsonFile(file)), loaded: true };
+  return { store: await openDatabase(file), loaded: kind === "database" };
 }

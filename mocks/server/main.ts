@@ -18,11 +18,13 @@ const consoleIo: CliIo = {
 };
 
 /** What the server prints when it is ready. */
-export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "loadedDataFile" | "sandbox">): string {
+export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "loadedDataFile" | "jsonBackup" | "sandbox">): string {
   const state =
     server.dataFile === undefined
       ? "in memory (gone when the server stops; --data FILE keeps it)"
-      : `${server.dataFile} (${server.loadedDataFile ? "loaded" : "new file"}; written after every change)`;
+      : server.jsonBackup !== undefined
+        ? `${server.dataFile} (SQLite database, migrated just now from the JSON state file that was there, kept as ${server.jsonBackup})`
+        : `${server.dataFile} (SQLite database, ${server.loadedDataFile ? "opened" : "new"}; every change committed before it is answered)`;
   const data = server.sandbox.seeded ? "the fixed data set (POST /v1/sandbox/initialize restores it; --empty starts without)" : server.loadedDataFile ? "as loaded" : "empty";
   return [
     `PSD2 sandbox listening on ${server.url}`,
@@ -66,7 +68,7 @@ export async function main(argv: readonly string[], io: CliIo = consoleIo): Prom
       process.exit(130);
     }
     stopping = true;
-    io.out(`sandbox: ${signal}, stopping${server.dataFile === undefined ? "" : ` and writing ${server.dataFile}`}…`);
+    io.out(`sandbox: ${signal}, stopping${server.dataFile === undefined ? "" : ` and closing ${server.dataFile}`}…`);
     server.close().then(
       () => {
         process.exit(0);

@@ -1,21 +1,17 @@
 /**
  * startSandboxServer: the sandbox of the portal as a node:http server. One port serves both base
  * addresses ({base_url} and {sandbox_base_url}), the /__sandbox/ controls, the bank page, the
- * index and /openapi.json. State lives in memory (a fresh fake-indexeddb factory), or in memory
- * and in a --data file, written after every commit.
+ * index and /openapi.json. State lives in a SQLite database: in memory, or in the --data file
+ * (every 2xx write committed there before it is answered).
  */
-// The IDB* globals idb relies on; the store itself gets its own factory below.
-import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { tppError } from "../../src/contract/tpp-messages";
 import { resolve } from "node:path";
 import { createSandbox, type Sandbox } from "../sandbox";
-import { openSandboxStore } from "../store/indexeddb-store";
 import { startBatchTimer, type BatchTimer } from "./batch-timer";
-import { DataFileError, loadDataFile, persistOnCommit, type Persistence } from "./data-file";
+import { openDataStore } from "./data-file";
 import { createContinueHandler, createRequestHandler } from "./handle-request";
 import { declaresTooLarge } from "./node-request";
 import { parseAllowedOrigin } from "./origins";
@@ -28,7 +24,7 @@ export interface SandboxServerOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Keep the state in this JSON file (loaded on start, written after every commit). */
+  /** Keep the state in this SQLite database file (created if missing; a JSON state file of the earlier format is migrated once). */
   dataFile?: string;
   /** true: log to the console; a function: log to it. Logs requests and batch runs that booked something. */
   log?: boolean | ((line: string) => void);
@@ -50,8 +46,10 @@ export interface SandboxServer {
   dataFile: string | undefined;
   /** Whether the data file existed and was loaded. */
   loadedDataFile: boolean;
+  /** Set when this start migrated a JSON state file: where the JSON was kept. */
+  jsonBackup: string | undefined;
   sandbox: Sandbox;
-  /** Stops accepting requests, lets the ones in flight end, writes the data file one last time. */
+  /** Stops accepting requests, lets the ones in flight end, then closes the database. */
   close(): Promise<void>;
 }
 
@@ -121,24 +119,13 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     return parsed.origin;
   });
 
-  const store = await openSandboxStore({ name: "psd2-sandbox", indexedDB: new IDBFactory() });
-  let persistence: Persistence | undefined;
-  let loadedDataFile = false;
+  const { store, loaded: loadedDataFile, jsonBackup } = await openDataStore(dataFile);
+  if (jsonBackup !== undefined) log?.(`sandbox: ${dataFile ?? ""} was a JSON state file; migrated it into a SQLite database at the same path, the JSON is kept as ${jsonBackup}.`);
   let server: Server | undefined;
   let batch: BatchTimer | undefined;
   try {
-    if (dataFile !== undefined) {
-      loadedDataFile = (await loadDataFile(store, dataFile)).loaded;
-      persistence = persistOnCommit(store, dataFile, (error) => {
-        console.error(`sandbox: writing ${dataFile} failed: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    }
     // Like the portal's own sandbox: a brand-new one holds the fixed data, so the portal's examples and curl commands work at once.
     const sandbox = await createSandbox({ store, seedIfNew: options.empty !== true, ...(options.realNow ? { realNow: options.realNow } : {}) });
-    if (persistence && dataFile !== undefined)
-      await persistence.save().catch((error: unknown) => {
-        throw new DataFileError(`The data file ${dataFile} cannot be written: ${error instanceof Error ? error.message : String(error)}`);
-      });
     batch = startBatchTimer(sandbox, { ...(options.batchIntervalMs ? { intervalMs: options.batchIntervalMs } : {}), ...(log ? { log } : {}) });
     await batch.runNow();
 
@@ -163,20 +150,20 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     let closing: Promise<void> | undefined;
     const close = async () => {
       await closeServer(running, 2_000);
-      await timer.stop();
-      persistence?.stop();
       try {
-        await persistence?.flush();
+        await timer.stop();
       } finally {
+        // Last: every request and batch run has finished with it.
         store.close();
+        await store.closed();
       }
     };
-    return { url, port: address.port, dataFile, loadedDataFile, sandbox, close: () => (closing ??= close()) };
+    return { url, port: address.port, dataFile, loadedDataFile, jsonBackup, sandbox, close: () => (closing ??= close()) };
   } catch (error) {
     if (server?.listening) await closeServer(server, 0);
     await batch?.stop();
-    persistence?.stop();
     store.close();
+    await store.closed();
     throw error;
   }
 }

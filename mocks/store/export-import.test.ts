@@ -1,15 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { CURRENT_SCHEMA_VERSION, migrateExport, type ExportMigrationStep } from "./migrations";
 import type { SandboxExport } from "./port";
-import { account, contentsOf, customer, expectRejection, freshStore, sampleExport, sampleStores, transaction } from "./store.test-helpers";
-
-let store: Awaited<ReturnType<typeof freshStore>>;
-beforeEach(async () => {
-  store = await freshStore();
-});
-afterEach(async () => {
-  await store.dispose();
-});
+import { adapterCases, type TestStore } from "./adapters.test-helpers";
+import { account, contentsOf, customer, expectRejection, sampleExport, sampleStores, transaction } from "./store.test-helpers";
 
 /** A sample export with one value changed by `edit` (on a deep copy). */
 function edited(edit: (data: SandboxExport & Record<string, unknown>) => void): unknown {
@@ -18,93 +11,103 @@ function edited(edit: (data: SandboxExport & Record<string, unknown>) => void): 
   return data;
 }
 
-describe("exportAll and importAll", () => {
-  test("export → import → export gives the same stores", async () => {
-    await store.importAll(sampleExport());
-    const first = await store.exportAll();
-    expect(first.format).toBe("psd2-sandbox-export");
-    expect(first.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
-    expect(Date.parse(first.exportedAt)).not.toBeNaN();
-    expect(JSON.parse(JSON.stringify(first))).toEqual(first);
-
-    const other = await freshStore();
-    await other.importAll(JSON.parse(JSON.stringify(first)));
-    expect(await contentsOf(other)).toEqual(first.stores);
-    await other.dispose();
+describe.each(adapterCases)("%s", (_name, adapter) => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await adapter.fresh();
+  });
+  afterEach(async () => {
+    await store.dispose();
   });
 
-  test("data written through the port round-trips too", async () => {
-    await store.write(async (tx) => {
-      await tx.putCustomer(customer(1));
-      await tx.putAccount(account(1, customer(1).customerNumber));
-      await tx.addTransaction(transaction("acc-1", "t1", "2026-02-01"));
-      await tx.putMeta("batchTimes", ["07:00"]);
+  describe("exportAll and importAll", () => {
+    test("export → import → export gives the same stores", async () => {
+      await store.importAll(sampleExport());
+      const first = await store.exportAll();
+      expect(first.format).toBe("psd2-sandbox-export");
+      expect(first.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+      expect(Date.parse(first.exportedAt)).not.toBeNaN();
+      expect(JSON.parse(JSON.stringify(first))).toEqual(first);
+
+      const other = await adapter.fresh();
+      await other.importAll(JSON.parse(JSON.stringify(first)));
+      expect(await contentsOf(other)).toEqual(first.stores);
+      await other.dispose();
     });
-    const data = await store.exportAll();
-    await store.clear();
-    await store.importAll(data);
-    expect(await contentsOf(store)).toEqual(data.stores);
-    expect((await store.write((tx) => tx.addTransaction(transaction("acc-1", "t2", "2026-02-02")))).seq).toBe(1);
+
+    test("data written through the port round-trips too", async () => {
+      await store.write(async (tx) => {
+        await tx.putCustomer(customer(1));
+        await tx.putAccount(account(1, customer(1).customerNumber));
+        await tx.addTransaction(transaction("acc-1", "t1", "2026-02-01"));
+        await tx.putMeta("batchTimes", ["07:00"]);
+      });
+      const data = await store.exportAll();
+      await store.clear();
+      await store.importAll(data);
+      expect(await contentsOf(store)).toEqual(data.stores);
+      expect((await store.write((tx) => tx.addTransaction(transaction("acc-1", "t2", "2026-02-02")))).seq).toBe(1);
+    });
+
+    test("import replaces everything that was there", async () => {
+      await store.write((tx) => tx.putCustomer(customer(77)));
+      await store.importAll(sampleExport());
+      expect(await store.read((tx) => tx.customer(customer(77).customerNumber))).toBeUndefined();
+      expect(await contentsOf(store)).toEqual(sampleStores());
+    });
+
+    test("a file without nextSeq gets one above every transaction's seq", async () => {
+      await store.importAll(edited((data) => {
+        data.stores.meta = data.stores.meta.filter((entry) => entry.key !== "nextSeq");
+      }));
+      expect(await store.read((tx) => tx.meta("nextSeq"))).toBe(3);
+    });
+
+    test("an older schemaVersion is rewritten by the export migrations", () => {
+      const rename: ExportMigrationStep = {
+        version: 2,
+        upgrade: (stores) => ({ ...stores, customers: (stores.people as unknown[]).map((item) => item), people: undefined }),
+      };
+      const migrated = migrateExport({ people: [customer(1)] }, 1, [rename]);
+      expect(migrated.customers).toEqual([customer(1)]);
+      expect(migrateExport({ people: [] }, 2, [rename])).toEqual({ people: [] });
+    });
   });
 
-  test("import replaces everything that was there", async () => {
-    await store.write((tx) => tx.putCustomer(customer(77)));
-    await store.importAll(sampleExport());
-    expect(await store.read((tx) => tx.customer(customer(77).customerNumber))).toBeUndefined();
-    expect(await contentsOf(store)).toEqual(sampleStores());
-  });
+  describe("importAll refuses bad data, names the problem and changes nothing", () => {
+    const cases: { name: string; data: unknown; message: RegExp }[] = [
+      { name: "not an object", data: "hello", message: /expected an export object .* got string "hello"/ },
+      { name: "null", data: null, message: /got null/ },
+      { name: "an array", data: [], message: /got an array/ },
+      { name: "wrong format", data: edited((data) => { data.format = "csv" as never; }), message: /^Import: format: "csv" is not a sandbox export; expected "psd2-sandbox-export"/ },
+      { name: "newer schemaVersion", data: edited((data) => { data.schemaVersion = CURRENT_SCHEMA_VERSION + 1; }), message: new RegExp(`schemaVersion: the file has schema version ${String(CURRENT_SCHEMA_VERSION + 1)}, newer than this sandbox's ${String(CURRENT_SCHEMA_VERSION)}`) },
+      { name: "schemaVersion not a version", data: edited((data) => { data.schemaVersion = "1" as never; }), message: /schemaVersion: "1" is not a schema version/ },
+      { name: "stores missing", data: edited((data) => { data.stores = undefined as never; }), message: /stores: expected an object/ },
+      { name: "a store missing", data: edited((data) => { data.stores.baskets = undefined as never; }), message: /stores\.baskets: expected an array/ },
+      { name: "an unknown store", data: edited((data) => { (data.stores as Record<string, unknown>).people = []; }), message: /stores\.people: not a store of this sandbox/ },
+      {
+        name: "a record with a bad field",
+        data: edited((data) => { (data.stores.accounts[1]!.balances[0]!.balanceAmount as { currency: string }).currency = "XXX"; }),
+        message: /^Import: stores\.accounts\[1\]\.balances\[0\]\.balanceAmount\.currency: .*XXX/,
+      },
+      { name: "a record missing a field", data: edited((data) => { Reflect.deleteProperty(data.stores.transactions[2]!, "seq"); }), message: /stores\.transactions\[2\]\.seq: / },
+      { name: "a payment of an unknown product", data: edited((data) => { (data.stores.payments[0] as { product: string }).product = "bulk"; }), message: /stores\.payments\[0\]\.product: / },
+      { name: "a record that is not an object", data: edited((data) => { (data.stores.customers as unknown[])[0] = 5; }), message: /stores\.customers\[0\]: / },
+      { name: "an unknown meta key", data: edited((data) => { data.stores.meta.push({ key: "theme" as never, value: "dark" }); }), message: /stores\.meta\[5\]\.key: unknown meta key "theme"; known keys: clockOffsetMs/ },
+      { name: "a bad meta value", data: edited((data) => { data.stores.meta[3]!.value = "06:00"; }), message: /stores\.meta\[3\]\.value: / },
+      { name: "a duplicate bban", data: edited((data) => { data.stores.accounts[2]!.bban = data.stores.accounts[0]!.bban; }), message: /stores\.accounts\[2\]: bban "12345670001" is already used by stores\.accounts\[0\]/ },
+      { name: "a duplicate transaction", data: edited((data) => { data.stores.transactions[1]!.id = "t1"; }), message: /stores\.transactions\[1\]: \[accountId, id\] \["acc-1","t1"\] is already used by stores\.transactions\[0\]/ },
+      { name: "a nextSeq already taken", data: edited((data) => { data.stores.meta[4]!.value = 2; }), message: /stores\.meta\[4\]\.value: nextSeq 2 must be greater than every transaction's seq \(the largest is 2\)/ },
+    ];
 
-  test("a file without nextSeq gets one above every transaction's seq", async () => {
-    await store.importAll(edited((data) => {
-      data.stores.meta = data.stores.meta.filter((entry) => entry.key !== "nextSeq");
-    }));
-    expect(await store.read((tx) => tx.meta("nextSeq"))).toBe(3);
-  });
-
-  test("an older schemaVersion is rewritten by the export migrations", () => {
-    const rename: ExportMigrationStep = {
-      version: 2,
-      upgrade: (stores) => ({ ...stores, customers: (stores.people as unknown[]).map((item) => item), people: undefined }),
-    };
-    const migrated = migrateExport({ people: [customer(1)] }, 1, [rename]);
-    expect(migrated.customers).toEqual([customer(1)]);
-    expect(migrateExport({ people: [] }, 2, [rename])).toEqual({ people: [] });
-  });
-});
-
-describe("importAll refuses bad data, names the problem and changes nothing", () => {
-  const cases: { name: string; data: unknown; message: RegExp }[] = [
-    { name: "not an object", data: "hello", message: /expected an export object .* got string "hello"/ },
-    { name: "null", data: null, message: /got null/ },
-    { name: "an array", data: [], message: /got an array/ },
-    { name: "wrong format", data: edited((data) => { data.format = "csv" as never; }), message: /^Import: format: "csv" is not a sandbox export; expected "psd2-sandbox-export"/ },
-    { name: "newer schemaVersion", data: edited((data) => { data.schemaVersion = CURRENT_SCHEMA_VERSION + 1; }), message: new RegExp(`schemaVersion: the file has schema version ${String(CURRENT_SCHEMA_VERSION + 1)}, newer than this sandbox's ${String(CURRENT_SCHEMA_VERSION)}`) },
-    { name: "schemaVersion not a version", data: edited((data) => { data.schemaVersion = "1" as never; }), message: /schemaVersion: "1" is not a schema version/ },
-    { name: "stores missing", data: edited((data) => { data.stores = undefined as never; }), message: /stores: expected an object/ },
-    { name: "a store missing", data: edited((data) => { data.stores.baskets = undefined as never; }), message: /stores\.baskets: expected an array/ },
-    { name: "an unknown store", data: edited((data) => { (data.stores as Record<string, unknown>).people = []; }), message: /stores\.people: not a store of this sandbox/ },
-    {
-      name: "a record with a bad field",
-      data: edited((data) => { (data.stores.accounts[1]!.balances[0]!.balanceAmount as { currency: string }).currency = "XXX"; }),
-      message: /^Import: stores\.accounts\[1\]\.balances\[0\]\.balanceAmount\.currency: .*XXX/,
-    },
-    { name: "a record missing a field", data: edited((data) => { Reflect.deleteProperty(data.stores.transactions[2]!, "seq"); }), message: /stores\.transactions\[2\]\.seq: / },
-    { name: "a payment of an unknown product", data: edited((data) => { (data.stores.payments[0] as { product: string }).product = "bulk"; }), message: /stores\.payments\[0\]\.product: / },
-    { name: "a record that is not an object", data: edited((data) => { (data.stores.customers as unknown[])[0] = 5; }), message: /stores\.customers\[0\]: / },
-    { name: "an unknown meta key", data: edited((data) => { data.stores.meta.push({ key: "theme" as never, value: "dark" }); }), message: /stores\.meta\[5\]\.key: unknown meta key "theme"; known keys: clockOffsetMs/ },
-    { name: "a bad meta value", data: edited((data) => { data.stores.meta[3]!.value = "06:00"; }), message: /stores\.meta\[3\]\.value: / },
-    { name: "a duplicate bban", data: edited((data) => { data.stores.accounts[2]!.bban = data.stores.accounts[0]!.bban; }), message: /stores\.accounts\[2\]: bban "12345670001" is already used by stores\.accounts\[0\]/ },
-    { name: "a duplicate transaction", data: edited((data) => { data.stores.transactions[1]!.id = "t1"; }), message: /stores\.transactions\[1\]: \[accountId, id\] \["acc-1","t1"\] is already used by stores\.transactions\[0\]/ },
-    { name: "a nextSeq already taken", data: edited((data) => { data.stores.meta[4]!.value = 2; }), message: /stores\.meta\[4\]\.value: nextSeq 2 must be greater than every transaction's seq \(the largest is 2\)/ },
-  ];
-
-  test.each(cases)("$name", async ({ data, message }) => {
-    await store.write((tx) => tx.putCustomer(customer(42)));
-    const before = await contentsOf(store);
-    const listener = vi.fn();
-    store.onCommit(listener);
-    await expectRejection(store.importAll(data), message);
-    expect(await contentsOf(store)).toEqual(before);
-    expect(listener).not.toHaveBeenCalled();
+    test.each(cases)("$name", async ({ data, message }) => {
+      await store.write((tx) => tx.putCustomer(customer(42)));
+      const before = await contentsOf(store);
+      const listener = vi.fn();
+      store.onCommit(listener);
+      await expectRejection(store.importAll(data), message);
+      expect(await contentsOf(store)).toEqual(before);
+      expect(listener).not.toHaveBeenCalled();
+    });
   });
 });

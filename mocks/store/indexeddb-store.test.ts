@@ -1,9 +1,12 @@
+/**
+ * What only the IndexedDB adapter does: a given IDBFactory, and the guard against work that awaits
+ * something other than the store (IndexedDB then commits early). The port's contract is in
+ * store-contract.test.ts and run-transaction.test.ts, run against every adapter.
+ */
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openSandboxStore } from "./indexeddb-store";
-import {
-  account, agreement, basket, customer, expectRejection, freshStore, periodicPayment, singlePayment, transaction,
-} from "./store.test-helpers";
+import { customer, expectRejection, freshStore } from "./store.test-helpers";
 
 let store: Awaited<ReturnType<typeof freshStore>>;
 beforeEach(async () => {
@@ -13,163 +16,48 @@ afterEach(async () => {
   await store.dispose();
 });
 
-describe("records in, records out", () => {
-  test("customers: by number, by PSU-ID, all", async () => {
-    const [a, b] = [customer(1), customer(2, { kind: "corporate", customerNumber: "923609016" })];
-    await store.write(async (tx) => {
-      await tx.putCustomer(a);
-      await tx.putCustomer(b);
-    });
-    await store.read(async (tx) => {
-      expect(await tx.customer(a.customerNumber)).toEqual(a);
-      expect(await tx.customer("nobody")).toBeUndefined();
-      expect(await tx.customerByPsuId(b.psuId)).toEqual(b);
-      expect(await tx.customerByPsuId(customer(9).psuId)).toBeUndefined();
-      expect(await tx.customers()).toHaveLength(2);
-    });
-  });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  test("accounts: by id, by bban, of a customer, all; a second account with the same bban is refused", async () => {
-    const [a1, a2, a3] = [account(1, "c1"), account(2, "c2"), account(3, "c1")];
-    await store.write(async (tx) => {
-      await Promise.all([tx.putAccount(a1), tx.putAccount(a2), tx.putAccount(a3)]);
-    });
-    await store.read(async (tx) => {
-      expect(await tx.account("acc-2")).toEqual(a2);
-      expect(await tx.accountByBban(a3.bban)).toEqual(a3);
-      expect(await tx.accountByBban("00000000000")).toBeUndefined();
-      expect((await tx.accountsOf("c1")).map((item) => item.resourceId)).toEqual(["acc-1", "acc-3"]);
-      expect(await tx.accountsOf("c9")).toEqual([]);
-      expect(await tx.accounts()).toHaveLength(3);
-    });
-    const error = await expectRejection(store.write((tx) => tx.putAccount(account(4, "c1", { bban: a1.bban }))), /putAccount: ConstraintError/);
-    expect(error.name).toBe("ConstraintError");
-    expect(await store.read((tx) => tx.account("acc-4"))).toBeUndefined();
-  });
-
-  test("agreements and baskets", async () => {
-    const deal = agreement("923609016", ["acc-2"]);
-    await store.write(async (tx) => {
-      await tx.putAgreement(deal);
-      await tx.putBasket(basket("b1", ["p1", "p2"]));
-    });
-    await store.read(async (tx) => {
-      expect(await tx.agreement("923609016")).toEqual(deal);
-      expect(await tx.agreement("x")).toBeUndefined();
-      expect(await tx.agreements()).toEqual([deal]);
-      expect((await tx.basket("b1"))?.paymentIds).toEqual(["p1", "p2"]);
-      expect(await tx.basket("b2")).toBeUndefined();
-    });
-  });
-
-  test("meta: each key holds its value; a missing key reads undefined", async () => {
-    expect(await store.read((tx) => tx.meta("clockOffsetMs"))).toBeUndefined();
-    await store.write(async (tx) => {
-      await tx.putMeta("clockOffsetMs", 86_400_000);
-      await tx.putMeta("contactEmail", { email: "dev@tpp.example", registeredAt: "2026-01-01T00:00:00Z" });
-    });
-    await store.read(async (tx) => {
-      expect(await tx.meta("clockOffsetMs")).toBe(86_400_000);
-      expect(await tx.meta("contactEmail")).toEqual({ email: "dev@tpp.example", registeredAt: "2026-01-01T00:00:00Z" });
-    });
-  });
-
-  test("a given IDBFactory is used instead of the global indexedDB", async () => {
-    const own = await openSandboxStore({ name: store.name, indexedDB: new IDBFactory() });
-    await own.write((tx) => tx.putCustomer(customer(5)));
-    expect(await own.read((tx) => tx.customers())).toEqual([customer(5)]);
-    expect(await store.read((tx) => tx.customers())).toEqual([]);
-    own.close();
-  });
-
-  test("the data survives closing and reopening the database", async () => {
-    await store.write((tx) => tx.putCustomer(customer(1)));
-    store.close();
-    const again = await openSandboxStore({ name: store.name });
-    expect(await again.read((tx) => tx.customers())).toEqual([customer(1)]);
-    again.close();
-  });
+test("a given IDBFactory is used instead of the global indexedDB", async () => {
+  const own = await openSandboxStore({ name: store.name, indexedDB: new IDBFactory() });
+  await own.write((tx) => tx.putCustomer(customer(5)));
+  expect(await own.read((tx) => tx.customers())).toEqual([customer(5)]);
+  expect(await store.read((tx) => tx.customers())).toEqual([]);
+  own.close();
 });
 
-describe("payments", () => {
-  test("payment by id; payments newest first by createdAt, at most limit", async () => {
-    await store.write(async (tx) => {
-      for (const [index, id] of ["p1", "p2", "p3", "p4"].entries())
-        await tx.putPayment(index % 2 ? periodicPayment(id, 1000 + index) : singlePayment(id, "2026-03-01", { createdAt: 1000 + index }));
-    });
-    await store.read(async (tx) => {
-      expect((await tx.payment("p2"))?.product).toBe("periodic");
-      expect(await tx.payment("p9")).toBeUndefined();
-      expect((await tx.payments(3)).map((item) => item.paymentId)).toEqual(["p4", "p3", "p2"]);
-      expect((await tx.payments(10)).map((item) => item.paymentId)).toEqual(["p4", "p3", "p2", "p1"]);
-      expect(await tx.payments(0)).toEqual([]);
-    });
-  });
-
-  test("duePayments: single payments of the statuses due on or before the date, oldest executionDate first; never periodic", async () => {
-    await store.write(async (tx) => {
-      await tx.putPayment(singlePayment("late", "2026-03-10"));
-      await tx.putPayment(singlePayment("today", "2026-03-05"));
-      await tx.putPayment(singlePayment("early", "2026-03-01", { transactionStatus: "PDNG" }));
-      await tx.putPayment(singlePayment("early-2", "2026-03-01", { createdAt: 1_700_000_000_001 }));
-      await tx.putPayment(singlePayment("rejected", "2026-03-01", { transactionStatus: "RJCT" }));
-      await tx.putPayment({ ...periodicPayment("standing"), transactionStatus: "ACTC" });
-    });
-    await store.read(async (tx) => {
-      expect((await tx.duePayments(["ACTC", "PDNG"], "2026-03-05")).map((item) => item.paymentId)).toEqual(["early", "early-2", "today"]);
-      expect((await tx.duePayments(["ACTC"], "2026-03-04")).map((item) => item.paymentId)).toEqual(["early-2"]);
-      expect((await tx.duePayments(["ACTC", "ACTC"], "2026-12-31")).map((item) => item.paymentId)).toEqual(["early-2", "today", "late"]);
-      expect(await tx.duePayments([], "2026-12-31")).toEqual([]);
-      expect(await tx.duePayments(["ACTC"], "2026-02-28")).toEqual([]);
-    });
-  });
-});
-
-describe("transactions", () => {
-  test("addTransaction takes seq from nextSeq and advances it in the same transaction", async () => {
-    const first = await store.write((tx) => tx.addTransaction(transaction("acc-1", "t1", "2026-03-01")));
-    expect(first.seq).toBe(0);
-    const [second, third] = await store.write((tx) =>
-      Promise.all([tx.addTransaction(transaction("acc-1", "t2", "2026-03-01")), tx.addTransaction(transaction("acc-2", "t3", "2026-03-01"))]),
+describe("work that awaits something other than the store", () => {
+  test("awaiting something that is not a store request is a programming error, reported as such", async () => {
+    // IndexedDB commits a transaction once it has no pending request: the first put is already
+    // committed when the second runs, which is why work must await only the store.
+    await expectRejection(
+      store.write(async (tx) => {
+        await tx.putCustomer(customer(1));
+        await sleep(5);
+        await tx.putCustomer(customer(2));
+      }),
+      /putCustomer: the store transaction is no longer active.*not a store request/,
     );
-    expect([second.seq, third.seq]).toEqual([1, 2]);
-    expect(await store.read((tx) => tx.meta("nextSeq"))).toBe(3);
-    expect(await store.read((tx) => tx.transaction("acc-1", "t2"))).toEqual(second);
+    expect((await store.read((tx) => tx.customers())).map((item) => item.name)).toEqual(["Customer 1"]);
+
+    await expectRejection(
+      store.read(async (tx) => {
+        await sleep(5);
+        return tx.customers();
+      }),
+      /customers: the store transaction is no longer active/,
+    );
   });
 
-  test("addTransaction starts from a nextSeq set in meta", async () => {
-    await store.write((tx) => tx.putMeta("nextSeq", 41));
-    expect((await store.write((tx) => tx.addTransaction(transaction("acc-1", "t1", "2026-03-01")))).seq).toBe(41);
-  });
-
-  test("transaction(accountId, id) never returns another account's transaction; ids repeat across accounts only", async () => {
-    await store.write(async (tx) => {
-      await tx.addTransaction(transaction("acc-1", "t1", "2026-03-01", -100));
-      await tx.addTransaction(transaction("acc-2", "t1", "2026-03-01", 100));
-    });
-    await store.read(async (tx) => {
-      expect((await tx.transaction("acc-1", "t1"))?.amount).toBe(-100);
-      expect((await tx.transaction("acc-2", "t1"))?.amount).toBe(100);
-      expect(await tx.transaction("acc-3", "t1")).toBeUndefined();
-    });
-    await expectRejection(store.write((tx) => tx.addTransaction(transaction("acc-1", "t1", "2026-03-02"))), /addTransaction: ConstraintError/);
-    expect(await store.read((tx) => tx.meta("nextSeq"))).toBe(2);
-  });
-
-  test("transactionCount counts the account's transactions in the date range, bounds inclusive", async () => {
-    await store.write(async (tx) => {
-      for (const [index, date] of ["2026-03-01", "2026-03-02", "2026-03-02", "2026-03-04"].entries())
-        await tx.addTransaction(transaction("acc-1", `t${String(index)}`, date));
-      await tx.addTransaction(transaction("acc-2", "x", "2026-03-02"));
-    });
-    await store.read(async (tx) => {
-      expect(await tx.transactionCount("acc-1")).toBe(4);
-      expect(await tx.transactionCount("acc-1", "2026-03-02")).toBe(3);
-      expect(await tx.transactionCount("acc-1", undefined, "2026-03-02")).toBe(3);
-      expect(await tx.transactionCount("acc-1", "2026-03-02", "2026-03-02")).toBe(2);
-      expect(await tx.transactionCount("acc-1", "2026-03-03", "2026-03-03")).toBe(0);
-      expect(await tx.transactionCount("acc-1", "2026-03-04", "2026-03-01")).toBe(0);
-      expect(await tx.transactionCount("acc-9")).toBe(0);
-    });
+  test("a write that throws after its transaction committed says it could not be rolled back", async () => {
+    const error = await expectRejection(
+      store.write(async (tx) => {
+        await tx.putCustomer(customer(3));
+        await sleep(5);
+        throw new Error("too late");
+      }),
+      /already committed, so it could not be rolled back/,
+    );
+    expect((error.cause as Error).message).toBe("too late");
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The storage port of the sandbox. Domain code reads and writes through it; the IndexedDB adapter
- * (idb) implements it in the browser, and over fake-indexeddb in Node (tests, standalone server).
+ * (idb) implements it in the browser (and over fake-indexeddb in tests), the SQL adapter (sql/,
+ * SQLite through Kysely) in the standalone server.
  *
  * A write is one storage transaction: everything `write` does commits together or not at all.
  * The callback must not await anything but the store (IndexedDB commits a transaction as soon as
@@ -111,7 +112,7 @@ export interface SandboxStore {
    * `at - REQUEST_ID_RETENTION_MS` may be forgotten (each claim removes at most a bounded number of them).
    */
   claimRequestId(tppKey: string, requestId: string, at: number): Promise<RequestIdClaim | undefined>;
-  /** Called after every committed write (the standalone server persists its --data file from here). */
+  /** Called after every committed write, import, restore and clear (not after a replay-guard claim). */
   onCommit(listener: () => void): () => void;
   close(): void;
 }

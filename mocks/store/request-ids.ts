@@ -11,6 +11,7 @@ import { REQUEST_IDS_STORE, type SandboxDB } from "./schema";
 export const MAX_FORGOTTEN_PER_CLAIM = 16;
 
 export async function claimRequestId(db: IDBPDatabase<SandboxDB>, tppKey: string, requestId: string, at: number): Promise<RequestIdClaim | undefined> {
+  if (!Number.isSafeInteger(at) || at < 0) throw new RangeError(`claimRequestId: at must be epoch milliseconds, not ${String(at)}.`);
   const tx = db.transaction(REQUEST_IDS_STORE, "readwrite");
   const store = tx.objectStore(REQUEST_IDS_STORE);
   const expiredBefore = at - REQUEST_ID_RETENTION_MS;

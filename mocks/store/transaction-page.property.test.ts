@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { compareKeys } from "./key-range";
 import type { TransactionKey, TransactionPage, TransactionPageQuery } from "./port";
 import type { TransactionRecord } from "./records";
-import { dayOf, freshStore, newestFirst, transaction } from "./store.test-helpers";
+import { adapterCases, type Adapter } from "./adapters.test-helpers";
+import { dayOf, newestFirst, transaction } from "./store.test-helpers";
 
 const ACCOUNTS = ["a", "b", "c"];
 const date = fc.integer({ min: 0, max: 12 }).map(dayOf);
@@ -82,10 +83,12 @@ function installGetAllRecords(): () => void {
   };
 }
 
+const [indexedDb, ...otherAdapters] = adapterCases.map(([, adapter]) => adapter);
+
 describe.each([
   ["with a cursor per row (fake-indexeddb)", false],
   ["with getAllRecords (as in Chromium)", true],
-])("transactionPage %s", (_name, withRecords) => {
+])("IndexedDB: transactionPage %s", (_name, withRecords) => {
   let uninstall: (() => void) | undefined;
   beforeAll(() => {
     recordsCalls = 0;
@@ -96,14 +99,18 @@ describe.each([
     // The stand-in must have been used where installed, and only there.
     expect(recordsCalls > 0).toBe(withRecords);
   });
-  propertyTest();
+  propertyTest(indexedDb!);
 });
 
-function propertyTest() {
+describe.each(otherAdapters.map((adapter): [string, Adapter] => [adapter.name, adapter]))("%s: transactionPage", (_name, adapter) => {
+  propertyTest(adapter);
+});
+
+function propertyTest(adapter: Adapter) {
 test("transactionPage agrees with the brute-force model", async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(booking, { maxLength: 40 }), fc.array(query, { minLength: 1, maxLength: 12 }), async (bookings, queries) => {
-      const store = await freshStore();
+      const store = await adapter.fresh();
       try {
         const all = await store.write((tx) =>
           Promise.all(bookings.map((item, index) => tx.addTransaction(transaction(item.accountId, `t${String(index)}`, item.bookingDate)))),

@@ -1,0 +1,136 @@
+/**
+ * The versioned schema of the SQL adapter, applied by Kysely's Migrator (which records the applied
+ * steps in its own kysely_migration table and runs them in one transaction where the database can).
+ * Steps are history: never edit a released step, append the next one (docs/storage.md, "The SQL
+ * adapter"). Steps use Kysely's schema builder only, so they run on SQLite and PostgreSQL alike.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+
+/** One step, from `version - 1` to `version`. The database is untyped: older layouts differ. */
+export interface SqlMigrationStep {
+  version: number;
+  up(db: Kysely<unknown>): Promise<void>;
+}
+
+export const sqlMigrations: readonly SqlMigrationStep[] = [
+  {
+    version: 1,
+    async up(db) {
+      await db.schema
+        .createTable("customers")
+        .addColumn("customer_number", "text", (column) => column.primaryKey())
+        .addColumn("psu_id", "text", (column) => column.notNull().unique())
+        .addColumn("data", "text", (column) => column.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("accounts")
+        .addColumn("resource_id", "text", (column) => column.primaryKey())
+        .addColumn("bban", "text", (column) => column.notNull().unique())
+        .addColumn("customer_number", "text", (column) => column.notNull())
+        .addColumn("data", "text", (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex("accounts_customer_number").on("accounts").columns(["customer_number", "resource_id"]).execute();
+
+      await db.schema
+        .createTable("agreements")
+        .addColumn("customer_number", "text", (column) => column.primaryKey())
+        .addColumn("data", "text", (column) => column.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("payments")
+        .addColumn("payment_id", "text", (column) => column.primaryKey())
+        .addColumn("created_at", "bigint", (column) => column.notNull())
+        .addColumn("transaction_status", "text", (column) => column.notNull())
+        .addColumn("execution_date", "text")
+        .addColumn("data", "text", (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex("payments_created_at").on("payments").columns(["created_at", "payment_id"]).execute();
+      await db.schema.createIndex("payments_status_date").on("payments").columns(["transaction_status", "execution_date"]).execute();
+
+      await db.schema
+        .createTable("baskets")
+        .addColumn("basket_id", "text", (column) => column.primaryKey())
+        .addColumn("data", "text", (column) => column.notNull())
+        .execute();
+
+      // The key [account_id, id]: a transaction id is unique within its account. seq is global, so
+      // (account_id, booking_date, seq) gives every transaction its own keyset position.
+      await db.schema
+        .createTable("transactions")
+        .addColumn("account_id", "text", (column) => column.notNull())
+        .addColumn("id", "text", (column) => column.notNull())
+        .addColumn("booking_date", "text", (column) => column.notNull())
+        .addColumn("seq", "bigint", (column) => column.notNull())
+        .addColumn("data", "text", (column) => column.notNull())
+        .addPrimaryKeyConstraint("transactions_pk", ["account_id", "id"])
+        .addUniqueConstraint("transactions_account_list", ["account_id", "booking_date", "seq"])
+        .execute();
+
+      await db.schema
+        .createTable("meta")
+        .addColumn("key", "text", (column) => column.primaryKey())
+        .addColumn("value", "text", (column) => column.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("request_ids")
+        .addColumn("tpp_key", "text", (column) => column.notNull())
+        .addColumn("request_id", "text", (column) => column.notNull())
+        .addColumn("first_used_at", "bigint", (column) => column.notNull())
+        .addPrimaryKeyConstraint("request_ids_pk", ["tpp_key", "request_id"])
+        .execute();
+      await db.schema.createIndex("request_ids_first_used_at").on("request_ids").column("first_used_at").execute();
+    },
+  },
+];
+
+export const CURRENT_SQL_SCHEMA_VERSION = sqlMigrations.at(-1)?.version ?? 0;
+
+/** Migration names sort as their versions do (the Migrator applies them in name order). */
+export const migrationName = (version: number) => `v${String(version).padStart(4, "0")}`;
+
+function providerOf(steps: readonly SqlMigrationStep[]): MigrationProvider {
+  return {
+    getMigrations: () =>
+      Promise.resolve(Object.fromEntries(steps.map((step): [string, Migration] => [migrationName(step.version), { up: (db) => step.up(db) }]))),
+  };
+}
+
+/**
+ * Brings the database to the newest of `steps` (default: every step). A step that fails rolls
+ * back (with every other step of this run, where DDL is transactional) and the error is thrown.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, steps: readonly SqlMigrationStep[] = sqlMigrations): Promise<void> {
+  const { error, results = [] } = await new Migrator({ db, provider: providerOf(steps) }).migrateToLatest();
+  if (error === undefined) return;
+  const newer = await unknownSteps(db, steps);
+  if (newer.length > 0)
+    throw new Error(
+      `The sandbox database has schema version ${newer.at(-1) ?? ""}, newer than this sandbox's ${migrationName(steps.at(-1)?.version ?? 0)}; open it with a newer sandbox. It was left as it is.`,
+      { cause: error },
+    );
+  const failed = results.find((result) => result.status === "Error")?.migrationName ?? "a step";
+  throw new Error(`The sandbox database could not be migrated (${failed} failed): ${error instanceof Error ? error.message : JSON.stringify(error)}`, {
+    cause: error,
+  });
+}
+
+/** Applied steps this code does not have (the database was migrated by a newer sandbox). */
+async function unknownSteps(db: Kysely<unknown>, steps: readonly SqlMigrationStep[]): Promise<string[]> {
+  const known = new Set(steps.map((step) => migrationName(step.version)));
+  const applied = await (db as Kysely<{ kysely_migration: { name: string } }>)
+    .selectFrom("kysely_migration")
+    .select("name")
+    .orderBy("name")
+    .execute()
+    .catch(() => []);
+  return applied.map((row) => row.name).filter((name) => !known.has(name));
+}
+
+/** The schema version the database is at: the newest applied step (0 for a new database). */
+export async function schemaVersionOf(db: Kysely<unknown>, steps: readonly SqlMigrationStep[] = sqlMigrations): Promise<number> {
+  const applied = await new Migrator({ db, provider: providerOf(steps) }).getMigrations();
+  return applied.reduce((version, migration) => (migration.executedAt ? Math.max(version, Number(migration.name.slice(1))) : version), 0);
+}

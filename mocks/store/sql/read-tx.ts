@@ -1,0 +1,65 @@
+/** The ReadTx of the port over SQL: the same answers, in the same order, as the IndexedDB adapter's. */
+import type { ReadTx } from "../port";
+import type { MetaKey, MetaValue } from "../records";
+import type { Db } from "./db";
+import { recordOf, recordsOf } from "./rows";
+import type { Json } from "./tables";
+import { transactionCount, transactionPage } from "./transaction-page";
+
+const one = <T>(row: { data: Json<T> } | undefined): T | undefined => (row === undefined ? undefined : recordOf(row));
+
+export function readTxOf(db: Db): ReadTx {
+  return {
+    customer: async (customerNumber) =>
+      one(await db.selectFrom("customers").select("data").where("customer_number", "=", customerNumber).executeTakeFirst()),
+    customerByPsuId: async (psuId) => one(await db.selectFrom("customers").select("data").where("psu_id", "=", psuId).executeTakeFirst()),
+    customers: async () => recordsOf(await db.selectFrom("customers").select("data").orderBy("customer_number").execute()),
+    account: async (resourceId) => one(await db.selectFrom("accounts").select("data").where("resource_id", "=", resourceId).executeTakeFirst()),
+    accountByBban: async (bban) => one(await db.selectFrom("accounts").select("data").where("bban", "=", bban).executeTakeFirst()),
+    accountsOf: async (customerNumber) =>
+      recordsOf(
+        await db.selectFrom("accounts").select("data").where("customer_number", "=", customerNumber).orderBy("resource_id").execute(),
+      ),
+    accounts: async () => recordsOf(await db.selectFrom("accounts").select("data").orderBy("resource_id").execute()),
+    agreement: async (customerNumber) =>
+      one(await db.selectFrom("agreements").select("data").where("customer_number", "=", customerNumber).executeTakeFirst()),
+    agreements: async () => recordsOf(await db.selectFrom("agreements").select("data").orderBy("customer_number").execute()),
+    payment: async (paymentId) => one(await db.selectFrom("payments").select("data").where("payment_id", "=", paymentId).executeTakeFirst()),
+
+    async payments(limit) {
+      if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`payments: limit must be a non-negative integer, not ${String(limit)}.`);
+      if (limit === 0) return [];
+      // As IndexedDB's "prev" cursor on the createdAt index: ties go by paymentId, descending too.
+      const rows = await db.selectFrom("payments").select("data").orderBy("created_at", "desc").orderBy("payment_id", "desc").limit(limit).execute();
+      return recordsOf(rows);
+    },
+
+    async duePayments(statuses, date) {
+      const wanted = [...new Set(statuses)];
+      if (wanted.length === 0) return [];
+      // Periodic payments have no execution_date, so the index (and this query) never holds them.
+      const rows = await db
+        .selectFrom("payments")
+        .select("data")
+        .where("transaction_status", "in", wanted)
+        .where("execution_date", "is not", null)
+        .where("execution_date", "<=", date)
+        .orderBy("execution_date")
+        .orderBy("created_at")
+        .orderBy("payment_id")
+        .execute();
+      return recordsOf(rows).filter((payment) => payment.product === "single");
+    },
+
+    basket: async (basketId) => one(await db.selectFrom("baskets").select("data").where("basket_id", "=", basketId).executeTakeFirst()),
+    transaction: async (accountId, id) =>
+      one(await db.selectFrom("transactions").select("data").where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst()),
+    transactionPage: (query) => transactionPage(db, query),
+    transactionCount: (accountId, fromDate, toDate) => transactionCount(db, accountId, fromDate, toDate),
+
+    async meta<K extends MetaKey>(key: K) {
+      const row = await db.selectFrom("meta").select("value").where("key", "=", key).executeTakeFirst();
+      return row === undefined ? undefined : (JSON.parse(row.value) as MetaValue<K>);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Everything specific to SQLite (better-sqlite3) in one place: opening the file or an in-memory
+ * database, the pragmas, the Kysely dialect, and telling a unique-constraint error from others.
+ * The queries elsewhere in this folder are portable Kysely; a PostgreSQL (pg) file beside this one
+ * would provide the same three things.
+ */
+import Database from "better-sqlite3";
+import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter } from "kysely";
+import type { SandboxTables } from "./tables";
+
+/**
+ * How hard a commit waits for the disk (docs/decisions/0012). NORMAL, in WAL mode: a commit is in
+ * the write-ahead log when `write` resolves, so it survives the process being killed; an OS crash
+ * or power cut may lose the last commits. FULL: it also survives those, at an fsync per commit.
+ */
+export type Durability = "normal" | "full";
+
+export interface OpenSqliteOptions {
+  /** The database file; undefined for a private in-memory database. */
+  file?: string;
+  durability?: Durability;
+}
+
+/** The raw error codes a caller may want to tell apart (a file that is busy or not a database). */
+export const sqliteErrorCode = (error: unknown): string | undefined =>
+  error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined;
+
+export interface SqliteConnection {
+  db: Kysely<SandboxTables>;
+  /** The raw connection, for the checkpoint and close. */
+  native: Database.Database;
+}
+
+/** SQLite's DDL is transactional; Kysely's adapter does not say so, and its Migrator then runs steps outside a transaction. */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/** So a migration step that fails rolls back whole, with the rest of that run. */
+class SandboxSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+export function openSqlite(options: OpenSqliteOptions = {}): SqliteConnection {
+  const native = new Database(options.file ?? ":memory:");
+  try {
+    // WAL: readers of the file never block the writer, and a commit appends to the log instead of
+    // rewriting pages. An in-memory database stays "memory" (it has no log).
+    // One server per file: the first read takes an exclusive lock, held until close, so a second
+    // server (or a tool writing to it) cannot change the data behind this one's back.
+    if (options.file !== undefined) native.pragma("locking_mode = EXCLUSIVE");
+    native.pragma("journal_mode = WAL");
+    native.pragma(`synchronous = ${options.durability === "full" ? "FULL" : "NORMAL"}`);
+    // A second opener waits this long for the lock before it is told the file is busy.
+    native.pragma("busy_timeout = 1000");
+    native.pragma("foreign_keys = OFF");
+  } catch (error) {
+    native.close();
+    throw error;
+  }
+  return { db: new Kysely<SandboxTables>({ dialect: new SandboxSqliteDialect({ database: native }) }), native };
+}
+
+/** Whether the error is the database refusing a second row with the same unique key. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = sqliteErrorCode(error);
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+/** Whether the file's first bytes are a SQLite database's header, so --data can tell it from a JSON export. */
+export const isSqliteHeader = (firstBytes: Uint8Array): boolean => Buffer.from(firstBytes).toString("latin1") === "SQLite format 3\u0000";
+
+/** The files SQLite keeps beside a database in WAL mode. */
+export const companionFiles = (file: string): string[] => [`${file}-wal`, `${file}-shm`, `${file}-journal`];

@@ -1,0 +1,79 @@
+/**
+ * The tables of the SQL adapter as Kysely sees them. Each sandbox store is one table: the columns
+ * the port looks records up or orders them by, and the whole record as JSON text in `data` (the
+ * record shapes belong to records.ts; the table only indexes them). The replay guard's
+ * `request_ids` is kept apart from the sandbox's data.
+ */
+import type {
+  AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, PaymentRecord, TransactionRecord,
+} from "../records";
+
+/** JSON text of a T (the brand lets the row helpers know which record a column holds). */
+export type Json<T> = string & { readonly __json?: T };
+
+export interface CustomersTable {
+  customer_number: string;
+  psu_id: string;
+  data: Json<CustomerRecord>;
+}
+
+export interface AccountsTable {
+  resource_id: string;
+  bban: string;
+  customer_number: string;
+  data: Json<AccountRecord>;
+}
+
+export interface AgreementsTable {
+  customer_number: string;
+  data: Json<AgreementRecord>;
+}
+
+export interface PaymentsTable {
+  payment_id: string;
+  created_at: number;
+  transaction_status: string;
+  /** Single payments only; periodic payments have none, so duePayments never sees them. */
+  execution_date: string | null;
+  data: Json<PaymentRecord>;
+}
+
+export interface BasketsTable {
+  basket_id: string;
+  data: Json<BasketRecord>;
+}
+
+export interface TransactionsTable {
+  account_id: string;
+  id: string;
+  booking_date: string;
+  seq: number;
+  data: Json<TransactionRecord>;
+}
+
+export interface MetaTable {
+  key: string;
+  /** The value as JSON text. */
+  value: string;
+}
+
+export interface RequestIdsTable {
+  tpp_key: string;
+  request_id: string;
+  first_used_at: number;
+}
+
+export interface SandboxTables {
+  customers: CustomersTable;
+  accounts: AccountsTable;
+  agreements: AgreementsTable;
+  payments: PaymentsTable;
+  baskets: BasketsTable;
+  transactions: TransactionsTable;
+  meta: MetaTable;
+  request_ids: RequestIdsTable;
+}
+
+/** The tables that hold the sandbox's data: export, import, restore and clear cover these, not request_ids. */
+export const dataTables = ["customers", "accounts", "agreements", "payments", "baskets", "transactions", "meta"] as const;
+export type DataTable = (typeof dataTables)[number];
