@@ -18,7 +18,7 @@ export function createRoutes(dispatch: Dispatch) {
     const own = pages[url.pathname];
     if (own) {
       if (request.method === "GET" || request.method === "HEAD") return own(request, url);
-      return jsonError(405, "SERVICE_INVALID", `${url.pathname} takes GET.`, { Allow: "GET" });
+      return jsonError(405, "SERVICE_INVALID", `${url.pathname} takes GET and HEAD.`, { Allow: "GET, HEAD" });
     }
     const bank = await bankPage(request, url, dispatch);
     if (bank) return bank;
