@@ -56,6 +56,13 @@ describe("initiation", () => {
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ tppMessages: [{ category: "WARNING", code: "WARNING", path: "remittanceInformationStructured" }] });
   });
+  test("4.1's required x-accept-fix can be sent without activating a fix: none, or an empty value", async () => {
+    for (const neutral of ["none", ""]) await initiate(PERIODIC, periodicBody(), initiationHeaders(KARI, { "x-accept-fix": neutral }));
+    const { "x-accept-fix": _omitted, ...without } = initiationHeaders(KARI, { "x-accept-fix": "none" });
+    const missing = await client.send("POST", PERIODIC, { headers: without, body: periodicBody() });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "HTTP_HEADER_REQUIRED", path: "x-accept-fix" })] });
+  });
   test("X-PSU-IDENTITY instead of PSU-ID", async () => {
     const { "PSU-ID": _id, ...rest } = initiationHeaders(KARI);
     const response = await client.send("POST", NDCT, { headers: { ...rest, "X-PSU-IDENTITY": KARI.customerNumber }, body: body() });

@@ -37,7 +37,15 @@ describe("Create periodic payment headers (spec 4.1, in full)", () => {
 
   test("formats of every header", () => {
     checkRows(PeriodicPaymentHeaders, periodicHeaders, [
-      { path: "x-accept-fix", accepted: ["cash-account-type-iso", "longer-name, cash-account-type-iso"], rejected: [{ value: "shorter-name", message: /Unknown x-accept-fix value "shorter-name"\. Known values: cash-account-type-iso/ }, { value: "" }] },
+      {
+        path: "x-accept-fix",
+        accepted: ["cash-account-type-iso", "longer-name, cash-account-type-iso", "none", "None", "", " "],
+        rejected: [
+          { value: "shorter-name", message: /Unknown x-accept-fix value "shorter-name"\. Known values: cash-account-type-iso.*or none for no breaking change/ },
+          { value: "none, longer-name", message: /send either none or the fixes to activate \(longer-name\), not both/ },
+          { value: "longer-name,", message: /Unknown x-accept-fix value ""/ },
+        ],
+      },
       { path: "X-Request-ID", accepted: ["99391C7E-AD88-49EC-A2AD-99DDCB1F7721"], rejected: [{ value: "req-1", message: /UUID/ }] },
       { path: "TPP-Session-ID", accepted: ["s"], rejected: [{ value: "" }] },
       { path: "TPP-Redirect-URI", accepted: ["http://localhost:5173/callback"], rejected: [{ value: "tpp.example/cb" }, { value: "ftp://tpp.example" }] },
@@ -109,6 +117,12 @@ describe("Other operations' headers", () => {
   test("x-accept-fix values parse into the fixes they activate", () => {
     expect([...parseAcceptFixes(" longer-name ,cash-account-type-iso")]).toEqual(["longer-name", "cash-account-type-iso"]);
     expect(parseAcceptFixes(undefined).size).toBe(0);
+  });
+  test("the neutral x-accept-fix (none, or empty) satisfies 4.1's required header and activates nothing", () => {
+    for (const neutral of ["none", "NONE", "", "  "]) {
+      expectAccepted(PeriodicPaymentHeaders, withValue(periodicHeaders, "x-accept-fix", neutral));
+      expect(parseAcceptFixes(neutral).size).toBe(0);
+    }
   });
 });
 

@@ -3,29 +3,39 @@
  * says which are required. Header names are matched case-insensitively by the dispatcher, which
  * hands the schemas an object keyed by these canonical names.
  */
-import { acceptFixes, psuContexts, psuHttpMethods } from "./codes";
+import { NO_FIX, acceptFixes, psuContexts, psuHttpMethods } from "./codes";
 import { nationalIdentityNumber, organisationNumber } from "./identifiers";
 import { z } from "./zod";
 
 const anyText = z.string();
 
+const fixNames = (value: string) => value.split(",").map((name) => name.trim());
+const isNeutral = (value: string) => value.trim() === "" || value.trim().toLowerCase() === NO_FIX;
+
 const acceptFixList = z
   .string()
   .superRefine((value, ctx) => {
-    const names = value.split(",").map((name) => name.trim());
-    const unknown = names.filter((name) => !(acceptFixes as readonly string[]).includes(name));
+    if (isNeutral(value)) return;
+    const names = fixNames(value);
+    if (names.some((name) => name.toLowerCase() === NO_FIX))
+      ctx.addIssue({
+        code: "custom",
+        input: value,
+        message: `"${NO_FIX}" means no breaking change; send either ${NO_FIX} or the fixes to activate (${names.filter((name) => name.toLowerCase() !== NO_FIX).join(", ")}), not both.`,
+      });
+    const unknown = names.filter((name) => name.toLowerCase() !== NO_FIX && !(acceptFixes as readonly string[]).includes(name));
     if (unknown.length > 0)
       ctx.addIssue({
         code: "custom",
         input: value,
-        message: `Unknown x-accept-fix value${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `"${n}"`).join(", ")}. Known values: ${acceptFixes.join(", ")} (several may be sent, comma-separated).`,
+        message: `Unknown x-accept-fix value${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `"${n}"`).join(", ")}. Known values: ${acceptFixes.join(", ")} (several may be sent, comma-separated), or ${NO_FIX} for no breaking change.`,
       });
   })
-  .meta({ pattern: `^ *(${acceptFixes.join("|")})( *, *(${acceptFixes.join("|")}))* *$` });
+  .meta({ pattern: `^ *(${NO_FIX}|(${acceptFixes.join("|")})( *, *(${acceptFixes.join("|")}))*)? *$`, examples: [NO_FIX, "longer-name"] });
 
-/** Parses an x-accept-fix header value into the fixes it activates. */
+/** Parses an x-accept-fix header value into the fixes it activates (none for `none` or an empty value). */
 export const parseAcceptFixes = (value: string | undefined) =>
-  new Set((value ?? "").split(",").map((name) => name.trim()).filter((name) => name !== ""));
+  new Set(value === undefined || isNeutral(value) ? [] : fixNames(value).filter((name) => name !== ""));
 
 const digest = z
   .string()
@@ -56,7 +66,9 @@ const trueOrFalse = z.enum(["true", "false"]);
 
 /** Every header of the interface, with the spec's meaning (4.1) as its description. */
 export const headerCatalogue = {
-  "x-accept-fix": acceptFixList.meta({ description: "Activates a published future breaking change early (spec 9). Known values: " + acceptFixes.join(", ") + "." }),
+  "x-accept-fix": acceptFixList.meta({
+    description: `Activates a published future breaking change early (spec 9). Known values: ${acceptFixes.join(", ")}; several comma-separated. ${NO_FIX} (or an empty value) activates none.`,
+  }),
   Accept: anyText.meta({ description: "Content types the client accepts." }),
   "Accept-Charset": anyText.meta({ description: "Character sets accepted." }),
   "Accept-Encoding": anyText.meta({ description: "Content encodings accepted." }),
