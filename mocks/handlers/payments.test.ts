@@ -58,8 +58,7 @@ describe("initiation", () => {
   });
   test("4.1's required x-accept-fix can be sent without activating a fix: none, or an empty value", async () => {
     for (const neutral of ["none", ""]) await initiate(PERIODIC, periodicBody(), initiationHeaders(KARI, { "x-accept-fix": neutral }));
-    const { "x-accept-fix": _omitted, ...without } = initiationHeaders(KARI, { "x-accept-fix": "none" });
-    const missing = await client.send("POST", PERIODIC, { headers: without, body: periodicBody() });
+    const missing = await client.send("POST", PERIODIC, { headers: initiationHeaders(KARI), body: periodicBody() });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "HTTP_HEADER_REQUIRED", path: "x-accept-fix" })] });
   });

@@ -48,7 +48,7 @@ describe("Create periodic payment headers (spec 4.1, in full)", () => {
       },
       { path: "X-Request-ID", accepted: ["99391C7E-AD88-49EC-A2AD-99DDCB1F7721"], rejected: [{ value: "req-1", message: /UUID/ }] },
       { path: "TPP-Session-ID", accepted: ["s"], rejected: [{ value: "" }] },
-      { path: "TPP-Redirect-URI", accepted: ["http://localhost:5173/callback"], rejected: [{ value: "tpp.example/cb" }, { value: "ftp://tpp.example" }] },
+      { path: "TPP-Redirect-URI", accepted: ["http://localhost:5173/callback", "myapp://callback", "com.example.app:/oauth2redirect"], rejected: [{ value: "tpp.example/cb" }, { value: "javascript:alert(1)", message: /javascript: URIs are refused/ }, { value: "data:text/html,x" }] },
       { path: "TPP-Redirect-Preferred", accepted: ["true", "false"], rejected: [{ value: "yes", message: /true, false/ }] },
       { path: "Digest", accepted: ["sha-512=z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=="], rejected: [{ value: "MD5=abc", message: /SHA-256=/ }, { value: "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=" }] },
       { path: "TPP-Signature-Certificate", accepted: ["TUlJ"], rejected: [{ value: "-----BEGIN CERTIFICATE-----MIIB", message: /BEGIN\/END/ }] },

@@ -5,6 +5,7 @@
  */
 import { NO_FIX, acceptFixes, psuContexts, psuHttpMethods } from "./codes";
 import { nationalIdentityNumber, organisationNumber } from "./identifiers";
+import { redirectUriProblem } from "./redirect-uri";
 import { z } from "./zod";
 
 const anyText = z.string();
@@ -64,6 +65,14 @@ const geoLocation = z.string().regex(/^GEO:-?[0-9]{1,2}\.[0-9]{1,6};-?[0-9]{1,3}
 
 const trueOrFalse = z.enum(["true", "false"]);
 
+const redirectUri = z
+  .string()
+  .superRefine((value, ctx) => {
+    const problem = redirectUriProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", input: value, message: problem });
+  })
+  .meta({ format: "uri", examples: ["https://tpp.example/callback", "myapp://callback"] });
+
 /** Every header of the interface, with the spec's meaning (4.1) as its description. */
 export const headerCatalogue = {
   "x-accept-fix": acceptFixList.meta({
@@ -76,7 +85,9 @@ export const headerCatalogue = {
   Host: anyText.meta({ description: "Server domain and optional port." }),
   "X-Request-ID": z.uuid().meta({ description: "Identifier unique per call, chosen by the TPP (a UUID).", examples: ["99391c7e-ad88-49ec-a2ad-99ddcb1f7721"] }),
   "TPP-Session-ID": z.string().min(1).meta({ description: "TPP session identifier." }),
-  "TPP-Redirect-URI": z.url({ protocol: /^https?$/ }).meta({ description: "URI to which the flow is redirected after a redirect (SCA)." }),
+  "TPP-Redirect-URI": redirectUri.meta({
+    description: "URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused.",
+  }),
   "TPP-Redirect-Preferred": trueOrFalse.meta({ description: "false triggers biometric authentication automatically for mobile apps where available; default true." }),
   Digest: digest.meta({ description: "Base64 sha256 or sha512 hash of the body (RFC 3230, RFC 5843)." }),
   "TPP-Signature-Certificate": base64Certificate.meta({ description: "Signing certificate, base64 (DER)." }),
