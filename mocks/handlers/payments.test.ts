@@ -96,6 +96,15 @@ describe("initiation", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "BAD_REQUEST", path: "instructedAmount.amount" })] });
   });
+  test("the int32 cap is only where a booking happens: a periodic payment of 30 000 000 NOK is taken, read and exported, never booked", async () => {
+    const paymentId = await initiate(PERIODIC, periodicBody({ instructedAmount: { amount: "30000000.00", currency: "NOK" } }), initiationHeaders(KARI, { "x-accept-fix": "none" }));
+    const read = await client.send("GET", `${PERIODIC}/${paymentId}`);
+    expect(await read.json()).toMatchObject({ instructedAmount: { amount: "30000000.00", currency: "NOK" } });
+    const transactionsBefore = (await store()).transactions.length;
+    expect((await client.control("POST", "/__sandbox/clock/advance", { days: 40 })).status).toBe(200);
+    expect((await store()).transactions.length).toBe(transactionsBefore);
+    expect((await client.control("GET", "/__sandbox/export")).status).toBe(200);
+  });
   test("a periodic payment needs x-accept-fix (spec 4.1)", async () => {
     const response = await client.send("POST", PERIODIC, { headers: initiationHeaders(KARI), body: periodicBody() });
     expect(response.status).toBe(400);
