@@ -237,7 +237,7 @@ describe("what a browser on another origin and a careless client get", { timeout
   test("a body over 1 MiB is a 413, and the server goes on", async () => {
     const response = await client.control("POST", "/__sandbox/clock/advance", { padding: "x".repeat(MAX_BODY_BYTES) });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "BAD_REQUEST", text: expect.stringContaining("at most 1048576 bytes") as string })] });
+    expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "CONTENT_TOO_LARGE", text: expect.stringContaining("at most 1048576 bytes") as string })] });
     expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
   });
 

@@ -38,18 +38,42 @@ const acceptFixList = z
 export const parseAcceptFixes = (value: string | undefined) =>
   new Set(value === undefined || isNeutral(value) ? [] : fixNames(value).filter((name) => name !== ""));
 
+/**
+ * Digest and certificate problems are signature problems (docs/signing.md, docs/decisions/0019): 401
+ * SIGNATURE_INVALID or CERTIFICATE_INVALID, as the verifier answers them, never a 400 FORMAT_ERROR. The
+ * schema checks only the form; which algorithms are accepted (SHA-256, SHA-512; others skipped when one
+ * of those is there) is the verifier's rule, so "MD5=…" alone gets its `digest-algorithm-unsupported` text.
+ */
+const DIGEST_FORM = /^\s*[A-Za-z0-9-]+=[A-Za-z0-9+/]+={0,2}\s*(,\s*[A-Za-z0-9-]+=[A-Za-z0-9+/]+={0,2}\s*)*$/;
 const digest = z
   .string()
-  .regex(/^\s*[Ss][Hh][Aa]-(256|512)=[A-Za-z0-9+/]+={0,2}\s*(,\s*[A-Za-z0-9-]+=[A-Za-z0-9+/]+={0,2}\s*)*$/, {
-    error: "Write the Digest as SHA-256=<base64 of the body's SHA-256 hash> (or SHA-512=…).",
+  .superRefine((value, ctx) => {
+    if (!DIGEST_FORM.test(value))
+      ctx.addIssue({
+        code: "custom",
+        input: value,
+        params: { tppCode: "SIGNATURE_INVALID" },
+        message: `The Digest header ${JSON.stringify(value.slice(0, 60))} is not of the form SHA-256=<base64 of the body's SHA-256 hash> (or SHA-512=…).`,
+      });
   })
-  .meta({ examples: ["SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="] });
+  .meta({ pattern: DIGEST_FORM.source, examples: ["SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="] });
 
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const base64Certificate = z
   .string()
-  .regex(/^[A-Za-z0-9+/]+={0,2}$/, {
-    error: "Send the certificate as one line of base64 (DER), without the BEGIN/END CERTIFICATE lines or line breaks.",
-  });
+  .superRefine((value, ctx) => {
+    if (BASE64.test(value)) return;
+    const pem = /-----BEGIN [A-Z0-9 ]+-----/.test(value);
+    ctx.addIssue({
+      code: "custom",
+      input: value,
+      params: { tppCode: "CERTIFICATE_INVALID" },
+      message: pem
+        ? "TPP-Signature-Certificate holds a PEM; send the certificate as one line of base64 (DER): the PEM's base64 lines joined, without the BEGIN/END CERTIFICATE lines (spec 5.7)."
+        : "Send the certificate as one line of base64 (DER), without the BEGIN/END CERTIFICATE lines or line breaks (spec 5.7).",
+    });
+  })
+  .meta({ pattern: BASE64.source });
 
 const ipAddress = z.union([z.ipv4(), z.ipv6()], {
   error: "Must be the PSU's IP address, IPv4 (192.0.2.10) or IPv6 (2001:db8::10).",
