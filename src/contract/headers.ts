@@ -118,7 +118,9 @@ export const headerCatalogue = {
   Signature: z.string().min(1).meta({ description: "HTTP message signature (spec 5, draft-cavage-http-signatures-10)." }),
   "PSU-ID": z.uuid().meta({ description: "PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one." }),
   "X-PSU-IDENTITY": nationalIdentityNumber.meta({ description: "Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one." }),
-  "PSU-Corporate-ID": organisationNumber.meta({ description: "Corporate agreement identifier: in this sandbox, the company's organisation number." }),
+  "PSU-Corporate-ID": organisationNumber.meta({
+    description: "Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU.",
+  }),
   "PSU-Context": z.enum(psuContexts).meta({ description: "PRIVATE or CORPORATE. Required for single-SCA payment initiation." }),
   "PSU-IP-Address": ipAddress.meta({ description: "IP address of the PSU-to-TPP request." }),
   "PSU-IP-Port": port.meta({ description: "Port of that request." }),
