@@ -11,20 +11,20 @@ import { z } from "./zod";
 const anyText = z.string();
 
 const fixNames = (value: string) => value.split(",").map((name) => name.trim());
-const isNeutral = (value: string) => value.trim() === "" || value.trim().toLowerCase() === NO_FIX;
+const isNeutral = (value: string) => value.trim() === "" || value.trim() === NO_FIX;
 
 const acceptFixList = z
   .string()
   .superRefine((value, ctx) => {
     if (isNeutral(value)) return;
     const names = fixNames(value);
-    if (names.some((name) => name.toLowerCase() === NO_FIX))
+    if (names.includes(NO_FIX))
       ctx.addIssue({
         code: "custom",
         input: value,
-        message: `"${NO_FIX}" means no breaking change; send either ${NO_FIX} or the fixes to activate (${names.filter((name) => name.toLowerCase() !== NO_FIX).join(", ")}), not both.`,
+        message: `"${NO_FIX}" means no breaking change; send either ${NO_FIX} or the fixes to activate (${names.filter((name) => name !== NO_FIX).join(", ")}), not both.`,
       });
-    const unknown = names.filter((name) => name.toLowerCase() !== NO_FIX && !(acceptFixes as readonly string[]).includes(name));
+    const unknown = names.filter((name) => name !== NO_FIX && !(acceptFixes as readonly string[]).includes(name));
     if (unknown.length > 0)
       ctx.addIssue({
         code: "custom",

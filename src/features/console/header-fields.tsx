@@ -25,7 +25,7 @@ function AcceptFixPicker({ name, describedBy, required }: { name: string; descri
       control={control}
       name={name as `headers.${string}`}
       render={({ field }) => {
-        const chosen = new Set((field.value ?? "").split(",").map((value) => value.trim()).filter((value) => value !== "" && value.toLowerCase() !== NO_FIX));
+        const chosen = new Set((field.value ?? "").split(",").map((value) => value.trim()).filter((value) => value !== "" && value !== NO_FIX));
         const toggle = (fix: string) => {
           if (chosen.has(fix)) chosen.delete(fix);
           else chosen.add(fix);
