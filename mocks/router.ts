@@ -8,7 +8,9 @@
 import type { OperationId } from "../src/contract/operations";
 import { tppError } from "../src/contract/tpp-messages";
 import { handleControl } from "./control/index";
+import type { PsuHeaders } from "./domain/customers";
 import { handlers } from "./handlers/index";
+import { actingPsuRefusal } from "./handlers/psu";
 import type { Handler, HandlerContext, SandboxEnv } from "./handlers/types";
 import { canonicalHeaders, readBody, readQuery } from "./http/read-request";
 import { errorAnswer, failure, toResponse, type Answer } from "./http/respond";
@@ -25,6 +27,11 @@ async function answerOperation(request: Request, url: URL, env: SandboxEnv): Pro
   const route = matchRoute(request.method, url.pathname);
   if (route.kind === "unknown-path")
     return failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}. The operations and their paths are listed in /openapi.json.`);
+  if (route.kind === "unknown-product")
+    return failure(
+      "PRODUCT_UNKNOWN",
+      `The payment product ${JSON.stringify(route.product)} is not offered under /v1/${route.service}/; this bank offers ${route.known.join(", ")}.`,
+    );
   if (route.kind === "method-not-allowed")
     return failure("SERVICE_INVALID", `${url.pathname} does not take ${request.method}; it takes ${route.allowed.join(", ")}.`, undefined, {
       Allow: route.allowed.join(", "),
@@ -50,6 +57,8 @@ async function answerOperation(request: Request, url: URL, env: SandboxEnv): Pro
   const replayed = await replayProblem(env.store, signature.certificate, headers["X-Request-ID"] ?? "", env.realNow());
   if (replayed) return { ...replayed, headers: { ...signature.headers, ...replayed.headers } };
   const valid = validation.value;
+  const psuRefusal = await actingPsuRefusal(env, operation, valid.headers as PsuHeaders);
+  if (psuRefusal) return errorAnswer(psuRefusal, signature.headers);
   const context: Omit<HandlerContext<OperationId>, "params" | "headers" | "query" | "body"> & Record<"params" | "headers" | "query" | "body", unknown> = {
     env,
     origin: url.origin,
@@ -66,6 +75,13 @@ async function answerOperation(request: Request, url: URL, env: SandboxEnv): Pro
   return { ...result, headers: { ...signature.headers, ...result.headers } };
 }
 
+/** HEAD answers as GET would, without the body; Content-Length still says how long the GET body is (RFC 9110 9.3.2). */
+async function withoutBody(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  if (response.body !== null) headers.set("Content-Length", String((await response.arrayBuffer()).byteLength));
+  return new Response(null, { status: response.status, headers });
+}
+
 /** Never throws: a failure inside the sandbox is a 500 that says so, not a broken promise. */
 export function createDispatcher(env: SandboxEnv) {
   return async function dispatch(request: Request): Promise<Response | undefined> {
@@ -78,7 +94,8 @@ export function createDispatcher(env: SandboxEnv) {
     const echo: Record<string, string> = requestId ? { "X-Request-ID": requestId } : {};
     try {
       const result = isControl ? await handleControl(request, url, env) : await answerOperation(request, url, env);
-      return toResponse(result, echo);
+      const response = toResponse(result, echo);
+      return request.method === "HEAD" ? await withoutBody(response) : response;
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       return toResponse(errorAnswer([tppError("SYSTEM_ERROR", `The sandbox failed while answering: ${detail}. This is a sandbox bug; the request changed nothing.`)]), echo);

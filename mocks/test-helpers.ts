@@ -30,9 +30,9 @@ export interface SendOptions {
 
 export interface TestClient {
   sandbox: Sandbox;
-  send: (method: string, path: string, options?: SendOptions) => Promise<{ status: number; headers: Headers; json: () => Promise<unknown> }>;
+  send: (method: string, path: string, options?: SendOptions) => Promise<{ status: number; headers: Headers; json: () => Promise<unknown>; text: () => Promise<string> }>;
   /** Sandbox-control routes: unsigned JSON. */
-  control: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: () => Promise<unknown> }>;
+  control: (method: string, path: string, body?: unknown) => Promise<{ status: number; headers: Headers; json: () => Promise<unknown>; text: () => Promise<string> }>;
 }
 
 export async function testClient(options: { now?: () => number } = {}): Promise<TestClient> {
@@ -54,14 +54,14 @@ export async function testClient(options: { now?: () => number } = {}): Promise<
     sendOptions.afterSigning?.(request);
     const response = await sandbox.dispatch(new Request(`${ORIGIN}${path}`, { method, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) }));
     if (!response) throw new Error(`The sandbox did not answer ${method} ${path}`);
-    return { status: response.status, headers: response.headers, json: () => response.json() as Promise<unknown> };
+    return { status: response.status, headers: response.headers, json: () => response.json() as Promise<unknown>, text: () => response.text() };
   };
   const control: TestClient["control"] = async (method, path, body) => {
     const response = await sandbox.dispatch(
       new Request(`${ORIGIN}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }) }),
     );
     if (!response) throw new Error(`The sandbox did not answer ${method} ${path}`);
-    return { status: response.status, json: () => response.json() as Promise<unknown> };
+    return { status: response.status, headers: response.headers, json: () => response.json() as Promise<unknown>, text: () => response.text() };
   };
   return { sandbox, send, control };
 }

@@ -80,11 +80,13 @@ function decodable(match: RegExpExecArray): boolean {
 export async function handleControl(request: Request, url: URL, env: SandboxEnv): Promise<Answer> {
   let read: Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> | undefined;
   const allowed: string[] = [];
+  // HEAD is GET without the body; the dispatcher drops the body.
+  const wanted = request.method === "HEAD" ? "GET" : request.method;
   for (const [method, pattern, route] of routes) {
     const match = pattern.exec(url.pathname);
     if (!match) continue;
-    if (method !== request.method) {
-      allowed.push(method);
+    if (method !== wanted) {
+      allowed.push(...(method === "GET" ? ["GET", "HEAD"] : [method]));
       continue;
     }
     // A malformed escape such as /__sandbox/payments/% names nothing (it was a 500 SYSTEM_ERROR).

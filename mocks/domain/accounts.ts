@@ -1,6 +1,7 @@
 /** Sandbox accounts: numbering, creation, and how answers show them under x-accept-fix. */
 import { composeIBAN } from "ibantools";
 import type { AcceptFix } from "../../src/contract/codes";
+import { firstCharacters } from "../../src/contract/characters";
 import { isoCashAccountTypes } from "../../src/contract/codes";
 import { withMod11Check } from "../../src/contract/norwegian-numbers";
 import type { SandboxAccount, SandboxAccountRequest } from "../../src/contract/sandbox";
@@ -66,7 +67,7 @@ export function presentAccount(record: AccountRecord, fixes: ReadonlySet<string>
   const base = `${sandboxBase}/v1/sandbox/accounts/${record.resourceId}`;
   return {
     ...fields,
-    accountName: longNames ? record.accountName : record.accountName.slice(0, SHORT_NAME_LENGTH),
+    accountName: longNames ? record.accountName : firstCharacters(record.accountName, SHORT_NAME_LENGTH),
     ...(type === undefined ? {} : { cashAccountType: isoTypes ? type : (typeName ?? type) }),
     _links: {
       transactions: { href: `${base}/transactions`, verbs: ["GET", "POST"] },

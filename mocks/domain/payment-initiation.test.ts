@@ -107,6 +107,10 @@ describe("checkInitiation: the accounts", () => {
     });
     expect(MAX_BOOKABLE_MINOR).toBe(2 ** 31 - 1);
   });
+  test("the int32 cap is where a booking happens: a periodic payment, which the batch never books, takes any Amount", () => {
+    expect(checkInitiation(periodic({ instructedAmount: { amount: "30000000.00", currency: "NOK" } }), facts()).ok).toBe(true);
+    expect(checkInitiation(periodic({ instructedAmount: { amount: "9999999999999.99", currency: "NOK" } }), facts()).ok).toBe(true);
+  });
 });
 
 describe("checkInitiation: dates and KID", () => {

@@ -7,7 +7,7 @@ import type { PeriodicPaymentRequest, SinglePaymentRequest } from "../../src/con
 import { isKidReferenceType } from "../../src/contract/payments";
 import type { AccountRecord, CustomerRecord } from "../store/records";
 import type { PsuHeaders } from "./customers";
-import { psuLabel } from "./customers";
+import { checkActingPsu } from "./acting-psu";
 import { formatMinor, minorFromString } from "./money";
 import { refuse, succeed, type Outcome } from "./outcome";
 
@@ -31,33 +31,6 @@ export interface InitiationFacts {
 function hasKid(body: SinglePaymentRequest): boolean {
   const references = body.remittanceInformationStructuredArray ?? (body.remittanceInformationStructured ? [body.remittanceInformationStructured] : []);
   return references.some((reference) => isKidReferenceType(reference.referenceType));
-}
-
-function checkPsu(facts: InitiationFacts): Outcome<CustomerRecord> {
-  const { psu, headers } = facts;
-  const named = psuLabel(headers);
-  if (!psu)
-    return refuse(
-      "PSU_CREDENTIALS_INVALID",
-      `No PSU with ${named.header} ${named.value} in this sandbox. Use a customer's PSU-ID from the sandbox explorer, or create an account for this customer first.`,
-      named.header,
-    );
-  const corporateId = headers["PSU-Corporate-ID"];
-  if (psu.kind === "corporate" && corporateId === undefined)
-    return refuse(
-      "HTTP_HEADER_REQUIRED",
-      `This PSU acts for company ${psu.customerNumber}: a corporate request needs the header PSU-Corporate-ID: ${psu.customerNumber}.`,
-      "PSU-Corporate-ID",
-    );
-  if (corporateId !== undefined && corporateId !== psu.customerNumber)
-    return refuse(
-      "FORBIDDEN",
-      psu.kind === "private"
-        ? `PSU ${named.value} is a private customer and cannot act for company ${corporateId}; leave PSU-Corporate-ID out.`
-        : `PSU ${named.value} acts for company ${psu.customerNumber}, not ${corporateId}.`,
-      "PSU-Corporate-ID",
-    );
-  return succeed(psu);
 }
 
 function checkAccounts(request: InitiationRequest, facts: InitiationFacts, owner: CustomerRecord): Outcome<AccountRecord> {
@@ -91,7 +64,8 @@ function checkAccounts(request: InitiationRequest, facts: InitiationFacts, owner
   if (creditor?.resourceId === debtor.resourceId)
     return refuse("BAD_REQUEST", "The creditor account is the debtor account itself; pay another account.", "creditorAccount");
   const { amount, currency } = body.instructedAmount;
-  if (minorFromString(amount, currency) > MAX_BOOKABLE_MINOR)
+  // Only what the batch books is capped: it never books a periodic payment (spec 8), so any Amount is fine there.
+  if (request.product === "single" && minorFromString(amount, currency) > MAX_BOOKABLE_MINOR)
     return refuse(
       "BAD_REQUEST",
       `The sandbox books transactions in int32 minor units, so it takes at most ${formatMinor(MAX_BOOKABLE_MINOR, currency)} per payment; ${amount} ${currency} is more.`,
@@ -123,7 +97,7 @@ function checkDatesAndKid(request: InitiationRequest, facts: InitiationFacts): O
 
 /** The customer the payment acts for and its debtor account, or why it is refused. */
 export function checkInitiation(request: InitiationRequest, facts: InitiationFacts): Outcome<{ owner: CustomerRecord; debtor: AccountRecord }> {
-  const psu = checkPsu(facts);
+  const psu = checkActingPsu(facts.psu, facts.headers);
   if (!psu.ok) return psu;
   const debtor = checkAccounts(request, facts, psu.value);
   if (!debtor.ok) return debtor;

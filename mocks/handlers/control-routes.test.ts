@@ -140,7 +140,7 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
     await refused("GET", "/__sandbox/nothing", undefined, 404, { code: "RESOURCE_UNKNOWN" });
     const wrong = await client.sandbox.dispatch(new Request("http://sandbox.test/__sandbox/clock", { method: "DELETE" }));
     expect(wrong?.status).toBe(405);
-    expect(wrong?.headers.get("Allow")).toBe("GET");
+    expect(wrong?.headers.get("Allow")).toBe("GET, HEAD");
     await refused("GET", "/__sandbox/reset", undefined, 405, { code: "SERVICE_INVALID" });
   });
   test("regression: a malformed % escape in a control path is 404, not 500", async () => {

@@ -56,6 +56,12 @@ describe("initiation", () => {
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ tppMessages: [{ category: "WARNING", code: "WARNING", path: "remittanceInformationStructured" }] });
   });
+  test("4.1's required x-accept-fix can be sent without activating a fix: none, or an empty value", async () => {
+    for (const neutral of ["none", ""]) await initiate(PERIODIC, periodicBody(), initiationHeaders(KARI, { "x-accept-fix": neutral }));
+    const missing = await client.send("POST", PERIODIC, { headers: initiationHeaders(KARI), body: periodicBody() });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "HTTP_HEADER_REQUIRED", path: "x-accept-fix" })] });
+  });
   test("X-PSU-IDENTITY instead of PSU-ID", async () => {
     const { "PSU-ID": _id, ...rest } = initiationHeaders(KARI);
     const response = await client.send("POST", NDCT, { headers: { ...rest, "X-PSU-IDENTITY": KARI.customerNumber }, body: body() });
@@ -89,6 +95,15 @@ describe("initiation", () => {
     const response = await client.send("POST", NDCT, { headers: initiationHeaders(KARI), body: body({ instructedAmount: { amount: "30000000.00", currency: "NOK" } }) });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "BAD_REQUEST", path: "instructedAmount.amount" })] });
+  });
+  test("the int32 cap is only where a booking happens: a periodic payment of 30 000 000 NOK is taken, read and exported, never booked", async () => {
+    const paymentId = await initiate(PERIODIC, periodicBody({ instructedAmount: { amount: "30000000.00", currency: "NOK" } }), initiationHeaders(KARI, { "x-accept-fix": "none" }));
+    const read = await client.send("GET", `${PERIODIC}/${paymentId}`);
+    expect(await read.json()).toMatchObject({ instructedAmount: { amount: "30000000.00", currency: "NOK" } });
+    const transactionsBefore = (await store()).transactions.length;
+    expect((await client.control("POST", "/__sandbox/clock/advance", { days: 40 })).status).toBe(200);
+    expect((await store()).transactions.length).toBe(transactionsBefore);
+    expect((await client.control("GET", "/__sandbox/export")).status).toBe(200);
   });
   test("a periodic payment needs x-accept-fix (spec 4.1)", async () => {
     const response = await client.send("POST", PERIODIC, { headers: initiationHeaders(KARI), body: periodicBody() });

@@ -1,10 +1,31 @@
-/** Finds the customer a request's PSU headers name. */
+/** Finds the customer a request's PSU headers name, and applies spec 7 rule 1 to every operation that acts for a PSU. */
+import type { TppMessage } from "../../src/contract/common-objects";
+import type { Operation } from "../../src/contract/operations";
+import { checkActingPsu } from "../domain/acting-psu";
 import type { ReadTx } from "../store/port";
 import type { CustomerRecord } from "../store/records";
 import type { PsuHeaders } from "../domain/customers";
+import type { SandboxEnv } from "./types";
 
 export function findPsu(tx: ReadTx, headers: PsuHeaders): Promise<CustomerRecord | undefined> {
   if (headers["PSU-ID"] !== undefined) return tx.customerByPsuId(headers["PSU-ID"].toLowerCase());
   if (headers["X-PSU-IDENTITY"] !== undefined) return tx.customer(headers["X-PSU-IDENTITY"]);
   return Promise.resolve(undefined);
+}
+
+/** An operation acts for a PSU when the operation table gives it the PSU headers. */
+export const actsForPsu = (operation: Operation): boolean => "PSU-ID" in operation.headers.shape;
+
+/**
+ * Why the PSU a request names may not make it (unknown PSU, corporate PSU without PSU-Corporate-ID,
+ * another company), or undefined. Checked once by the dispatcher for every operation that acts for a
+ * PSU, so initiations, baskets, reads, status reads and deletes all follow the same rule. A read that
+ * names no PSU (the headers are optional there) has nothing to check.
+ */
+export async function actingPsuRefusal(env: SandboxEnv, operation: Operation, headers: PsuHeaders): Promise<TppMessage[] | undefined> {
+  if (!actsForPsu(operation)) return undefined;
+  if (headers["PSU-ID"] === undefined && headers["X-PSU-IDENTITY"] === undefined) return undefined;
+  const psu = await env.store.read((tx) => findPsu(tx, headers));
+  const outcome = checkActingPsu(psu, headers);
+  return outcome.ok ? undefined : outcome.messages;
 }

@@ -98,6 +98,18 @@ describe("x-accept-fix on account answers", () => {
     const both = await create({ customerNumber: NEW_PRIVATE, accountName: longName, currency: "NOK", cashAccountType: "SVGS" }, { "x-accept-fix": "longer-name, cash-account-type-iso" });
     expect(both.body).toMatchObject({ accountName: longName, cashAccountType: "SVGS" });
   });
+  test("the neutral value none, or an empty value, answers as without the header: no breaking change", async () => {
+    for (const neutral of ["none", ""]) {
+      const response = await create({ customerNumber: NEW_PRIVATE, accountName: longName, currency: "NOK", cashAccountType: "SVGS" }, { "x-accept-fix": neutral });
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({ accountName: longName.slice(0, 35), cashAccountType: "Savings" });
+    }
+  });
+  test("the short name is 35 characters, not 35 UTF-16 units: an emoji is never cut in half", async () => {
+    const name = "😀".repeat(40);
+    const response = await create({ customerNumber: NEW_PRIVATE, accountName: name, currency: "NOK" });
+    expect(response.body).toMatchObject({ accountName: "😀".repeat(35) });
+  });
   test("an unknown value is a 400 that lists the known ones, and stores nothing", async () => {
     const before = await store();
     const response = await create({ customerNumber: NEW_PRIVATE, accountName: "X", currency: "NOK" }, { "x-accept-fix": "longer-name, shorter-name" });

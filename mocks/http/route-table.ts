@@ -18,9 +18,22 @@ const compile = (operation: Operation): CompiledRoute => {
 
 const routes = operations.map(compile);
 
+/**
+ * The payment services and the products each offers, read from the table's paths
+ * (`/v1/payments/norwegian-domestic-credit-transfers…` → payments: that product). A path that names a
+ * service with a product it does not offer is Berlin Group's PRODUCT_UNKNOWN, not an unknown resource.
+ */
+const productsByService = new Map<string, Set<string>>();
+for (const operation of operations) {
+  const [, service, product] = /^\/v1\/(payments|periodic-payments)\/([^/{]+)/.exec(operation.path) ?? [];
+  if (service && product) productsByService.set(service, (productsByService.get(service) ?? new Set()).add(product));
+}
+const PRODUCT_PATH = /^\/v1\/([^/]+)\/([^/]+)(?:\/|$)/;
+
 export type RouteMatch =
   | { kind: "operation"; operation: Operation; params: Record<string, string> }
   | { kind: "method-not-allowed"; allowed: string[] }
+  | { kind: "unknown-product"; service: string; product: string; known: string[] }
   | { kind: "unknown-path" };
 
 function decode(value: string): string | undefined {
@@ -31,13 +44,16 @@ function decode(value: string): string | undefined {
   }
 }
 
+/** HEAD is GET without the body (RFC 9110 9.3.2): it finds the GET operation. */
 export function matchRoute(method: string, pathname: string): RouteMatch {
+  const upper = method.toUpperCase();
+  const wanted = upper === "HEAD" ? "GET" : upper;
   const allowed: string[] = [];
   for (const route of routes) {
     const match = route.pattern.exec(pathname);
     if (!match) continue;
-    if (route.operation.method !== method.toUpperCase()) {
-      allowed.push(route.operation.method);
+    if (route.operation.method !== wanted) {
+      allowed.push(...(route.operation.method === "GET" ? ["GET", "HEAD"] : [route.operation.method]));
       continue;
     }
     const params: Record<string, string> = {};
@@ -48,5 +64,14 @@ export function matchRoute(method: string, pathname: string): RouteMatch {
     }
     return { kind: "operation", operation: route.operation, params };
   }
-  return allowed.length > 0 ? { kind: "method-not-allowed", allowed } : { kind: "unknown-path" };
+  if (allowed.length > 0) return { kind: "method-not-allowed", allowed };
+  return unknownProduct(pathname) ?? { kind: "unknown-path" };
+}
+
+function unknownProduct(pathname: string): RouteMatch | undefined {
+  const [, service = "", segment = ""] = PRODUCT_PATH.exec(pathname) ?? [];
+  const known = productsByService.get(service);
+  const product = decode(segment);
+  if (!known || product === undefined || known.has(product)) return undefined;
+  return { kind: "unknown-product", service, product, known: [...known] };
 }

@@ -50,6 +50,9 @@ export function validateRequest(
   const body = earlier.bodyUnreadable ? undefined : check(operation.body, input.body, "body", messages);
   const unsigned = signatureMissing(messages);
   if (unsigned.length > 0) return { ok: false, messages: unsigned };
+  // A malformed Digest or certificate is a 401 of its own (docs/signing.md), as the verifier would answer it.
+  const badSignature = messages.filter((message) => message.code === "SIGNATURE_INVALID" || message.code === "CERTIFICATE_INVALID");
+  if (badSignature.length > 0) return { ok: false, messages: badSignature };
   if (messages.length > 0) return { ok: false, messages };
   const warnings = operation.body ? deprecationWarnings(operation.body, body) : [];
   return { ok: true, value: { headers, params, query, body, warnings } };

@@ -1,11 +1,12 @@
 /**
  * The simulated bank behind the `scaRedirect` links (/bank/authorize/{payment|basket}/{id}): a page
  * that shows what the PSU is asked to approve, and a plain form (no JavaScript) whose decision goes
- * to POST /__sandbox/sca/… and answers 303 to the TPP-Redirect-URI with the outcome. In the browser
+ * to POST /__sandbox/sca/… and answers 303 to the TPP-Redirect-URI with the outcome (a web address or an app's scheme). In the browser
  * the portal renders this page; the standalone server has no portal, so it renders it here.
  */
 import { z } from "zod";
 import type { Dispatch } from "../router";
+import { isRedirectUri, redirectTargetName } from "../../src/contract/redirect-uri";
 import { html, page, type Html } from "./html";
 
 const BANK_PATH = /^\/bank\/authorize\/(payment|basket)\/([^/]+)$/;
@@ -50,14 +51,6 @@ const formatBban = (bban: string) => (/^\d{11}$/.test(bban) ? `${bban.slice(0, 4
 const accountText = (account: z.infer<typeof AccountRef> | undefined) =>
   account?.bban ? formatBban(account.bban) : (account?.iban ?? "—");
 
-function redirectHost(uri: string): string {
-  try {
-    return new URL(uri).host;
-  } catch {
-    return uri;
-  }
-}
-
 function details(payment: PaymentSummary): Html {
   const { instructedAmount: amount } = payment;
   return html`<dl>
@@ -92,7 +85,7 @@ ${body}
 <button type="submit" name="decision" value="decline" class="decline">Decline</button>
 </div>
 </form>
-<p class="note">Either way you return to <strong>${redirectHost(view.redirectUri)}</strong> (the TPP-Redirect-URI), with the outcome.</p>
+<p class="note">Either way you return to <strong>${redirectTargetName(view.redirectUri)}</strong> (the TPP-Redirect-URI), with the outcome.</p>
 ${sandboxNote}`,
   );
 }
@@ -140,8 +133,9 @@ async function decide(dispatch: Dispatch, request: Request, origin: string, subj
   if (!decided.success) return problemPage(500, "The bank could not do that", `The sandbox's decision was not readable: ${decided.error.message}`);
   const { redirect, transactionStatus } = decided.data;
   const done = `${label(subject, id)} is now ${transactionStatus}.`;
-  if (!/^https?:\/\//i.test(redirect)) return page(200, "Done – Sandbox Bank", html`${bank}<h1>Done</h1><p>${done}</p><p>There is no web address to return to.</p>`);
-  return page(303, "Done – Sandbox Bank", html`${bank}<h1>Done</h1><p>${done}</p><p><a href="${redirect}">Return to ${redirectHost(redirect)}</a></p>`, {
+  // A stored URI is checked again: an imported sandbox may hold one the header would have refused.
+  if (!isRedirectUri(redirect)) return page(200, "Done – Sandbox Bank", html`${bank}<h1>Done</h1><p>${done}</p><p>There is no address to return to that a browser may open.</p>`);
+  return page(303, "Done – Sandbox Bank", html`${bank}<h1>Done</h1><p>${done}</p><p><a href="${redirect}">Return to ${redirectTargetName(redirect)}</a></p>`, {
     Location: redirect,
   });
 }

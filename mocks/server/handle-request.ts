@@ -5,6 +5,7 @@
  * answering takes the process down: each becomes a 4xx/5xx tppMessages answer, or silence when the client has gone.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorStatus } from "../../src/contract/errors";
 import { pathTrickProblem } from "../http/path-tricks";
 import { preflight } from "./cors";
 import { jsonError } from "./json-errors";
@@ -22,7 +23,7 @@ export interface RequestHandlerOptions {
 }
 
 const tooLarge = (bytes: number, limit: number) =>
-  jsonError(413, "BAD_REQUEST", `The body is ${String(bytes)} bytes; this sandbox takes at most ${String(limit)} bytes (${String(limit / 1024 / 1024)} MiB) here.`);
+  jsonError(errorStatus.CONTENT_TOO_LARGE, "CONTENT_TOO_LARGE", `The body is ${String(bytes)} bytes; this sandbox takes at most ${String(limit)} bytes (${String(limit / 1024 / 1024)} MiB) here.`);
 
 export function createRequestHandler(options: RequestHandlerOptions) {
   const log = options.log;

@@ -26,7 +26,9 @@ export async function sendResponse(res: ServerResponse, answer: Response, option
   setCorsHeaders(res, options.allowedOrigin);
   if (options.close) res.setHeader("Connection", "close");
   const noBody = response.status === 204 || response.status === 304;
-  if (!noBody) res.setHeader("Content-Length", body?.length ?? 0);
+  // A HEAD answer has no body but says how long the GET body is: keep the dispatcher's Content-Length.
+  const declared = res.req.method === "HEAD" && body === undefined ? response.headers.get("content-length") : null;
+  if (!noBody) res.setHeader("Content-Length", declared ?? body?.length ?? 0);
   await new Promise<void>((resolve) => {
     res.end(noBody ? undefined : body, () => {
       resolve();

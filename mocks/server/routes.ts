@@ -38,7 +38,7 @@ export function createRoutes(dispatch: Dispatch) {
     const own = pages[url.pathname];
     if (own) {
       if (request.method === "GET" || request.method === "HEAD") return own(request, url);
-      return jsonError(405, "SERVICE_INVALID", `${url.pathname} takes GET.`, { Allow: "GET" });
+      return jsonError(405, "SERVICE_INVALID", `${url.pathname} takes GET and HEAD.`, { Allow: "GET, HEAD" });
     }
     const refused = notJson(request, url);
     if (refused) return refused;

@@ -221,7 +221,7 @@ describe("what a browser on another origin and a careless client get", { timeout
   test("a body over 1 MiB is a 413, and the server goes on", async () => {
     const response = await client.control("POST", "/__sandbox/clock/advance", { padding: "x".repeat(MAX_BODY_BYTES) });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "BAD_REQUEST", text: expect.stringContaining("at most 1048576 bytes") as string })] });
+    expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "CONTENT_TOO_LARGE", text: expect.stringContaining("at most 1048576 bytes") as string })] });
     expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
   });
 
@@ -272,6 +272,7 @@ describe("what a browser on another origin and a careless client get", { timeout
     expect(garbage).toContain('{"tppMessages":[{"category":"ERROR","code":"BAD_REQUEST"');
     const hugeHeader = await rawExchange(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
     expect(hugeHeader).toMatch(/^HTTP\/1\.1 431 /);
+    expect(hugeHeader).toContain('"code":"HEADER_FIELDS_TOO_LARGE"');
     expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
   });
 

@@ -85,11 +85,11 @@ function answerUnparsable(error: Error & { code?: string }, socket: Duplex): voi
     socket.destroy();
     return;
   }
-  const [status, reason, text] =
+  const [status, reason, code, text] =
     error.code === "HPE_HEADER_OVERFLOW"
-      ? [431, "Request Header Fields Too Large", "The request headers are larger than this server takes (16 KiB)."]
-      : [400, "Bad Request", `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`];
-  const body = JSON.stringify({ tppMessages: [tppError("BAD_REQUEST", text)] });
+      ? ([431, "Request Header Fields Too Large", "HEADER_FIELDS_TOO_LARGE", "The request headers are larger than this server takes (16 KiB)."] as const)
+      : ([400, "Bad Request", "BAD_REQUEST", `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`] as const);
+  const body = JSON.stringify({ tppMessages: [tppError(code, text)] });
   socket.end(
     `HTTP/1.1 ${String(status)} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
       `Connection: close\r\n\r\n${body}`,

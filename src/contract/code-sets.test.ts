@@ -54,5 +54,8 @@ describe("the spec's other code sets", () => {
     expect(errorStatus.HTTP_HEADER_REQUIRED).toBe(400);
     expect(errorStatus.SIGNATURE_INVALID).toBe(401);
     expect(errorStatus.CERTIFICATE_EXPIRED).toBe(401);
+    expect(errorStatus.CERTIFICATE_INVALID).toBe(401);
+    expect(errorStatus.CONTENT_TOO_LARGE).toBe(413);
+    expect(errorStatus.HEADER_FIELDS_TOO_LARGE).toBe(431);
   });
 });

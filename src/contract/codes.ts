@@ -41,6 +41,11 @@ export const acceptFixes = [
   "longer-name",
   "cardaccount-switch-originalamount-and-transactionamount",
 ] as const;
+/**
+ * The neutral x-accept-fix value (docs/decisions/0017): 4.1 requires the header, but a TPP that wants
+ * no breaking change must be able to send it. `none`, or an empty value, activates nothing.
+ */
+export const NO_FIX = "none";
 export const AcceptFix = z.enum(acceptFixes);
 export type AcceptFix = z.infer<typeof AcceptFix>;
 

@@ -12,11 +12,13 @@ export const specErrorCodes = [
 /**
  * Codes the spec's list does not hold but the interface needs: REFERENCE_MIX_INVALID is named in
  * spec 7 rule 2; the signature and certificate codes are Berlin Group's for spec 5; SERVICE_INVALID
- * is Berlin Group's answer to a method a path does not support.
+ * is Berlin Group's answer to a method a path does not support. CONTENT_TOO_LARGE (413) and
+ * HEADER_FIELDS_TOO_LARGE (431) are the server's refusals of an oversized request, named after their
+ * RFC 9110 / RFC 6585 statuses, which Berlin Group has no code for (docs/decisions/0019).
  */
 export const extensionErrorCodes = [
   "REFERENCE_MIX_INVALID", "SIGNATURE_MISSING", "SIGNATURE_INVALID", "CERTIFICATE_MISSING", "CERTIFICATE_INVALID",
-  "CERTIFICATE_EXPIRED", "SERVICE_INVALID",
+  "CERTIFICATE_EXPIRED", "SERVICE_INVALID", "CONTENT_TOO_LARGE", "HEADER_FIELDS_TOO_LARGE",
 ] as const;
 
 export const errorCodes = [...specErrorCodes, ...extensionErrorCodes] as const;
@@ -64,4 +66,6 @@ export const errorStatus = {
   CERTIFICATE_INVALID: 401,
   CERTIFICATE_EXPIRED: 401,
   SERVICE_INVALID: 405,
+  CONTENT_TOO_LARGE: 413,
+  HEADER_FIELDS_TOO_LARGE: 431,
 } as const satisfies Record<ErrorCode, number>;

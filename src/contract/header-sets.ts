@@ -41,7 +41,7 @@ export const SandboxWriteHeaders = headerSet(
 /** Spec 4.4, in full. */
 export const SandboxReadHeaders = headerSet(["X-Request-ID", "TPP-Signature-Certificate", "Signature"], contentNegotiation);
 
-/** Reads and deletes of payments and baskets: signed, with the PSU optional. */
+/** Reads and deletes of payments and baskets: signed, with the PSU optional; a PSU that is named is checked like an initiation's (spec 7 rule 1). */
 export const PaymentReadHeaders = headerSet(
   ["X-Request-ID", "TPP-Signature-Certificate", "Signature"],
   [...contentNegotiation, "Digest", "x-accept-fix", "PSU-ID", "X-PSU-IDENTITY", "PSU-Corporate-ID", "PSU-IP-Address"],

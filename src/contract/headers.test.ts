@@ -37,13 +37,21 @@ describe("Create periodic payment headers (spec 4.1, in full)", () => {
 
   test("formats of every header", () => {
     checkRows(PeriodicPaymentHeaders, periodicHeaders, [
-      { path: "x-accept-fix", accepted: ["cash-account-type-iso", "longer-name, cash-account-type-iso"], rejected: [{ value: "shorter-name", message: /Unknown x-accept-fix value "shorter-name"\. Known values: cash-account-type-iso/ }, { value: "" }] },
+      {
+        path: "x-accept-fix",
+        accepted: ["cash-account-type-iso", "longer-name, cash-account-type-iso", "none", " none ", "", " "],
+        rejected: [
+          { value: "shorter-name", message: /Unknown x-accept-fix value "shorter-name"\. Known values: cash-account-type-iso.*or none for no breaking change/ },
+          { value: "none, longer-name", message: /send either none or the fixes to activate \(longer-name\), not both/ },
+          { value: "longer-name,", message: /Unknown x-accept-fix value ""/ },
+        ],
+      },
       { path: "X-Request-ID", accepted: ["99391C7E-AD88-49EC-A2AD-99DDCB1F7721"], rejected: [{ value: "req-1", message: /UUID/ }] },
       { path: "TPP-Session-ID", accepted: ["s"], rejected: [{ value: "" }] },
-      { path: "TPP-Redirect-URI", accepted: ["http://localhost:5173/callback"], rejected: [{ value: "tpp.example/cb" }, { value: "ftp://tpp.example" }] },
+      { path: "TPP-Redirect-URI", accepted: ["http://localhost:5173/callback", "myapp://callback", "com.example.app:/oauth2redirect"], rejected: [{ value: "tpp.example/cb" }, { value: "javascript:alert(1)", message: /javascript: URIs are refused/ }, { value: "data:text/html,x" }] },
       { path: "TPP-Redirect-Preferred", accepted: ["true", "false"], rejected: [{ value: "yes", message: /true, false/ }] },
-      { path: "Digest", accepted: ["sha-512=z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=="], rejected: [{ value: "MD5=abc", message: /SHA-256=/ }, { value: "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=" }] },
-      { path: "TPP-Signature-Certificate", accepted: ["TUlJ"], rejected: [{ value: "-----BEGIN CERTIFICATE-----MIIB", message: /BEGIN\/END/ }] },
+      { path: "Digest", accepted: ["sha-512=z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==", "MD5=abc", "MD5=abc, SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="], rejected: [{ value: "SHA-256", message: /SHA-256=/ }, { value: "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=" }] },
+      { path: "TPP-Signature-Certificate", accepted: ["TUlJ"], rejected: [{ value: "-----BEGIN CERTIFICATE-----MIIB", message: /holds a PEM.*without the BEGIN\/END/ }, { value: "MII B", message: /one line of base64/ }] },
       { path: "Signature", accepted: ['keyId="x"'], rejected: [{ value: "" }] },
       { path: "PSU-ID", accepted: ["3f2a8f4e-0c1d-4b6a-9e2f-5a7c8d9e0f11"], rejected: [{ value: "15829010019", message: /UUID/ }] },
       { path: "PSU-Corporate-ID", accepted: ["923609016"], rejected: [{ value: "92360901", message: /9 digits/ }] },
@@ -109,6 +117,12 @@ describe("Other operations' headers", () => {
   test("x-accept-fix values parse into the fixes they activate", () => {
     expect([...parseAcceptFixes(" longer-name ,cash-account-type-iso")]).toEqual(["longer-name", "cash-account-type-iso"]);
     expect(parseAcceptFixes(undefined).size).toBe(0);
+  });
+  test("the neutral x-accept-fix (none, or empty) satisfies 4.1's required header and activates nothing", () => {
+    for (const neutral of ["none", "", "  "]) {
+      expectAccepted(PeriodicPaymentHeaders, withValue(periodicHeaders, "x-accept-fix", neutral));
+      expect(parseAcceptFixes(neutral).size).toBe(0);
+    }
   });
 });
 

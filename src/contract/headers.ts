@@ -3,42 +3,77 @@
  * says which are required. Header names are matched case-insensitively by the dispatcher, which
  * hands the schemas an object keyed by these canonical names.
  */
-import { acceptFixes, psuContexts, psuHttpMethods } from "./codes";
+import { NO_FIX, acceptFixes, psuContexts, psuHttpMethods } from "./codes";
 import { nationalIdentityNumber, organisationNumber } from "./identifiers";
+import { redirectUriProblem } from "./redirect-uri";
 import { z } from "./zod";
 
 const anyText = z.string();
 
+const fixNames = (value: string) => value.split(",").map((name) => name.trim());
+const isNeutral = (value: string) => value.trim() === "" || value.trim() === NO_FIX;
+
 const acceptFixList = z
   .string()
   .superRefine((value, ctx) => {
-    const names = value.split(",").map((name) => name.trim());
-    const unknown = names.filter((name) => !(acceptFixes as readonly string[]).includes(name));
+    if (isNeutral(value)) return;
+    const names = fixNames(value);
+    if (names.includes(NO_FIX))
+      ctx.addIssue({
+        code: "custom",
+        input: value,
+        message: `"${NO_FIX}" means no breaking change; send either ${NO_FIX} or the fixes to activate (${names.filter((name) => name !== NO_FIX).join(", ")}), not both.`,
+      });
+    const unknown = names.filter((name) => name !== NO_FIX && !(acceptFixes as readonly string[]).includes(name));
     if (unknown.length > 0)
       ctx.addIssue({
         code: "custom",
         input: value,
-        message: `Unknown x-accept-fix value${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `"${n}"`).join(", ")}. Known values: ${acceptFixes.join(", ")} (several may be sent, comma-separated).`,
+        message: `Unknown x-accept-fix value${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `"${n}"`).join(", ")}. Known values: ${acceptFixes.join(", ")} (several may be sent, comma-separated), or ${NO_FIX} for no breaking change.`,
       });
   })
-  .meta({ pattern: `^ *(${acceptFixes.join("|")})( *, *(${acceptFixes.join("|")}))* *$` });
+  .meta({ pattern: `^ *(${NO_FIX}|(${acceptFixes.join("|")})( *, *(${acceptFixes.join("|")}))*)? *$`, examples: [NO_FIX, "longer-name"] });
 
-/** Parses an x-accept-fix header value into the fixes it activates. */
+/** Parses an x-accept-fix header value into the fixes it activates (none for `none` or an empty value). */
 export const parseAcceptFixes = (value: string | undefined) =>
-  new Set((value ?? "").split(",").map((name) => name.trim()).filter((name) => name !== ""));
+  new Set(value === undefined || isNeutral(value) ? [] : fixNames(value).filter((name) => name !== ""));
 
+/**
+ * Digest and certificate problems are signature problems (docs/signing.md, docs/decisions/0019): 401
+ * SIGNATURE_INVALID or CERTIFICATE_INVALID, as the verifier answers them, never a 400 FORMAT_ERROR. The
+ * schema checks only the form; which algorithms are accepted (SHA-256, SHA-512; others skipped when one
+ * of those is there) is the verifier's rule, so "MD5=…" alone gets its `digest-algorithm-unsupported` text.
+ */
+const DIGEST_FORM = /^\s*[A-Za-z0-9-]+=[A-Za-z0-9+/]+={0,2}\s*(,\s*[A-Za-z0-9-]+=[A-Za-z0-9+/]+={0,2}\s*)*$/;
 const digest = z
   .string()
-  .regex(/^\s*[Ss][Hh][Aa]-(256|512)=[A-Za-z0-9+/]+={0,2}\s*(,\s*[A-Za-z0-9-]+=[A-Za-z0-9+/]+={0,2}\s*)*$/, {
-    error: "Write the Digest as SHA-256=<base64 of the body's SHA-256 hash> (or SHA-512=…).",
+  .superRefine((value, ctx) => {
+    if (!DIGEST_FORM.test(value))
+      ctx.addIssue({
+        code: "custom",
+        input: value,
+        params: { tppCode: "SIGNATURE_INVALID" },
+        message: `The Digest header ${JSON.stringify(value.slice(0, 60))} is not of the form SHA-256=<base64 of the body's SHA-256 hash> (or SHA-512=…).`,
+      });
   })
-  .meta({ examples: ["SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="] });
+  .meta({ pattern: DIGEST_FORM.source, examples: ["SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="] });
 
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const base64Certificate = z
   .string()
-  .regex(/^[A-Za-z0-9+/]+={0,2}$/, {
-    error: "Send the certificate as one line of base64 (DER), without the BEGIN/END CERTIFICATE lines or line breaks.",
-  });
+  .superRefine((value, ctx) => {
+    if (BASE64.test(value)) return;
+    const pem = /-----BEGIN [A-Z0-9 ]+-----/.test(value);
+    ctx.addIssue({
+      code: "custom",
+      input: value,
+      params: { tppCode: "CERTIFICATE_INVALID" },
+      message: pem
+        ? "TPP-Signature-Certificate holds a PEM; send the certificate as one line of base64 (DER): the PEM's base64 lines joined, without the BEGIN/END CERTIFICATE lines (spec 5.7)."
+        : "Send the certificate as one line of base64 (DER), without the BEGIN/END CERTIFICATE lines or line breaks (spec 5.7).",
+    });
+  })
+  .meta({ pattern: BASE64.source });
 
 const ipAddress = z.union([z.ipv4(), z.ipv6()], {
   error: "Must be the PSU's IP address, IPv4 (192.0.2.10) or IPv6 (2001:db8::10).",
@@ -54,9 +89,19 @@ const geoLocation = z.string().regex(/^GEO:-?[0-9]{1,2}\.[0-9]{1,6};-?[0-9]{1,3}
 
 const trueOrFalse = z.enum(["true", "false"]);
 
+const redirectUri = z
+  .string()
+  .superRefine((value, ctx) => {
+    const problem = redirectUriProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", input: value, message: problem });
+  })
+  .meta({ format: "uri", examples: ["https://tpp.example/callback", "myapp://callback"] });
+
 /** Every header of the interface, with the spec's meaning (4.1) as its description. */
 export const headerCatalogue = {
-  "x-accept-fix": acceptFixList.meta({ description: "Activates a published future breaking change early (spec 9). Known values: " + acceptFixes.join(", ") + "." }),
+  "x-accept-fix": acceptFixList.meta({
+    description: `Activates a published future breaking change early (spec 9). Known values: ${acceptFixes.join(", ")}; several comma-separated. ${NO_FIX} (or an empty value) activates none.`,
+  }),
   Accept: anyText.meta({ description: "Content types the client accepts." }),
   "Accept-Charset": anyText.meta({ description: "Character sets accepted." }),
   "Accept-Encoding": anyText.meta({ description: "Content encodings accepted." }),
@@ -64,14 +109,18 @@ export const headerCatalogue = {
   Host: anyText.meta({ description: "Server domain and optional port." }),
   "X-Request-ID": z.uuid().meta({ description: "Identifier unique per call, chosen by the TPP (a UUID).", examples: ["99391c7e-ad88-49ec-a2ad-99ddcb1f7721"] }),
   "TPP-Session-ID": z.string().min(1).meta({ description: "TPP session identifier." }),
-  "TPP-Redirect-URI": z.url({ protocol: /^https?$/ }).meta({ description: "URI to which the flow is redirected after a redirect (SCA)." }),
+  "TPP-Redirect-URI": redirectUri.meta({
+    description: "URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused.",
+  }),
   "TPP-Redirect-Preferred": trueOrFalse.meta({ description: "false triggers biometric authentication automatically for mobile apps where available; default true." }),
   Digest: digest.meta({ description: "Base64 sha256 or sha512 hash of the body (RFC 3230, RFC 5843)." }),
   "TPP-Signature-Certificate": base64Certificate.meta({ description: "Signing certificate, base64 (DER)." }),
   Signature: z.string().min(1).meta({ description: "HTTP message signature (spec 5, draft-cavage-http-signatures-10)." }),
   "PSU-ID": z.uuid().meta({ description: "PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one." }),
   "X-PSU-IDENTITY": nationalIdentityNumber.meta({ description: "Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one." }),
-  "PSU-Corporate-ID": organisationNumber.meta({ description: "Corporate agreement identifier: in this sandbox, the company's organisation number." }),
+  "PSU-Corporate-ID": organisationNumber.meta({
+    description: "Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU.",
+  }),
   "PSU-Context": z.enum(psuContexts).meta({ description: "PRIVATE or CORPORATE. Required for single-SCA payment initiation." }),
   "PSU-IP-Address": ipAddress.meta({ description: "IP address of the PSU-to-TPP request." }),
   "PSU-IP-Port": port.meta({ description: "Port of that request." }),

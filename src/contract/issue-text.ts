@@ -3,6 +3,7 @@
  * with the value and what would be accepted, so a user can fix it without reading the spec.
  */
 import type { core } from "zod";
+import { characterCount, clipCharacters } from "./characters";
 
 type RawIssue = core.$ZodRawIssue;
 
@@ -21,7 +22,7 @@ export function shown(value: unknown): string {
   } catch {
     text = "This value";
   }
-  return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH - 1)}…` : text;
+  return clipCharacters(text, SHOWN_LENGTH);
 }
 
 function kindOf(input: unknown): string {
@@ -64,7 +65,8 @@ function sizeText(issue: core.$ZodRawIssue<core.$ZodIssueTooBig | core.$ZodIssue
   const input = issue.input;
   switch (issue.origin) {
     case "string": {
-      const length = typeof input === "string" ? input.length : 0;
+      // The unit zod's length checks count (code points): 71 emoji have 71 characters, not 142.
+      const length = typeof input === "string" ? characterCount(input) : 0;
       if (!big && limit === 1) return "Must not be empty.";
       return `${big ? "At most" : "At least"} ${String(limit)} characters allowed; this value has ${String(length)}.`;
     }

@@ -49,4 +49,11 @@ describe("operation table", () => {
       for (const code of op.errors) expect(errorStatus[code]).toBeGreaterThanOrEqual(400);
     }
   });
+  test("the reference lists what the dispatcher answers: the PSU errors wherever a PSU is named, PRODUCT_UNKNOWN wherever the path names a product", () => {
+    for (const op of operations) {
+      const errors: readonly string[] = op.errors;
+      if ("PSU-ID" in op.headers.shape) expect(errors, op.id).toEqual(expect.arrayContaining(["HTTP_HEADER_REQUIRED", "PSU_CREDENTIALS_INVALID", "FORBIDDEN"]));
+      if (/^\/v1\/(payments|periodic-payments)\//.test(op.path)) expect(errors, op.id).toContain("PRODUCT_UNKNOWN");
+    }
+  });
 });

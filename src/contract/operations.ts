@@ -54,6 +54,8 @@ const signatureErrors = [
   "SIGNATURE_MISSING", "SIGNATURE_INVALID", "CERTIFICATE_MISSING", "CERTIFICATE_INVALID", "CERTIFICATE_EXPIRED",
 ] as const satisfies readonly ErrorCode[];
 const requestErrors = ["FORMAT_ERROR", "HTTP_HEADER_REQUIRED", ...signatureErrors] as const satisfies readonly ErrorCode[];
+/** What an operation that acts for a PSU adds (spec 7 rule 1, checked by the dispatcher for each of them). */
+const actingPsuErrors = ["PSU_CREDENTIALS_INVALID", "FORBIDDEN"] as const satisfies readonly ErrorCode[];
 const initiationErrors = [
   ...requestErrors, "PSU_CREDENTIALS_INVALID", "RESOURCE_UNKNOWN", "PRODUCT_UNKNOWN", "BAD_REQUEST", "FORBIDDEN", "EXECUTION_DATE_INVALID", "KID_MISSING",
 ] as const;
@@ -85,7 +87,7 @@ function paymentOperations<Read extends string, Status extends string, Remove ex
       specSection: "4.5", summary: `Reads a ${noun}: the initiation's body and its current transactionStatus.`,
       pathParams: PaymentPath, headers: PaymentReadHeaders,
       success: { status: 200, description: `The ${noun}.`, body: single ? SinglePayment : PeriodicPayment },
-      errors: [...requestErrors, "RESOURCE_UNKNOWN"],
+      errors: [...requestErrors, ...actingPsuErrors, "RESOURCE_UNKNOWN", "PRODUCT_UNKNOWN"],
     },
     {
       id: ids.status, title: `Get ${noun} status`, group, method: "GET", base: "api", path: `${path}/status`,
@@ -93,7 +95,7 @@ function paymentOperations<Read extends string, Status extends string, Remove ex
       summary: `Reads the status of a ${noun}; fundsAvailable is false when it was rejected for lack of funds.`,
       pathParams: PaymentPath, headers: PaymentReadHeaders,
       success: { status: 200, description: "The payment status record.", body: PaymentStatus },
-      errors: [...requestErrors, "RESOURCE_UNKNOWN"],
+      errors: [...requestErrors, ...actingPsuErrors, "RESOURCE_UNKNOWN", "PRODUCT_UNKNOWN"],
     },
     {
       id: ids.remove, title: `Delete ${noun}`, group, method: "DELETE", base: "api", path, pathChosen: true,
@@ -101,7 +103,7 @@ function paymentOperations<Read extends string, Status extends string, Remove ex
       summary: `Cancels a ${noun} that is not yet executed (RCVD or ACTC) to CANC. A PDNG payment cannot be deleted; nor can one in a final status.`,
       pathParams: PaymentPath, headers: PaymentReadHeaders,
       success: { status: 204, description: "Cancelled; the identifier stays valid and its status reads CANC." },
-      errors: [...requestErrors, "RESOURCE_UNKNOWN", "CONFLICT"],
+      errors: [...requestErrors, ...actingPsuErrors, "RESOURCE_UNKNOWN", "PRODUCT_UNKNOWN", "CONFLICT"],
       notes: ["Spec 7 rule 7: deleting a payment with status PDNG returns an error with an explanatory message (409 CONFLICT here)."],
     },
   ] as const satisfies readonly Operation[];
@@ -154,20 +156,20 @@ export const operations = [
     id: "getSigningBasket", title: "Get signing basket", group: "Signing baskets", method: "GET", base: "api",
     path: "/v1/signing-baskets/{basketId}", pathChosen: true, specSection: "4.5", summary: "Reads a signing basket.",
     pathParams: BasketPath, headers: PaymentReadHeaders,
-    success: { status: 200, description: "The basket.", body: SigningBasket }, errors: [...requestErrors, "RESOURCE_UNKNOWN"],
+    success: { status: 200, description: "The basket.", body: SigningBasket }, errors: [...requestErrors, ...actingPsuErrors, "RESOURCE_UNKNOWN"],
   },
   {
     id: "getSigningBasketStatus", title: "Get signing basket status", group: "Signing baskets", method: "GET", base: "api",
     path: "/v1/signing-baskets/{basketId}/status", pathChosen: true, specSection: "4.5", summary: "Reads a basket's status.",
     pathParams: BasketPath, headers: PaymentReadHeaders,
-    success: { status: 200, description: "The basket status.", body: StatusResponse }, errors: [...requestErrors, "RESOURCE_UNKNOWN"],
+    success: { status: 200, description: "The basket status.", body: StatusResponse }, errors: [...requestErrors, ...actingPsuErrors, "RESOURCE_UNKNOWN"],
   },
   {
     id: "deleteSigningBasket", title: "Delete signing basket", group: "Signing baskets", method: "DELETE", base: "api",
     path: "/v1/signing-baskets/{basketId}", pathChosen: true, specSection: "4.5",
     summary: "Cancels a basket that is not yet authorised; its payments stay.",
     pathParams: BasketPath, headers: PaymentReadHeaders,
-    success: { status: 204, description: "Cancelled." }, errors: [...requestErrors, "RESOURCE_UNKNOWN", "CONFLICT"],
+    success: { status: 204, description: "Cancelled." }, errors: [...requestErrors, ...actingPsuErrors, "RESOURCE_UNKNOWN", "CONFLICT"],
   },
   {
     id: "createSandboxAccount", title: "Create sandbox account", group: "Sandbox data", method: "POST", base: "sandbox",

@@ -1,12 +1,13 @@
 /** Field types shared by the tables of spec 2.1: text limits, dates, codes, account numbers. */
 import { ValidationErrorsIBAN, getCountrySpecifications, validateIBAN } from "ibantools";
+import { characterCount } from "./characters";
 import { countryCodes } from "./countries";
 import { currencyCodes } from "./currencies";
 import { isValidNorwegianAccountNumber } from "./norwegian-numbers";
 import { shown } from "./issue-text";
 import { whenPresent, z } from "./zod";
 
-/** A string of at most `max` characters (spec §8 limits). */
+/** A string of at most `max` characters (spec §8 limits), counted as code points (src/contract/characters.ts). */
 export const text = (max: number) => z.string().max(max);
 
 /** A non-empty string of at most `max` characters. */
@@ -52,7 +53,7 @@ export const iban = z
   .string()
   .max(34)
   .superRefine((value, ctx) => {
-    if (value.length > 34) return;
+    if (characterCount(value) > 34) return;
     const problem = ibanProblem(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem, input: value });
   })

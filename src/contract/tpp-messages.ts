@@ -1,5 +1,6 @@
 /** Turns contract violations into tppMessages (design, "Errors"): code, path and a text that tells the fix. */
 import type { TppMessage } from "./common-objects";
+import { clipCharacters } from "./characters";
 import type { ErrorCode } from "./errors";
 import type { z } from "./zod";
 
@@ -35,7 +36,7 @@ const missingCode: Record<RequestPart, ErrorCode> = {
   body: "FORMAT_ERROR",
 };
 
-const clip = (text: string) => (text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT - 1)}…` : text);
+const clip = (text: string) => clipCharacters(text, TEXT_LIMIT);
 
 const partNoun: Record<RequestPart, string> = {
   header: "The header",

@@ -7,6 +7,26 @@ import { useParams } from "wouter";
 import { PageTitle } from "../../components/page-title";
 import { sandboxKeys } from "../../lib/query-keys";
 import { sandboxControl } from "../../lib/send";
+import { isRedirectUri, redirectTargetName } from "../../contract/redirect-uri";
+
+/**
+ * After the decision the browser is on its way back to the TPP. An app's scheme (myapp://callback)
+ * opens only where that app is installed, so the page keeps a link in case nothing opened.
+ */
+function Returned({ redirect, status }: { redirect: string; status: string }) {
+  return (
+    <p role="status" className="panel">
+      Done: now {status}.{" "}
+      {isRedirectUri(redirect) ? (
+        <>
+          Returning to <a href={redirect}>{redirectTargetName(redirect)}</a>; if nothing opens, no app on this device handles that address.
+        </>
+      ) : (
+        "There is no address to return to that a browser may open."
+      )}
+    </p>
+  );
+}
 
 interface ScaPayment {
   paymentId: string;
@@ -67,7 +87,8 @@ export default function BankPage() {
       sandboxControl<{ redirect: string; transactionStatus: string }>("POST", `/__sandbox/sca/${kind}/${encodeURIComponent(id)}`, { decision }),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: sandboxKeys.all });
-      window.location.assign(result.redirect);
+      // Checked again: an imported sandbox may hold a URI the header would have refused (javascript:, data:).
+      if (isRedirectUri(result.redirect)) window.location.assign(result.redirect);
     },
   });
   return (
@@ -101,6 +122,7 @@ export default function BankPage() {
               </div>
             )}
             {decide.isError ? <p role="alert" className="panel panel-error">{decide.error.message}</p> : null}
+            {decide.data ? <Returned redirect={decide.data.redirect} status={decide.data.transactionStatus} /> : null}
             <p className="muted">You will return to {request.data.redirectUri}.</p>
           </>
         ) : null}

@@ -2,6 +2,7 @@
  * Sensible starting values for each operation's form, from what the sandbox holds: Kari pays Ola
  * from her current account, and so on. They are starting points; the contract still checks them.
  */
+import { NO_FIX } from "../../contract/codes";
 import type { OperationId } from "../../contract/operations";
 import type { Customer, ExplorerAccount } from "../../lib/sandbox-queries";
 import type { ConsoleValues } from "./console-form";
@@ -63,7 +64,8 @@ export function exampleValues(id: OperationId, context: ExampleContext, params: 
   const { debtor } = parties(context);
   return {
     headers: {
-      "x-accept-fix": id === "createPeriodicPayment" ? "longer-name" : undefined,
+      // 4.1 requires the header; the neutral value activates no breaking change (decision 0017).
+      "x-accept-fix": id === "createPeriodicPayment" ? NO_FIX : undefined,
       "TPP-Session-ID": context.sessionId,
       "TPP-Redirect-URI": `${context.origin}/callback`,
       "PSU-ID": context.psuId,

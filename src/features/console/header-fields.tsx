@@ -5,7 +5,7 @@
  */
 import { Controller, useFormContext } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
-import { acceptFixes } from "../../contract/codes";
+import { NO_FIX, acceptFixes } from "../../contract/codes";
 import type { Operation } from "../../contract/operations";
 import { FieldShell } from "../../components/field-shell";
 import { parametersOf, type Parameter } from "../../lib/openapi-document";
@@ -17,18 +17,19 @@ import { useAfterFirstRender } from "../../lib/use-after-first-render";
 
 const computed = new Set<string>(COMPUTED_HEADERS);
 
-function AcceptFixPicker({ name, describedBy }: { name: string; describedBy: string | undefined }) {
+/** The published fixes as checkboxes; with none checked a required header sends the neutral value `none` (decision 0017). */
+function AcceptFixPicker({ name, describedBy, required }: { name: string; describedBy: string | undefined; required: boolean }) {
   const { control } = useFormContext<ConsoleValues>();
   return (
     <Controller
       control={control}
       name={name as `headers.${string}`}
       render={({ field }) => {
-        const chosen = new Set((field.value ?? "").split(",").map((value) => value.trim()).filter(Boolean));
+        const chosen = new Set((field.value ?? "").split(",").map((value) => value.trim()).filter((value) => value !== "" && value !== NO_FIX));
         const toggle = (fix: string) => {
           if (chosen.has(fix)) chosen.delete(fix);
           else chosen.add(fix);
-          field.onChange(chosen.size > 0 ? [...chosen].join(", ") : undefined);
+          field.onChange(chosen.size > 0 ? [...chosen].join(", ") : required ? NO_FIX : undefined);
         };
         return (
           <div className="checkbox-list" role="group" aria-describedby={describedBy} id={fieldId(name)}>
@@ -40,6 +41,11 @@ function AcceptFixPicker({ name, describedBy }: { name: string; describedBy: str
             {[...chosen].filter((fix) => !(acceptFixes as readonly string[]).includes(fix)).map((unknown) => (
               <span key={unknown} className="tag tag-warning">unknown: {unknown}</span>
             ))}
+            {required && chosen.size === 0 ? (
+              <p className="muted">
+                None checked: sends <code>x-accept-fix: {NO_FIX}</code>, which activates no breaking change.
+              </p>
+            ) : null}
           </div>
         );
       }}
@@ -70,7 +76,7 @@ function HeaderField({ parameter }: { parameter: Parameter }) {
     <FieldShell id={id} label={label} required={parameter.required} hint={hint} error={error}>
       {(describedBy) => {
         const common = { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined };
-        if (parameter.name === "x-accept-fix") return <AcceptFixPicker name={name} describedBy={describedBy} />;
+        if (parameter.name === "x-accept-fix") return <AcceptFixPicker name={name} describedBy={describedBy} required={parameter.required} />;
         if (values)
           return (
             <select {...common} {...register_}>

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { KARI, NDCT, OLA, initiationHeaders, type ListedAccount } from "../test-helpers";
+import { httpClient, type HttpClient } from "./http-client.test-helpers";
+import { startSandboxServer, type SandboxServer } from "./start";
+
+let server: SandboxServer;
+let client: HttpClient;
+let kari: ListedAccount;
+let ola: ListedAccount;
+
+beforeAll(async () => {
+  server = await startSandboxServer({ port: 0 });
+  client = httpClient(server.url);
+  const accounts = await client.controlJson<ListedAccount[]>("GET", "/__sandbox/accounts");
+  kari = accounts.find((account) => account.customerNumber === KARI.customerNumber && account.accountName === "Brukskonto")!;
+  ola = accounts.find((account) => account.customerNumber === OLA.customerNumber)!;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function initiate(redirectUri: string) {
+  const created = await client.send("POST", NDCT, {
+    headers: initiationHeaders(KARI, { "TPP-Redirect-URI": redirectUri }),
+    body: {
+      instructedAmount: { amount: "42.00", currency: "NOK" },
+      creditorName: "Ola Nordmann",
+      creditorAccount: { bban: ola.bban, currency: "NOK" },
+      debtorAccount: { bban: kari.bban, currency: "NOK" },
+      remittanceInformationUnstructured: "Appbetaling",
+    },
+  });
+  return { status: created.status, body: (await created.json()) as { paymentId: string; _links: Record<string, { href: string } | undefined> } };
+}
+
+describe("a mobile TPP's app scheme as TPP-Redirect-URI", { timeout: 20_000 }, () => {
+  test.each([
+    ["myapp://callback", "myapp://callback"],
+    ["com.example.app:/oauth2redirect", "com.example.app:/oauth2redirect"],
+  ])("%s: the bank page names the app and the decision answers 303 to it with the outcome", async (uri, shown) => {
+    const { status, body } = await initiate(uri);
+    expect(status).toBe(201);
+    const href = body._links.scaRedirect?.href ?? "";
+    expect(await (await fetch(href)).text()).toContain(`<strong>${shown}</strong>`);
+    const decided = await fetch(href, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "decision=approve" });
+    expect(decided.status).toBe(303);
+    expect(decided.headers.get("Location")).toBe(`${uri}?paymentId=${body.paymentId}&scaResult=ok`);
+  });
+
+  test("a script URI is refused at initiation with a text that says why, and nothing is created", async () => {
+    const before = await client.controlJson<unknown[]>("GET", "/__sandbox/payments");
+    const { status, body } = await initiate("javascript:alert(document.cookie)");
+    expect(status).toBe(400);
+    expect(body).toEqual({ tppMessages: [expect.objectContaining({ code: "FORMAT_ERROR", path: "TPP-Redirect-URI" })] });
+    expect(JSON.stringify(body)).toMatch(/javascript: URIs are refused.*runs script/);
+    expect(await client.controlJson<unknown[]>("GET", "/__sandbox/payments")).toEqual(before);
+  });
+});
