@@ -140,6 +140,10 @@ async function storePages(page: Page, accountId: string) {
   }, accountId);
 }
 
+const step = (text: string) => {
+  console.error(`benchmark (browser): ${text}`);
+};
+
 export async function browserFigures(port: number) {
   const preview = await startPreview(port);
   const browser = await chromium.launch({
@@ -147,13 +151,18 @@ export async function browserFigures(port: number) {
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
   try {
+    step("first screens");
     const screens = await firstScreens(browser, preview.origin);
     const page = await browser.newPage();
+    // A crashed page never settles an evaluate: fail the run instead of waiting forever.
+    const crashed = new Promise<never>((_, reject) => page.once("crash", () => reject(new Error("The benchmark page crashed."))));
+    crashed.catch(() => undefined);
     await page.addInitScript(TSX_NAME_SHIM);
     await page.goto(preview.origin);
     await page.waitForFunction(() => "__psd2Sandbox" in globalThis, undefined, { timeout: 30_000 });
     const getJson = <T>(path: string) => page.evaluate(async (url) => (await (await fetch(url)).json()) as unknown, path) as Promise<T>;
     const accounts = await getJson<{ resourceId: string; currency: string; transactionCount: number }[]>("/__sandbox/accounts");
+    step("per-request time");
     const requestTimes = await perRequest(page, await mixedRequests(accounts, 330));
     const dispatchTimes = await perDispatch(page, await mixedRequests(accounts, 330));
     const floor = await workerFloor(page);
@@ -164,17 +173,21 @@ export async function browserFigures(port: number) {
     const reader = [...nok].sort((a, b) => b.transactionCount - a.transactionCount)[0];
     const [debtor, creditor] = nok;
     if (!reader || !debtor || !creditor) throw new Error("The fixed data lacks the accounts the benchmark uses.");
-    const seedMs = await importInPage(page, JSON.stringify(withTransactions(fixed, reader.resourceId, 100_000 - reader.transactionCount, clock.today)));
-    const pages = await storePages(page, reader.resourceId);
-    const httpPage = await perRequest(page, await signedMany(33, () => signed("GET", `/v1/sandbox/accounts/${reader.resourceId}/transactions?limit=200`)), 3);
-
-    await importInPage(page, JSON.stringify(withDuePayments(fixed, debtor.resourceId, creditor.resourceId, 10_000, clock.today, Date.parse(clock.now) - 60_000)));
+    step("batch over 10,000 due payments");
+    await Promise.race([crashed, importInPage(page, JSON.stringify(withDuePayments(fixed, debtor.resourceId, creditor.resourceId, 10_000, clock.today, Date.parse(clock.now) - 60_000)))]);
     const batch = await page.evaluate(async () => {
       const started = performance.now();
       const response = await fetch("/__sandbox/batch/run", { method: "POST" });
       const report = (await response.json()) as { runs: { settled: string[]; rejected: string[] }[] };
       return { ms: performance.now() - started, settled: report.runs[0]?.settled.length ?? 0, rejected: report.runs[0]?.rejected.length ?? 0 };
     });
+    step("seeding 100,000 transactions by import");
+    // Last: on IndexedDB this takes minutes on a busy machine (one request per row; README, "Performance").
+    const seedMs = await Promise.race([crashed, importInPage(page, JSON.stringify(withTransactions(fixed, reader.resourceId, 100_000 - reader.transactionCount, clock.today)))]);
+    step("pages");
+    const pages = await storePages(page, reader.resourceId);
+    const httpPage = await perRequest(page, await signedMany(33, () => signed("GET", `/v1/sandbox/accounts/${reader.resourceId}/transactions?limit=200`)), 3);
+
     return {
       chromium: browser.version(),
       firstScreens: screens,
