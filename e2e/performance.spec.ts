@@ -3,28 +3,28 @@
  * hold on a machine three times slower than ours or busy with other work (docs/decisions/0020).
  *   - structure: every cold load paints before the sandbox backend is ready (it loads beside the
  *     page, never in front of it), and results arriving move nothing (CLS);
- *   - gross regressions only: LCP and TBT within three times the issue's budgets.
+ *   - gross regressions only: LCP within three times the issue's budget. TBT is printed, not judged:
+ *     only the part of each long task beyond 50 ms counts, so a machine three times slower turns a
+ *     60 ms task's 10 ms into 130 ms (measured on a busy machine: 305 ms for a page at ~30 ms quiet).
  * The budgets themselves (LCP ≤ 1.0 s, TBT ≤ 100 ms) are judged by `npm run benchmark`, which
  * measures the same way (e2e/first-screen-figures.ts) on a quiet machine. Figures are printed.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { coldLoads, describeLoads, FIRST_SCREENS, LCP_BUDGET_MS, LOADS, median, TBT_BUDGET_MS } from "./first-screen-figures";
+import { coldLoads, describeLoads, FIRST_SCREENS, LCP_BUDGET_MS, LOADS, median } from "./first-screen-figures";
 
 /** A machine three times slower takes three times as long: the test run's margin on the budgets. */
 const SLOW_MACHINE = 3;
 const LCP_LIMIT_MS = SLOW_MACHINE * LCP_BUDGET_MS;
-const TBT_LIMIT_MS = SLOW_MACHINE * TBT_BUDGET_MS;
 
 test.describe("performance of the first screens", () => {
   for (const path of FIRST_SCREENS) {
-    test(`${path}: first paint before the sandbox is ready; LCP ≤ ${String(LCP_LIMIT_MS)} ms, TBT ≤ ${String(TBT_LIMIT_MS)} ms`, async ({ browser, baseURL }) => {
+    test(`${path}: first paint before the sandbox is ready; LCP ≤ ${String(LCP_LIMIT_MS)} ms`, async ({ browser, baseURL }) => {
       test.setTimeout(LOADS * 45_000); // each cold load may take its navigation's and the sandbox's full time
       const loads = await coldLoads(browser, baseURL ?? "", path);
       console.log(`performance ${describeLoads(path, loads)}`);
       expect(median(loads.map((figures) => figures.lcpMs))).toBeGreaterThan(0);
       expect(median(loads.map((figures) => figures.lcpMs))).toBeLessThanOrEqual(LCP_LIMIT_MS);
-      expect(median(loads.map((figures) => figures.tbtMs))).toBeLessThanOrEqual(TBT_LIMIT_MS);
       // The sandbox loads beside the first paint: every load painted before the sandbox answered.
       for (const figures of loads) {
         expect(figures.sandboxReadyMs).not.toBeNull();
