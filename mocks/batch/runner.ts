@@ -1,13 +1,16 @@
 /**
  * The batch runner (design, "Batch runner"): five runs a Norwegian business day on the sandbox
- * clock. Each due single payment is settled in its own storage transaction, re-checked inside it,
- * so a payment is never half-booked nor booked twice. Periodic payments are never due here.
+ * clock. Due single payments are settled in chunks: each chunk is one storage transaction in which
+ * every payment is read again and re-checked (still due, executionDate reached, accounts present),
+ * so a payment is never half-booked nor booked twice, even by two runs at once. Periodic payments
+ * are never due here.
  */
 import { batchRunsBetween, businessDateOf } from "../domain/calendar/batch-schedule";
 import { DUE_STATUSES } from "../domain/lifecycle";
 import { settle, type BatchRun } from "../domain/settlement";
 import type { SandboxEnv } from "../handlers/types";
-import type { PaymentRecord } from "../store/records";
+import type { WriteTx } from "../store/port";
+import type { AccountRecord, PaymentRecord, SinglePaymentRecord } from "../store/records";
 
 export interface RunReport {
   at: number;
@@ -16,34 +19,85 @@ export interface RunReport {
   rejected: string[];
 }
 
+/**
+ * Payments per storage transaction. One transaction per payment cost 5 ms each in Chromium (10,000
+ * took 52 s); a chunk pays that once. Kept small enough that a chunk holds the store for tens of
+ * milliseconds, so requests arriving during a long run wait for one chunk, not for the run.
+ */
+export const CHUNK_SIZE = 250;
+
 const osloTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Oslo", hour: "2-digit", minute: "2-digit", hour12: false });
 const runOf = (at: number, manual = false): BatchRun => {
   const date = businessDateOf(at);
   return { at, date, label: `${date} ${osloTime.format(at)}${manual ? " (run now)" : ""}` };
 };
 
-/** Settles one payment in its own transaction; returns its final status, or undefined if it was no longer due. */
-async function settleOne(env: SandboxEnv, paymentId: string, run: BatchRun): Promise<"ACSC" | "RJCT" | undefined> {
+/**
+ * The accounts a chunk touches, read once each within its transaction and kept here as the chunk
+ * books on them: the second payment from an account sees the balance the first one left.
+ */
+function accountsIn(tx: WriteTx) {
+  const known = new Map<string, Promise<AccountRecord | undefined>>();
+  const changed = new Map<string, AccountRecord>();
+  return {
+    get(resourceId: string): Promise<AccountRecord | undefined> {
+      const cached = known.get(resourceId);
+      if (cached) return cached;
+      const read = tx.account(resourceId);
+      known.set(resourceId, read);
+      return read;
+    },
+    update(account: AccountRecord) {
+      known.set(account.resourceId, Promise.resolve(account));
+      changed.set(account.resourceId, account);
+    },
+    changed: () => [...changed.values()],
+  };
+}
+
+/** Whether the batch books this payment now: a single payment, still due, its execution date reached. */
+const isDue = (payment: PaymentRecord | undefined, date: string) =>
+  payment?.product === "single" && DUE_STATUSES.includes(payment.transactionStatus) && payment.executionDate <= date;
+
+/**
+ * Settles one chunk in one transaction, in the given order. Reads are issued together and the
+ * writes too, each without a round trip of its own: the transaction stays one storage unit, and
+ * a failure anywhere in it books none of the chunk.
+ */
+function settleChunk(env: SandboxEnv, paymentIds: readonly string[], run: BatchRun): Promise<{ settled: string[]; rejected: string[] }> {
   return env.store.write(async (tx) => {
-    const payment = await tx.payment(paymentId);
-    if (payment?.product !== "single" || !DUE_STATUSES.includes(payment.transactionStatus) || payment.executionDate > run.date) return undefined;
-    const debtor = await tx.account(payment.debtorAccountId);
-    if (!debtor) return undefined;
-    const creditor = payment.creditorAccountId === undefined ? undefined : await tx.account(payment.creditorAccountId);
-    const result = settle(payment, debtor, creditor, run, env.newId);
-    await tx.putPayment(result.payment);
-    for (const account of result.accounts) await tx.putAccount(account);
-    for (const transaction of result.transactions) await tx.addTransaction(transaction);
-    return result.payment.transactionStatus === "ACSC" ? "ACSC" : "RJCT";
+    const outcome = { settled: [] as string[], rejected: [] as string[] };
+    const accounts = accountsIn(tx);
+    // Each id once, whatever the caller passed: a payment listed twice must not be booked twice.
+    const payments = await Promise.all([...new Set(paymentIds)].map((paymentId) => tx.payment(paymentId)));
+    const still = payments.filter((payment): payment is SinglePaymentRecord => isDue(payment, run.date));
+    // Their accounts, read side by side before booking begins.
+    await Promise.all(still.flatMap((payment) => [payment.debtorAccountId, ...(payment.creditorAccountId === undefined ? [] : [payment.creditorAccountId])]).map((resourceId) => accounts.get(resourceId)));
+    const writes: Promise<unknown>[] = [];
+    for (const payment of still) {
+      const debtor = await accounts.get(payment.debtorAccountId);
+      if (!debtor) continue; // a dangling debtor is left as it is, never half-booked
+      const creditor = payment.creditorAccountId === undefined ? undefined : await accounts.get(payment.creditorAccountId);
+      const result = settle(payment, debtor, creditor, run, env.newId);
+      writes.push(tx.putPayment(result.payment));
+      for (const account of result.accounts) accounts.update(account);
+      // addTransaction hands out seq in call order, so bookings keep the run's order.
+      for (const transaction of result.transactions) writes.push(tx.addTransaction(transaction));
+      (result.payment.transactionStatus === "ACSC" ? outcome.settled : outcome.rejected).push(payment.paymentId);
+    }
+    for (const account of accounts.changed()) writes.push(tx.putAccount(account));
+    await Promise.all(writes);
+    return outcome;
   });
 }
 
-async function runPayments(env: SandboxEnv, run: BatchRun, payments: PaymentRecord[]): Promise<RunReport> {
+async function runPayments(env: SandboxEnv, run: BatchRun, payments: readonly PaymentRecord[]): Promise<RunReport> {
   const report: RunReport = { at: run.at, date: run.date, settled: [], rejected: [] };
-  for (const payment of payments) {
-    const outcome = await settleOne(env, payment.paymentId, run);
-    if (outcome === "ACSC") report.settled.push(payment.paymentId);
-    if (outcome === "RJCT") report.rejected.push(payment.paymentId);
+  for (let start = 0; start < payments.length; start += CHUNK_SIZE) {
+    const chunk = payments.slice(start, start + CHUNK_SIZE).map((payment) => payment.paymentId);
+    const outcome = await settleChunk(env, chunk, run);
+    report.settled.push(...outcome.settled);
+    report.rejected.push(...outcome.rejected);
   }
   return report;
 }

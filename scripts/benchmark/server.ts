@@ -1,0 +1,195 @@
+/**
+ * The standalone server's figures, through HTTP only (so they hold whatever store the server runs
+ * on): throughput of a signed 50-row read and a signed payment creation at concurrency 10, beside
+ * the stateless mock; write latency at 1,000 and 100,000 transactions; 200-row pages at offsets 0,
+ * 50,000 and 99,800 of a 100,000-transaction account; a batch run over 10,000 due payments.
+ * The server runs in a child process with a --data file (durable writes), as Prism runs in its own.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import type { SandboxExport } from "../../mocks/store/port";
+import { runLoad, type LoadRequest, type LoadResult } from "./load";
+import { startPrism } from "./prism";
+import { withDuePayments, withTransactions } from "./seed-data";
+import { signed, signedMany } from "./signed";
+import { percentile, round } from "./stats";
+
+const CONCURRENCY = 10;
+const PAYMENTS = "/v1/payments/norwegian-domestic-credit-transfers";
+
+interface Account { resourceId: string; customerNumber: string; bban: string; currency: string; transactionCount: number; accountName: string }
+interface Customer { customerNumber: string; psuId: string; kind: string }
+
+export interface RunningServer { origin: string; stop: () => Promise<void> }
+
+/** Starts scripts/benchmark/server-process.ts with a fresh --data file and waits for its URL. */
+export async function startServerProcess(): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), "psd2-bench-"));
+  const child: ChildProcess = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/benchmark/server-process.ts", "--data", join(dir, "sandbox.json")], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const output = child.stdout;
+  if (!output) throw new Error("The sandbox server's output is not readable.");
+  const origin = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: output });
+    const timer = setTimeout(() => reject(new Error("The sandbox server did not start within 60 s.")), 60_000);
+    lines.once("line", (line) => {
+      clearTimeout(timer);
+      resolve(line.trim());
+    });
+    child.once("exit", (code) => reject(new Error(`The sandbox server exited (${String(code)}) before it listened.`)));
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 5_000); // a server stuck in a long request does not end by itself
+      await new Promise((resolve) => child.once("exit", resolve));
+      clearTimeout(killer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { origin, stop };
+}
+
+async function control<T>(origin: string, method: string, path: string, body?: unknown, timeoutMs = 120_000): Promise<T> {
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    signal: AbortSignal.timeout(timeoutMs),
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/** One signed request through fetch; its time in ms, or null when it did not answer within `timeoutMs`. */
+async function timed(origin: string, request: LoadRequest, timeoutMs: number, expected: number): Promise<number | null> {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${origin}${request.path}`, { method: request.method, headers: request.headers, signal: AbortSignal.timeout(timeoutMs), ...(request.body ? { body: request.body } : {}) });
+    const text = await response.text();
+    if (response.status !== expected) throw new Error(`${request.method} ${request.path}: ${String(response.status)} ${text.slice(0, 300)}`);
+    return performance.now() - started;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "TimeoutError") return null;
+    throw error;
+  }
+}
+
+/** `count` sequential writes (a sandbox transaction each): p50 and p99 in ms. */
+async function writeLatency(origin: string, account: Account, count: number) {
+  const requests = await signedMany(count + 5, (index) =>
+    signed("POST", `/v1/sandbox/accounts/${account.resourceId}/transactions`, {}, {
+      amount: 1, currency: account.currency, creditorName: "Latency probe", creditorAccount: { bban: "86011117947" }, debtorAccount: { bban: account.bban },
+      remittanceInformationUnstructured: `probe ${String(index)}`,
+    }),
+  );
+  const times: number[] = [];
+  for (const [index, request] of requests.entries()) {
+    const ms = await timed(origin, request, 30_000, 201);
+    if (ms === null) return { timedOut: true };
+    if (index >= 5) times.push(ms); // the first few warm up
+  }
+  return { count, p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)) };
+}
+
+/** A 200-row page at each offset, 5 times (median); an offset whose page does not answer in 20 s ends the list (the server may still be busy with it). */
+async function deepPages(origin: string, accountId: string, offsets: number[]) {
+  const result: Record<string, number | "no answer within 20 s"> = {};
+  for (const offset of offsets) {
+    const requests = await signedMany(5, () => signed("GET", `/v1/sandbox/accounts/${accountId}/transactions?limit=200&offset=${String(offset)}`));
+    const times: number[] = [];
+    for (const request of requests) {
+      const ms = await timed(origin, request, 20_000, 200);
+      if (ms === null) {
+        result[`offset${String(offset)}Ms`] = "no answer within 20 s";
+        return result;
+      }
+      times.push(ms);
+    }
+    result[`offset${String(offset)}Ms`] = round(percentile(times, 50));
+  }
+  return result;
+}
+
+interface Throughput { read50: LoadResult; createPayment: LoadResult }
+
+async function throughput(origin: string, reads: LoadRequest[], creates: LoadRequest[], maxSeconds: number): Promise<Throughput> {
+  await runLoad(reads.slice(0, 100), { origin, concurrency: CONCURRENCY, maxSeconds, ok: () => true }); // warm up (JIT, connections)
+  return {
+    read50: await runLoad(reads.slice(100), { origin, concurrency: CONCURRENCY, maxSeconds, ok: (status) => status === 200 }),
+    createPayment: await runLoad(creates, { origin, concurrency: CONCURRENCY, maxSeconds, ok: (status) => status === 201 }),
+  };
+}
+
+export interface ServerFigureOptions {
+  prismPort: number;
+  openApiDocument: string;
+  readRequests: number;
+  createRequests: number;
+  maxSeconds: number;
+}
+
+export async function serverFigures(options: ServerFigureOptions) {
+  const server = await startServerProcess();
+  const figures: Record<string, unknown> = {};
+  try {
+    const { origin } = server;
+    const accounts = await control<Account[]>(origin, "GET", "/__sandbox/accounts");
+    const customers = await control<Customer[]>(origin, "GET", "/__sandbox/customers");
+    const clock = await control<{ today: string; now: string }>(origin, "GET", "/__sandbox/clock");
+    const nok = accounts.filter((account) => account.currency === "NOK");
+    const reader = [...nok].sort((a, b) => b.transactionCount - a.transactionCount)[0];
+    const payer = customers.find((customer) => customer.kind === "private" && nok.some((account) => account.customerNumber === customer.customerNumber));
+    const debtor = nok.find((account) => account.customerNumber === payer?.customerNumber);
+    const creditor = nok.find((account) => account.customerNumber !== payer?.customerNumber);
+    if (!reader || !payer || !debtor || !creditor) throw new Error("The fixed data lacks the accounts the benchmark uses.");
+
+    // Throughput: the same signed requests to the server and to Prism (which ignores X-Request-ID).
+    const reads = await signedMany(options.readRequests + 100, () => signed("GET", `/v1/sandbox/accounts/${reader.resourceId}/transactions?limit=50`));
+    const creates = await signedMany(options.createRequests, (index) =>
+      signed("POST", PAYMENTS, { "PSU-ID": payer.psuId, "TPP-Session-ID": "bench", "TPP-Redirect-URI": "https://tpp.example/callback", "PSU-IP-Address": "192.0.2.10" }, {
+        instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: creditor.accountName, creditorAccount: { bban: creditor.bban, currency: "NOK" },
+        debtorAccount: { bban: debtor.bban, currency: "NOK" }, remittanceInformationUnstructured: `Bench ${String(index)}`,
+      }),
+    );
+    const sandboxThroughput = await throughput(origin, reads, creates, options.maxSeconds);
+    let prismThroughput: Throughput | { error: string };
+    try {
+      const prism = await startPrism(options.openApiDocument, options.prismPort);
+      try {
+        prismThroughput = await throughput(prism.origin, reads, creates, options.maxSeconds);
+      } finally {
+        prism.stop();
+      }
+    } catch (error) {
+      prismThroughput = { error: error instanceof Error ? error.message : String(error) };
+    }
+    figures.throughput = { concurrency: CONCURRENCY, sandboxServer: sandboxThroughput, prism: prismThroughput };
+
+    // Writes at 1,000 transactions, then a batch over 10,000 due payments, then 100,000 transactions.
+    const fixed = await control<SandboxExport>(origin, "GET", "/__sandbox/export");
+    const total = (data: SandboxExport) => data.stores.transactions.length;
+    await control(origin, "POST", "/__sandbox/import", withTransactions(fixed, reader.resourceId, Math.max(0, 1000 - total(fixed)), clock.today));
+    figures.writeAt1k = await writeLatency(origin, reader, 100);
+
+    await control(origin, "POST", "/__sandbox/import", withDuePayments(fixed, debtor.resourceId, creditor.resourceId, 10_000, clock.today, Date.parse(clock.now) - 60_000));
+    const batchStarted = performance.now();
+    const batch = await control<{ runs: { settled: string[]; rejected: string[] }[] }>(origin, "POST", "/__sandbox/batch/run", undefined, 300_000);
+    figures.batch10k = { totalMs: Math.round(performance.now() - batchStarted), settled: batch.runs[0]?.settled.length ?? 0, rejected: batch.runs[0]?.rejected.length ?? 0 };
+
+    const big = withTransactions(fixed, reader.resourceId, 100_000 - reader.transactionCount, clock.today);
+    const body = JSON.stringify(big);
+    const seedStarted = performance.now();
+    await control(origin, "POST", "/__sandbox/import", body, 300_000);
+    figures.seed100k = { importMs: Math.round(performance.now() - seedStarted), mebibytes: round(Buffer.byteLength(body) / 1024 / 1024) };
+    figures.writeAt100k = await writeLatency(origin, reader, 100);
+    figures.page200At100k = await deepPages(origin, reader.resourceId, [0, 50_000, 99_800]);
+  } finally {
+    await server.stop();
+  }
+  return figures;
+}
