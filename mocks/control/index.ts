@@ -5,17 +5,18 @@
 import { tppError } from "../../src/contract/tpp-messages";
 import type { SandboxEnv } from "../handlers/types";
 import { batchTimeProblems } from "../domain/calendar/batch-schedule";
-import { jsonNestingProblem } from "../http/read-request";
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonNestingProblem } from "../http/read-request";
 import { validateExport } from "../store/import-validation";
 import { answer, errorAnswer, failure, type Answer } from "../http/respond";
 import { advanceClock, catchUp, clockState, runBatch, setBatchTimes } from "./clock-and-batch";
 import { listAccounts, listAgreements, listCustomers, listPayments, showPayment } from "./explorer";
 import { decideSca, showSca } from "./sca";
 
-async function jsonBody(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
+/** An import holds a whole sandbox (many thousand values); every other control body a handful. */
+async function jsonBody(request: Request, maxValues: number): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
   try {
     const text = await request.text();
-    const nesting = jsonNestingProblem(text);
+    const nesting = jsonNestingProblem(text, MAX_JSON_DEPTH, maxValues);
     if (nesting) return { ok: false, answer: errorAnswer([tppError("FORMAT_ERROR", nesting)]) };
     return { ok: true, value: text.trim() === "" ? {} : (JSON.parse(text) as unknown) };
   } catch (error) {
@@ -91,7 +92,7 @@ export async function handleControl(request: Request, url: URL, env: SandboxEnv)
     if (!decodable(match)) return failure("RESOURCE_UNKNOWN", `${url.pathname} is not a valid address: a % escape in it is malformed.`);
     let failed: Answer | undefined;
     const body = async () => {
-      read ??= jsonBody(request);
+      read ??= jsonBody(request, url.pathname === "/__sandbox/import" ? Number.POSITIVE_INFINITY : MAX_JSON_VALUES);
       const result = await read;
       if (!result.ok) failed = result.answer;
       return result.ok ? result.value : undefined;

@@ -51,6 +51,29 @@ describe("the sandbox clock and the batch", () => {
     expect(payment.statusHistory.at(-1)).toMatchObject({ status: "ACSC", reason: `Booked by the ${monday} 06:00 batch.` });
   });
 
+  test("parallel advances are serialized: ten {hours: 1} at once move the clock exactly 10 h (was 2-4 h)", async () => {
+    const now = Date.now();
+    const client = await testClient({ now: () => now });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => client.control("POST", "/__sandbox/clock/advance", { hours: 1 })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array<number>(10).fill(200));
+    const clock = (await (await client.control("GET", "/__sandbox/clock")).json()) as { offsetMs: number; now: string };
+    expect(clock.offsetMs).toBe(10 * 3_600_000);
+    expect(Date.parse(clock.now)).toBe(now + 10 * 3_600_000);
+  });
+  test("parallel SCA approvals of one payment: one succeeds, the others are refused, and it is ACTC once", async () => {
+    const client = await testClient();
+    await client.send("POST", "/v1/sandbox/initialize");
+    const { kari, ola } = await accountsOf(client);
+    const created = await client.send("POST", NDCT, {
+      headers: initiationHeaders(KARI),
+      body: { instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: ola.bban, currency: "NOK" }, debtorAccount: { bban: kari.bban, currency: "NOK" } },
+    });
+    const { paymentId } = (await created.json()) as { paymentId: string };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.control("POST", `/__sandbox/sca/payment/${paymentId}`, { decision: "approve" })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const payment = (await (await client.control("GET", `/__sandbox/payments/${paymentId}`)).json()) as { statusHistory: { status: string }[] };
+    expect(payment.statusHistory.map((change) => change.status)).toEqual(["RCVD", "ACTC"]);
+  });
   test("batch times can be changed and are kept; the clock reports the next run", async () => {
     const client = await testClient();
     const response = await client.control("PUT", "/__sandbox/batch/times", { batchTimes: ["07:30", "13:00"] });

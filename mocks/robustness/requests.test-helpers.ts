@@ -10,7 +10,7 @@ import type { ErrorBody as ErrorBodyType } from "../../src/contract/common-objec
 import { errorStatus } from "../../src/contract/errors";
 import type { Operation } from "../../src/contract/operations";
 import { signRequest } from "../../src/signing/index";
-import { canonicalHeaders, jsonNestingProblem, readQuery } from "../http/read-request";
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, canonicalHeaders, jsonNestingProblem, readQuery } from "../http/read-request";
 import { matchRoute } from "../http/route-table";
 import { validateExport } from "../store/import-validation";
 import type { SandboxExport } from "../store/port";
@@ -320,7 +320,7 @@ export function contractAccepts(operation: Operation, built: Built): boolean {
   if (operation.body === undefined) return true;
   const type = headers["Content-Type"] ?? headers["content-type"];
   if (built.body === undefined || (type !== undefined && !/^application\/([\w.+-]+\+)?json\b/i.test(type.trim()))) return false;
-  if (jsonNestingProblem(built.body) !== undefined) return false;
+  if (jsonNestingProblem(built.body, MAX_JSON_DEPTH, MAX_JSON_VALUES) !== undefined) return false;
   try {
     return operation.body.safeParse(JSON.parse(built.body)).success;
   } catch {
