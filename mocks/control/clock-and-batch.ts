@@ -2,7 +2,7 @@
 import { tppError } from "../../src/contract/tpp-messages";
 import { issuesToTppMessages } from "../../src/contract/tpp-messages";
 import { batchRunsBetween, batchTimeProblems, nextBatchRun, DEFAULT_BATCH_TIMES } from "../domain/calendar/batch-schedule";
-import { advancedOffset, sandboxTime } from "../domain/clock";
+import { MAX_CLOCK_OFFSET_MS, advancedOffset, sandboxTime } from "../domain/clock";
 import { catchUpBatches, runBatchNow } from "../batch/runner";
 import type { SandboxEnv } from "../handlers/types";
 import { answer, errorAnswer, type Answer } from "../http/respond";
@@ -52,6 +52,8 @@ export async function advanceClock(env: SandboxEnv, body: unknown): Promise<Answ
         answer: errorAnswer([tppError("BAD_REQUEST", `The sandbox clock moves at most ${String(MAX_ADVANCE_DAYS)} days at a time; this would move it ${String(Math.ceil(by / 86_400_000))}.`, to === undefined ? undefined : "to")]),
       };
     const advanced = advancedOffset(offset, by);
+    if (advanced > MAX_CLOCK_OFFSET_MS)
+      return { ok: false, answer: errorAnswer([tppError("BAD_REQUEST", `The sandbox clock stays within ${String(MAX_CLOCK_OFFSET_MS / 86_400_000 / 365)} years of real time; this would move it past ${new Date(env.realNow() + MAX_CLOCK_OFFSET_MS).toISOString()}. Reset the sandbox to start again.`, to === undefined ? undefined : "to")]) };
     await tx.putMeta("clockOffsetMs", advanced);
     return { ok: true, until: now + (advanced - (offset ?? 0)) };
   });

@@ -151,6 +151,34 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
     await refused("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, meta } }, 400, { code: "FORMAT_ERROR" });
     expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
   });
+  test("regression: an import with clockOffsetMs 9e15 is refused and changes nothing (was committed, then answered 500 'changed nothing')", async () => {
+    const exported = await client.sandbox.env.store.exportAll();
+    const meta = [...exported.stores.meta.filter((entry) => entry.key !== "clockOffsetMs"), { key: "clockOffsetMs" as const, value: 9e15 }];
+    await refused("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, meta } }, 400, { code: "FORMAT_ERROR", path: `stores.meta[${String(meta.length - 1)}].value` });
+    expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
+  });
+  test("an inconsistent import is refused with one message per problem, each at its path", async () => {
+    const exported = await client.sandbox.env.store.exportAll();
+    const payments = exported.stores.payments.map((payment, index) => (index === 0 ? { ...payment, debtorAccountId: "nope" } : payment));
+    const accounts = exported.stores.accounts.map((account, index) => (index === 1 ? { ...account, transactionCount: account.transactionCount + 1 } : account));
+    const { tppMessages } = await refused("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, payments, accounts } }, 400, {
+      code: "FORMAT_ERROR",
+      path: "stores.payments[0].debtorAccountId",
+    });
+    expect(tppMessages.map((message) => message.path)).toEqual(["stores.payments[0].debtorAccountId", "stores.accounts[1].transactionCount"]);
+    expect(tppMessages[0]?.text).toMatch(/^Not imported, nothing changed: The debtor account "nope" is not in the file/);
+  });
+  test("a failure after the import committed says the file was imported, not that nothing changed", async () => {
+    const exported = await client.sandbox.env.store.exportAll();
+    await client.send("POST", "/v1/sandbox/accounts", { body: { customerNumber: "15829010019", accountName: "Ny", currency: "NOK" } });
+    client.sandbox.env.realNow = () => {
+      throw new Error("clock unplugged");
+    };
+    const response = await client.control("POST", "/__sandbox/import", exported);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "SYSTEM_ERROR", text: expect.stringMatching(/^The file was imported \(the sandbox now holds it\)/) as string })] });
+    expect((await client.sandbox.env.store.exportAll()).stores).toEqual(exported.stores);
+  });
   test("a valid import replaces the data and answers with the clock", async () => {
     const exported = await client.sandbox.env.store.exportAll();
     await client.send("POST", "/v1/sandbox/accounts", { body: { customerNumber: "15829010019", accountName: "Ny", currency: "NOK" } });

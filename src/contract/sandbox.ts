@@ -16,9 +16,20 @@ export const CashAccountType = z.enum(cashAccountTypeCodes, {
   ),
 }).meta({ id: "CashAccountType" });
 
+/**
+ * Balances and credit lines are sums of bookings, so the int32 of one booking (decision 0005) does
+ * not bound them; this does, so that they stay exact integers in minor units (at most 5 decimals:
+ * 10^15 < 2^53) and print without an exponent (decision 0015).
+ */
+export const MAX_BALANCE_AMOUNT = 10_000_000_000;
+
 /** A money amount given as a JSON number (spec 2.5 balances), its decimals limited by the currency. */
 export const BalanceAmount = strictObject({
-  amount: z.number().meta({ description: "The amount as a number; at most as many decimals as the currency's minor units." }),
+  amount: z
+    .number()
+    .min(-MAX_BALANCE_AMOUNT)
+    .max(MAX_BALANCE_AMOUNT)
+    .meta({ description: "The amount as a number; at most as many decimals as the currency's minor units; at most ten billion either way." }),
   currency: currencyCode,
 })
   .superRefine((value, ctx) => {
@@ -45,7 +56,7 @@ const balances = z
   .min(1)
   .max(balanceTypes.length)
   .meta({ description: `Balances of the account, one per balance type (at most ${String(balanceTypes.length)}).` });
-const creditLine = z.number().min(0).meta({ description: "Credit line (overdraft limit) of the account; counts towards available funds." });
+const creditLine = z.number().min(0).max(MAX_BALANCE_AMOUNT).meta({ description: "Credit line (overdraft limit) of the account; counts towards available funds. At most ten billion." });
 
 export const SandboxAccountRequest = strictObject({
   customerNumber: customerNumber.meta({
