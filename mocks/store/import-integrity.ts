@@ -90,7 +90,7 @@ function findDanglingReferences(stores: Stores, report: (problem: IntegrityProbl
 
 const maxSeqOf = (stores: Stores): number => stores.transactions.reduce((max, item) => Math.max(max, item.seq), -1);
 
-/** Counters kept beside what they count: each account's transactionCount, and `nextSeq`. */
+/** Values kept beside what they follow from: each account's transactionCount and iban, and `nextSeq`. */
 function findCounterProblems(stores: Stores, report: (problem: IntegrityProblem) => void): void {
   const counts = new Map<string, number>();
   for (const item of stores.transactions) counts.set(item.accountId, (counts.get(item.accountId) ?? 0) + 1);
@@ -98,6 +98,10 @@ function findCounterProblems(stores: Stores, report: (problem: IntegrityProblem)
     const count = counts.get(item.resourceId) ?? 0;
     if (item.transactionCount !== count)
       report({ where: `stores.accounts[${String(index)}].transactionCount`, problem: `${String(item.transactionCount)}, but the file holds ${String(count)} transactions of account ${item.resourceId}.` });
+  });
+  stores.accounts.forEach((item, index) => {
+    if (item.iban.startsWith("NO") && item.iban.slice(4) !== item.bban)
+      report({ where: `stores.accounts[${String(index)}].iban`, problem: `${item.iban} names account ${item.iban.slice(4)}, but the bban is ${item.bban}.` });
   });
   const index = stores.meta.findIndex((entry) => entry.key === "nextSeq");
   const entry = stores.meta[index];
