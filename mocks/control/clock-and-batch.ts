@@ -2,7 +2,7 @@
 import { tppError } from "../../src/contract/tpp-messages";
 import { issuesToTppMessages } from "../../src/contract/tpp-messages";
 import { batchRunsBetween, batchTimeProblems, nextBatchRun, DEFAULT_BATCH_TIMES } from "../domain/calendar/batch-schedule";
-import { advancedOffset, sandboxTime } from "../domain/clock";
+import { MAX_CLOCK_OFFSET_MS, advancedOffset, sandboxTime } from "../domain/clock";
 import { catchUpBatches, runBatchNow } from "../batch/runner";
 import type { SandboxEnv } from "../handlers/types";
 import { answer, errorAnswer, type Answer } from "../http/respond";
@@ -38,15 +38,27 @@ export async function advanceClock(env: SandboxEnv, body: unknown): Promise<Answ
   const parsed = AdvanceClock.safeParse(body);
   if (!parsed.success) return errorAnswer(issuesToTppMessages(parsed.error.issues, "body", body));
   const { days = 0, hours = 0, minutes = 0, to } = parsed.data;
-  const offset = await env.store.read((tx) => tx.meta("clockOffsetMs"));
-  const now = sandboxTime(env.realNow(), offset).now;
-  const by = to === undefined ? ((days * 24 + hours) * 60 + minutes) * 60_000 : Date.parse(to) - now;
-  if (!(by >= 0)) return errorAnswer([tppError("BAD_REQUEST", `The sandbox clock only moves forward; it is ${new Date(now).toISOString()} already.`, "to")]);
-  // As far as {"days": 3660} goes: catching up the batch runs of centuries took minutes (to: "2999-…" took 43 s).
-  if (by > MAX_ADVANCE_MS)
-    return errorAnswer([tppError("BAD_REQUEST", `The sandbox clock moves at most ${String(MAX_ADVANCE_DAYS)} days at a time; this would move it ${String(Math.ceil(by / 86_400_000))}.`, to === undefined ? undefined : "to")]);
-  await env.store.write((tx) => tx.putMeta("clockOffsetMs", advancedOffset(offset, by)));
-  const runs = await catchUpBatches(env, now + by);
+  // Read and write the offset in one transaction: ten parallel {"hours":1} each read the same
+  // offset and wrote it plus one hour, moving the clock 2-4 h instead of 10.
+  const moved = await env.store.write(async (tx): Promise<{ ok: true; until: number } | { ok: false; answer: Answer }> => {
+    const offset = await tx.meta("clockOffsetMs");
+    const now = sandboxTime(env.realNow(), offset).now;
+    const by = to === undefined ? ((days * 24 + hours) * 60 + minutes) * 60_000 : Date.parse(to) - now;
+    if (!(by >= 0)) return { ok: false, answer: errorAnswer([tppError("BAD_REQUEST", `The sandbox clock only moves forward; it is ${new Date(now).toISOString()} already.`, "to")]) };
+    // As far as {"days": 3660} goes: catching up the batch runs of centuries took minutes (to: "2999-…" took 43 s).
+    if (by > MAX_ADVANCE_MS)
+      return {
+        ok: false,
+        answer: errorAnswer([tppError("BAD_REQUEST", `The sandbox clock moves at most ${String(MAX_ADVANCE_DAYS)} days at a time; this would move it ${String(Math.ceil(by / 86_400_000))}.`, to === undefined ? undefined : "to")]),
+      };
+    const advanced = advancedOffset(offset, by);
+    if (advanced > MAX_CLOCK_OFFSET_MS)
+      return { ok: false, answer: errorAnswer([tppError("BAD_REQUEST", `The sandbox clock stays within ${String(MAX_CLOCK_OFFSET_MS / 86_400_000 / 365)} years of real time; this would move it past ${new Date(env.realNow() + MAX_CLOCK_OFFSET_MS).toISOString()}. Reset the sandbox to start again.`, to === undefined ? undefined : "to")]) };
+    await tx.putMeta("clockOffsetMs", advanced);
+    return { ok: true, until: now + (advanced - (offset ?? 0)) };
+  });
+  if (!moved.ok) return moved.answer;
+  const runs = await catchUpBatches(env, moved.until);
   return answer(200, { clock: await clockState(env), runs });
 }
 

@@ -4,18 +4,18 @@
  */
 import { tppError } from "../../src/contract/tpp-messages";
 import type { SandboxEnv } from "../handlers/types";
-import { batchTimeProblems } from "../domain/calendar/batch-schedule";
-import { jsonNestingProblem } from "../http/read-request";
-import { validateExport } from "../store/import-validation";
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonNestingProblem } from "../http/read-request";
 import { answer, errorAnswer, failure, type Answer } from "../http/respond";
 import { advanceClock, catchUp, clockState, runBatch, setBatchTimes } from "./clock-and-batch";
 import { listAccounts, listAgreements, listCustomers, listPayments, showPayment } from "./explorer";
+import { importSandbox } from "./import";
 import { decideSca, showSca } from "./sca";
 
-async function jsonBody(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
+/** An import holds a whole sandbox (many thousand values); every other control body a handful. */
+async function jsonBody(request: Request, maxValues: number): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
   try {
     const text = await request.text();
-    const nesting = jsonNestingProblem(text);
+    const nesting = jsonNestingProblem(text, MAX_JSON_DEPTH, maxValues);
     if (nesting) return { ok: false, answer: errorAnswer([tppError("FORMAT_ERROR", nesting)]) };
     return { ok: true, value: text.trim() === "" ? {} : (JSON.parse(text) as unknown) };
   } catch (error) {
@@ -40,21 +40,7 @@ const routes: [string, RegExp, Route][] = [
   ["POST", /^\/__sandbox\/sca\/(payment|basket)\/([^/]+)$/, async ({ env, match, body }) =>
     decideSca(env, match[1] === "basket" ? "basket" : "payment", decodeURIComponent(match[2] ?? ""), await body())],
   ["GET", /^\/__sandbox\/export$/, async ({ env }) => answer(200, await env.store.exportAll())],
-  ["POST", /^\/__sandbox\/import$/, async ({ env, body }) => {
-    try {
-      const data = await body();
-      // The store checks batchTimes only as strings; times the schedule cannot use were imported and
-      // then broke every clock read (500), while the answer said nothing changed.
-      const times = validateExport(data).stores.meta.find((entry) => entry.key === "batchTimes")?.value as string[] | undefined;
-      const problems = times ? batchTimeProblems(times) : [];
-      if (problems.length > 0) throw new Error(`batchTimes: ${problems.join(" ")}`);
-      await env.store.importAll(data);
-      env.transactionCounts.clear();
-    } catch (error) {
-      return failure("FORMAT_ERROR", `The file was not imported, and nothing changed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    return answer(200, await clockState(env));
-  }],
+  ["POST", /^\/__sandbox\/import$/, async ({ env, body }) => importSandbox(env, await body())],
   ["POST", /^\/__sandbox\/reset$/, async ({ env }) => {
     await env.store.clear();
     env.transactionCounts.clear();
@@ -93,7 +79,7 @@ export async function handleControl(request: Request, url: URL, env: SandboxEnv)
     if (!decodable(match)) return failure("RESOURCE_UNKNOWN", `${url.pathname} is not a valid address: a % escape in it is malformed.`);
     let failed: Answer | undefined;
     const body = async () => {
-      read ??= jsonBody(request);
+      read ??= jsonBody(request, url.pathname === "/__sandbox/import" ? Number.POSITIVE_INFINITY : MAX_JSON_VALUES);
       const result = await read;
       if (!result.ok) failed = result.answer;
       return result.ok ? result.value : undefined;

@@ -51,6 +51,29 @@ describe("the sandbox clock and the batch", () => {
     expect(payment.statusHistory.at(-1)).toMatchObject({ status: "ACSC", reason: `Booked by the ${monday} 06:00 batch.` });
   });
 
+  test("parallel advances are serialized: ten {hours: 1} at once move the clock exactly 10 h (was 2-4 h)", async () => {
+    const now = Date.now();
+    const client = await testClient({ now: () => now });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => client.control("POST", "/__sandbox/clock/advance", { hours: 1 })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array<number>(10).fill(200));
+    const clock = (await (await client.control("GET", "/__sandbox/clock")).json()) as { offsetMs: number; now: string };
+    expect(clock.offsetMs).toBe(10 * 3_600_000);
+    expect(Date.parse(clock.now)).toBe(now + 10 * 3_600_000);
+  });
+  test("parallel SCA approvals of one payment: one succeeds, the others are refused, and it is ACTC once", async () => {
+    const client = await testClient();
+    await client.send("POST", "/v1/sandbox/initialize");
+    const { kari, ola } = await accountsOf(client);
+    const created = await client.send("POST", NDCT, {
+      headers: initiationHeaders(KARI),
+      body: { instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: ola.bban, currency: "NOK" }, debtorAccount: { bban: kari.bban, currency: "NOK" } },
+    });
+    const { paymentId } = (await created.json()) as { paymentId: string };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.control("POST", `/__sandbox/sca/payment/${paymentId}`, { decision: "approve" })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const payment = (await (await client.control("GET", `/__sandbox/payments/${paymentId}`)).json()) as { statusHistory: { status: string }[] };
+    expect(payment.statusHistory.map((change) => change.status)).toEqual(["RCVD", "ACTC"]);
+  });
   test("batch times can be changed and are kept; the clock reports the next run", async () => {
     const client = await testClient();
     const response = await client.control("PUT", "/__sandbox/batch/times", { batchTimes: ["07:30", "13:00"] });
@@ -127,6 +150,34 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
     const meta = [...exported.stores.meta.filter((entry) => entry.key !== "batchTimes"), { key: "batchTimes" as const, value: ["x"] }];
     await refused("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, meta } }, 400, { code: "FORMAT_ERROR" });
     expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
+  });
+  test("regression: an import with clockOffsetMs 9e15 is refused and changes nothing (was committed, then answered 500 'changed nothing')", async () => {
+    const exported = await client.sandbox.env.store.exportAll();
+    const meta = [...exported.stores.meta.filter((entry) => entry.key !== "clockOffsetMs"), { key: "clockOffsetMs" as const, value: 9e15 }];
+    await refused("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, meta } }, 400, { code: "FORMAT_ERROR", path: `stores.meta[${String(meta.length - 1)}].value` });
+    expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
+  });
+  test("an inconsistent import is refused with one message per problem, each at its path", async () => {
+    const exported = await client.sandbox.env.store.exportAll();
+    const payments = exported.stores.payments.map((payment, index) => (index === 0 ? { ...payment, debtorAccountId: "nope" } : payment));
+    const accounts = exported.stores.accounts.map((account, index) => (index === 1 ? { ...account, transactionCount: account.transactionCount + 1 } : account));
+    const { tppMessages } = await refused("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, payments, accounts } }, 400, {
+      code: "FORMAT_ERROR",
+      path: "stores.payments[0].debtorAccountId",
+    });
+    expect(tppMessages.map((message) => message.path)).toEqual(["stores.payments[0].debtorAccountId", "stores.accounts[1].transactionCount"]);
+    expect(tppMessages[0]?.text).toMatch(/^Not imported, nothing changed: The debtor account "nope" is not in the file/);
+  });
+  test("a failure after the import committed says the file was imported, not that nothing changed", async () => {
+    const exported = await client.sandbox.env.store.exportAll();
+    await client.send("POST", "/v1/sandbox/accounts", { body: { customerNumber: "15829010019", accountName: "Ny", currency: "NOK" } });
+    client.sandbox.env.realNow = () => {
+      throw new Error("clock unplugged");
+    };
+    const response = await client.control("POST", "/__sandbox/import", exported);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "SYSTEM_ERROR", text: expect.stringMatching(/^The file was imported \(the sandbox now holds it\)/) as string })] });
+    expect((await client.sandbox.env.store.exportAll()).stores).toEqual(exported.stores);
   });
   test("a valid import replaces the data and answers with the clock", async () => {
     const exported = await client.sandbox.env.store.exportAll();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH, canonicalHeaders, jsonNestingProblem, readBody, readQuery } from "./read-request";
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_JSON_VALUES, canonicalHeaders, jsonNestingProblem, readBody, readQuery } from "./read-request";
 
 const post = (body: string, headers: Record<string, string> = { "Content-Type": "application/json" }) =>
   new Request("http://sandbox.test/v1/x", { method: "POST", body, headers });
@@ -36,6 +36,13 @@ describe("jsonNestingProblem", () => {
     expect(jsonNestingProblem("[".repeat(MAX_JSON_DEPTH + 1) + "]".repeat(MAX_JSON_DEPTH + 1))).toMatch(/more than 64 levels/);
     expect(jsonNestingProblem("[]".repeat(10_000))).toBeUndefined();
   });
+  test("counts values by their commas outside strings, and stops at the limit", () => {
+    const list = (count: number) => `[${Array<string>(count).fill("1").join(",")}]`;
+    expect(jsonNestingProblem(list(MAX_JSON_VALUES), MAX_JSON_DEPTH, MAX_JSON_VALUES)).toBeUndefined();
+    expect(jsonNestingProblem(list(MAX_JSON_VALUES + 1), MAX_JSON_DEPTH, MAX_JSON_VALUES)).toMatch(/more than 10000 values/);
+    expect(jsonNestingProblem(`["${",".repeat(50_000)}"]`, MAX_JSON_DEPTH, MAX_JSON_VALUES)).toBeUndefined();
+    expect(jsonNestingProblem(list(MAX_JSON_VALUES + 1))).toBeUndefined();
+  });
 });
 
 describe("readBody", () => {
@@ -50,6 +57,7 @@ describe("readBody", () => {
       [post('{"a":1}', { "Content-Type": "text/plain" }), /Content-Type is text\/plain/],
       [post("x".repeat(MAX_BODY_BYTES + 1)), /larger than/],
       [post(`{"a":${"[".repeat(10_000)}${"]".repeat(10_000)}}`), /levels deep/],
+      [post(JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, index) => [`k${String(index)}`, 1])))), /more than 10000 values/],
     ];
     for (const [request, text] of cases) {
       const read = await readBody(request, true);

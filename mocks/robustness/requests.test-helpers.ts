@@ -10,7 +10,7 @@ import type { ErrorBody as ErrorBodyType } from "../../src/contract/common-objec
 import { errorStatus } from "../../src/contract/errors";
 import type { Operation } from "../../src/contract/operations";
 import { signRequest } from "../../src/signing/index";
-import { canonicalHeaders, jsonNestingProblem, readQuery } from "../http/read-request";
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, canonicalHeaders, jsonNestingProblem, readQuery } from "../http/read-request";
 import { matchRoute } from "../http/route-table";
 import { validateExport } from "../store/import-validation";
 import type { SandboxExport } from "../store/port";
@@ -39,6 +39,21 @@ export const headerValue = fc.string({
   maxLength: 60,
 });
 
+/** Keys that name Object.prototype's members: a parser or a lookup that trusts `in` trips on them. */
+export const prototypeKey = fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf");
+
+/** An object whose own keys are prototype names (JSON.parse makes `__proto__` an own key, as a server receives it). */
+const prototypeObject = fc
+  .tuple(prototypeKey, fc.oneof(fc.constant({ polluted: true }), fc.constant(1), fc.constant([])))
+  .map(([key, value]) => JSON.parse(`{${JSON.stringify(key)}: ${JSON.stringify(value)}}`) as unknown);
+
+/**
+ * The attacks on cost: a list far over every bound of the contract (and over the 10,000 values a
+ * body may hold), and an object of thousands of unknown keys (a 1 MB one gave a 64 MB answer).
+ */
+export const hugeArray = fc.tuple(fc.integer({ min: 12, max: 20_000 }), fc.constantFrom<unknown>(1, "a", 11, { reference: "12344", referenceType: "KID" })).map(([length, item]) => Array<unknown>(length).fill(item));
+export const manyKeys = fc.integer({ min: 100, max: 20_000 }).map((count) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${String(index)}`, index])));
+
 /** JSON values of every shape, with nasty strings. */
 export const jsonValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
@@ -47,6 +62,7 @@ export const jsonValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1, 2 ** 31, 2 ** 53, 1e21, 0.1, -0)) },
   { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}, "", "NOK", "2026-02-30", "86011117947", "1.005") },
   { weight: 1, arbitrary: fc.integer({ min: 60, max: 50_000 }).map(deeplyNested) },
+  { weight: 1, arbitrary: fc.oneof(hugeArray, manyKeys, prototypeObject) },
 );
 
 /**
@@ -137,6 +153,8 @@ const objectPaths = (value: unknown): (string | number)[][] => [
   }),
 ];
 
+const arrayPaths = (value: unknown): (string | number)[][] => jsonPaths(value).filter((path) => Array.isArray(valueAt(value, path)));
+
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
   let current = value;
   for (const key of path) current = (current as Record<string | number, unknown> | undefined)?.[key];
@@ -190,7 +208,9 @@ export function mutations(operation: Operation, seed: Seed): fc.Arbitrary<Mutati
       fc.record({ path: fc.constantFrom(...paths), depth: fc.integer({ min: 1_000, max: 50_000 }) })
         .map(({ path, depth }): Mutation => ({ kind: "body-field", path, value: deeplyNested(depth) })),
       fc.constantFrom(...paths).map((path): Mutation => ({ kind: "body-remove", path })),
-      fc.record({ path: fc.constantFrom(...objectPaths(seed.body)), key: fc.oneof(nastyString(12), fc.constantFrom(...OPTIONAL_FIELDS)), value: fieldValue }).map(({ path, key, value }): Mutation => ({ kind: "body-extra-key", path, key, value })),
+      fc.record({ path: fc.constantFrom(...objectPaths(seed.body)), key: fc.oneof(nastyString(12), fc.constantFrom(...OPTIONAL_FIELDS), prototypeKey), value: fieldValue }).map(({ path, key, value }): Mutation => ({ kind: "body-extra-key", path, key, value })),
+      // Every list of the body, replaced by one far over its bound.
+      ...(arrayPaths(seed.body).length > 0 ? [fc.record({ path: fc.constantFrom(...arrayPaths(seed.body)), value: hugeArray }).map(({ path, value }): Mutation => ({ kind: "body-field", path, value }))] : []),
       fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/jsonp", "json").map((value): Mutation => ({ kind: "content-type", value })),
     );
   } else if (operation.method !== "GET") {
@@ -320,7 +340,7 @@ export function contractAccepts(operation: Operation, built: Built): boolean {
   if (operation.body === undefined) return true;
   const type = headers["Content-Type"] ?? headers["content-type"];
   if (built.body === undefined || (type !== undefined && !/^application\/([\w.+-]+\+)?json\b/i.test(type.trim()))) return false;
-  if (jsonNestingProblem(built.body) !== undefined) return false;
+  if (jsonNestingProblem(built.body, MAX_JSON_DEPTH, MAX_JSON_VALUES) !== undefined) return false;
   try {
     return operation.body.safeParse(JSON.parse(built.body)).success;
   } catch {

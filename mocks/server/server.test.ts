@@ -226,7 +226,7 @@ describe("what a browser on another origin and a careless client get", { timeout
   });
 
   interface Export {
-    stores: { transactions: { id: string; seq: number }[]; meta: { key: string; value: unknown }[] };
+    stores: { transactions: { id: string; seq: number; accountId: string }[]; accounts: { resourceId: string; transactionCount: number }[]; meta: { key: string; value: unknown }[] };
   }
 
   test("an import takes a whole sandbox well over 1 MiB (up to 64 MiB)", async () => {
@@ -235,6 +235,9 @@ describe("what a browser on another origin and a careless client get", { timeout
     expect(template).toBeDefined();
     const extra = Array.from({ length: 8_000 }, (_, index) => ({ ...template!, id: `bulk-${String(index)}`, seq: 1_000_000 + index }));
     exported.stores.transactions.push(...extra);
+    // An import checks that each account's transactionCount counts its transactions.
+    const owner = exported.stores.accounts.find((account) => account.resourceId === template!.accountId)!;
+    owner.transactionCount += extra.length;
     exported.stores.meta = exported.stores.meta.map((entry) => (entry.key === "nextSeq" ? { key: "nextSeq", value: 1_000_000 + extra.length } : entry));
     const text = JSON.stringify(exported);
     expect(text.length).toBeGreaterThan(MAX_BODY_BYTES);

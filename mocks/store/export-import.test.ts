@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { ImportRefusedError, MAX_LISTED_PROBLEMS } from "./import-validation";
 import { CURRENT_SCHEMA_VERSION, migrateExport, type ExportMigrationStep } from "./migrations";
 import type { SandboxExport } from "./port";
 import { adapterCases, type TestStore } from "./adapters.test-helpers";
@@ -38,7 +39,7 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     test("data written through the port round-trips too", async () => {
       await store.write(async (tx) => {
         await tx.putCustomer(customer(1));
-        await tx.putAccount(account(1, customer(1).customerNumber));
+        await tx.putAccount(account(1, customer(1).customerNumber, { transactionCount: 1 }));
         await tx.addTransaction(transaction("acc-1", "t1", "2026-02-01"));
         await tx.putMeta("batchTimes", ["07:00"]);
       });
@@ -98,6 +99,22 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
       { name: "a duplicate bban", data: edited((data) => { data.stores.accounts[2]!.bban = data.stores.accounts[0]!.bban; }), message: /stores\.accounts\[2\]: bban "12345670001" is already used by stores\.accounts\[0\]/ },
       { name: "a duplicate transaction", data: edited((data) => { data.stores.transactions[1]!.id = "t1"; }), message: /stores\.transactions\[1\]: \[accountId, id\] \["acc-1","t1"\] is already used by stores\.transactions\[0\]/ },
       { name: "a nextSeq already taken", data: edited((data) => { data.stores.meta[4]!.value = 2; }), message: /stores\.meta\[4\]\.value: nextSeq 2 must be greater than every transaction's seq \(the largest is 2\)/ },
+      // Consistency: each record is valid, but they do not fit together.
+      { name: "a payment's debtor account missing", data: edited((data) => { data.stores.payments[0]!.debtorAccountId = "acc-9"; }), message: /^Import: stores\.payments\[0\]\.debtorAccountId: The debtor account "acc-9" is not in the file/ },
+      { name: "an account's owner missing", data: edited((data) => { data.stores.accounts[0]!.customerNumber = "01011999999"; }), message: /stores\.accounts\[0\]\.customerNumber: The owner, customer "01011999999" is not in the file/ },
+      { name: "an agreement's account missing", data: edited((data) => { data.stores.agreements[0]!.accountIds.push("acc-9"); }), message: /stores\.agreements\[0\]\.accountIds\[1\]: Account "acc-9"/ },
+      { name: "a basket's payment missing", data: edited((data) => { data.stores.baskets[0]!.paymentIds = ["p9"]; }), message: /stores\.baskets\[0\]\.paymentIds\[0\]: Payment "p9"/ },
+      { name: "a payment's basket missing", data: edited((data) => { data.stores.payments[0]!.basketId = "b9"; }), message: /stores\.payments\[0\]\.basketId: The signing basket "b9"/ },
+      { name: "a payment's PSU missing", data: edited((data) => { data.stores.payments[1]!.psuId = "00000000-0000-4000-8000-000000000099"; }), message: /stores\.payments\[1\]\.psuId: The PSU/ },
+      { name: "a transaction's account missing", data: edited((data) => { data.stores.transactions[0]!.accountId = "acc-9"; }), message: /stores\.transactions\[0\]\.accountId: The account "acc-9"/ },
+      { name: "a transaction's payment missing", data: edited((data) => { data.stores.transactions[0]!.paymentId = "p9"; }), message: /stores\.transactions\[0\]\.paymentId: The payment "p9"/ },
+      { name: "a transactionCount out of step", data: edited((data) => { data.stores.accounts[0]!.transactionCount = 5; }), message: /stores\.accounts\[0\]\.transactionCount: 5, but the file holds 2 transactions of account acc-1/ },
+      // Ranges the clock and the counters allow.
+      { name: "a clock offset of 9e15 ms", data: edited((data) => { data.stores.meta[1]!.value = 9e15; }), message: /stores\.meta\[1\]\.value: Must be at most 3153600000000/ },
+      { name: "a seq of 2^53 - 1", data: edited((data) => { data.stores.transactions[1]!.seq = 2 ** 53 - 1; }), message: /stores\.transactions\[1\]\.seq: Must be at most 1099511627776/ },
+      { name: "an instant past 2200", data: edited((data) => { data.stores.meta[3]!.value = 8.64e15; }), message: /stores\.meta\[3\]\.value: Must be at most/ },
+      { name: "a balance beyond exact minor units", data: edited((data) => { data.stores.accounts[0]!.balances[0]!.balanceAmount.amount = 1e20; }), message: /stores\.accounts\[0\]\.balances\[0\]\.balanceAmount\.amount: Must be at most 10000000000/ },
+      { name: "a single payment too large to book", data: edited((data) => { data.stores.payments[0]!.request.instructedAmount.amount = "30000000.00"; }), message: /stores\.payments\[0\]\.request\.instructedAmount\.amount: 30000000\.00 NOK does not fit a booking/ },
     ];
 
     test.each(cases)("$name", async ({ data, message }) => {
@@ -108,6 +125,33 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
       await expectRejection(store.importAll(data), message);
       expect(await contentsOf(store)).toEqual(before);
       expect(listener).not.toHaveBeenCalled();
+    });
+  });
+
+  describe("a refused import lists every problem found, each with its path", () => {
+    test("three unrelated problems: all three, in store order", async () => {
+      const data = edited((data) => {
+        data.stores.accounts[0]!.transactionCount = 7;
+        data.stores.payments[0]!.debtorAccountId = "acc-9";
+        data.stores.transactions[2]!.paymentId = "p9";
+      });
+      const error = await expectRejection(store.importAll(data), /^Import: stores\.payments\[0\]\.debtorAccountId: .* \(and 2 more problems\)$/);
+      if (!(error instanceof ImportRefusedError)) throw new Error("expected an ImportRefusedError");
+      expect(error.problems.map((problem) => problem.where)).toEqual([
+        "stores.payments[0].debtorAccountId",
+        "stores.transactions[2].paymentId",
+        "stores.accounts[0].transactionCount",
+      ]);
+    });
+    test("bad records are each reported once; the count goes on past the listed ones", async () => {
+      const data = edited((data) => {
+        data.stores.transactions = Array.from({ length: 250 }, (_, index) => ({ ...data.stores.transactions[0]!, seq: -index - 1 }));
+      });
+      const error = await expectRejection(store.importAll(data), /and 249 more problems/);
+      if (!(error instanceof ImportRefusedError)) throw new Error("expected an ImportRefusedError");
+      expect(error.total).toBe(250);
+      expect(error.problems).toHaveLength(MAX_LISTED_PROBLEMS);
+      expect(error.problems[1]).toEqual({ where: "stores.transactions[1].seq", problem: expect.stringMatching(/at least 0/) as string });
     });
   });
 });

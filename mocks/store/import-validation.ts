@@ -1,7 +1,9 @@
 /**
  * Checks an export file before anything is written: the envelope (format, schemaVersion), every
- * record against its schema in records.ts, meta values by key, and the keys IndexedDB would
- * refuse (duplicates). The first problem becomes an Error naming store, index, field and issue.
+ * record against its schema in records.ts (ranges of instants, seq and the clock offset included),
+ * meta values by key, then how the records fit together (import-integrity.ts). A refused file
+ * throws an ImportRefusedError that lists every problem found (up to MAX_LISTED_PROBLEMS), each
+ * with its path (`stores.payments[3].debtorAccountId`).
  */
 import type { z } from "zod";
 import { formatPath } from "../../src/contract/tpp-messages";
@@ -11,7 +13,7 @@ import {
   AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaRecords, PaymentRecord, TransactionRecord, type MetaKey,
 } from "./records";
 import { storeNames } from "./schema";
-import { checkNextSeq, findDuplicate, withNextSeq } from "./import-integrity";
+import { findIntegrityProblems, withNextSeq, type IntegrityProblem } from "./import-integrity";
 
 export const EXPORT_FORMAT = "psd2-sandbox-export";
 
@@ -30,8 +32,37 @@ const recordSchemas: { [Name in RecordStoreName]: z.ZodType<Stores[Name][number]
 const metaKeys = Object.keys(MetaRecords) as MetaKey[];
 const isMetaKey = (key: unknown): key is MetaKey => typeof key === "string" && Object.hasOwn(MetaRecords, key);
 
+/** Problems kept for the answer; the rest are only counted. */
+export const MAX_LISTED_PROBLEMS = 100;
+
+/** A refused import: every problem found (the first MAX_LISTED_PROBLEMS), and how many there were. */
+export class ImportRefusedError extends Error {
+  constructor(
+    readonly problems: readonly IntegrityProblem[],
+    readonly total: number,
+  ) {
+    const [first] = problems;
+    const more = total > 1 ? ` (and ${String(total - 1)} more problem${total > 2 ? "s" : ""})` : "";
+    super(first ? `Import: ${first.where}: ${first.problem}${more}` : "Import: refused.");
+    this.name = "ImportRefusedError";
+  }
+}
+
+/** Collects problems; the envelope's own problems stop the check at once (nothing else can be read). */
+class Problems {
+  readonly listed: IntegrityProblem[] = [];
+  total = 0;
+  readonly report = (problem: IntegrityProblem) => {
+    this.total++;
+    if (this.listed.length < MAX_LISTED_PROBLEMS) this.listed.push(problem);
+  };
+  throwIfAny(): void {
+    if (this.total > 0) throw new ImportRefusedError(this.listed, this.total);
+  }
+}
+
 const fail = (where: string, problem: string): never => {
-  throw new Error(`Import: ${where}: ${problem}`);
+  throw new ImportRefusedError([{ where, problem }], 1);
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -43,12 +74,14 @@ function describe(value: unknown): string {
   return typeof value === "object" ? "an object" : `${typeof value} ${JSON.stringify(value)}`;
 }
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
+/** The record parsed, or undefined after reporting its first issue (one per record keeps the list readable). */
+function parse<T>(schema: z.ZodType<T>, value: unknown, where: string, report: (problem: IntegrityProblem) => void): T | undefined {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue && issue.path.length > 0 ? formatPath(issue.path).replace(/^(?!\[)/, ".") : "";
-  return fail(`${where}${field}`, issue?.message ?? "invalid");
+  report({ where: `${where}${field}`, problem: issue?.message ?? "invalid" });
+  return undefined;
 }
 
 interface Envelope {
@@ -73,18 +106,25 @@ function checkEnvelope(data: unknown): Envelope {
   return { version: version as number, exportedAt: exportedAt as string, stores: stores as Record<string, unknown> };
 }
 
-function checkMeta(entries: unknown[]): Stores["meta"] {
-  return entries.map((entry, index) => {
+function checkMeta(entries: unknown[], report: (problem: IntegrityProblem) => void): Stores["meta"] {
+  return entries.flatMap((entry, index) => {
     const where = `stores.meta[${String(index)}]`;
-    if (!isObject(entry)) return fail(where, `expected {"key": …, "value": …}, got ${describe(entry)}.`);
+    if (!isObject(entry)) {
+      report({ where, problem: `expected {"key": …, "value": …}, got ${describe(entry)}.` });
+      return [];
+    }
     const { key } = entry;
-    if (!isMetaKey(key)) return fail(`${where}.key`, `unknown meta key ${JSON.stringify(key)}; known keys: ${metaKeys.join(", ")}.`);
+    if (!isMetaKey(key)) {
+      report({ where: `${where}.key`, problem: `unknown meta key ${JSON.stringify(key)}; known keys: ${metaKeys.join(", ")}.` });
+      return [];
+    }
     const schema: z.ZodType = MetaRecords[key];
-    return { key, value: parse(schema, entry.value, `${where}.value`) };
+    const value = parse(schema, entry.value, `${where}.value`, report);
+    return value === undefined ? [] : [{ key, value }];
   });
 }
 
-/** The export, validated and migrated to the current schema version; throws on the first problem. */
+/** The export, validated and migrated to the current schema version; throws an ImportRefusedError listing every problem. */
 export function validateExport(data: unknown): SandboxExport {
   const envelope = checkEnvelope(data);
   const raw = migrateExport(envelope.stores, envelope.version);
@@ -98,8 +138,12 @@ export function validateExport(data: unknown): SandboxExport {
     }),
   ) as Record<(typeof storeNames)[number], unknown[]>;
 
+  const problems = new Problems();
   const parseAll = <Name extends RecordStoreName>(name: Name): Stores[Name] =>
-    arrays[name].map((record, index) => parse(recordSchemas[name], record, `stores.${name}[${String(index)}]`)) as Stores[Name];
+    arrays[name].flatMap((record, index) => {
+      const parsed = parse(recordSchemas[name], record, `stores.${name}[${String(index)}]`, problems.report);
+      return parsed === undefined ? [] : [parsed];
+    }) as Stores[Name];
   const stores: Stores = {
     customers: parseAll("customers"),
     accounts: parseAll("accounts"),
@@ -107,9 +151,12 @@ export function validateExport(data: unknown): SandboxExport {
     payments: parseAll("payments"),
     baskets: parseAll("baskets"),
     transactions: parseAll("transactions"),
-    meta: checkMeta(arrays.meta),
+    meta: checkMeta(arrays.meta, problems.report),
   };
-  const problem = findDuplicate(stores) ?? checkNextSeq(stores);
-  if (problem) fail(problem.where, problem.problem);
+  // How records fit together is judged on records that are each valid: a record that failed its
+  // schema would only add "not in the file" problems that are not the file's.
+  problems.throwIfAny();
+  findIntegrityProblems(stores, problems.report);
+  problems.throwIfAny();
   return { format: EXPORT_FORMAT, schemaVersion: CURRENT_SCHEMA_VERSION, exportedAt: envelope.exportedAt, stores: { ...stores, meta: withNextSeq(stores) } };
 }

@@ -6,8 +6,20 @@ import { z } from "zod";
 import { TransactionStatus } from "../../src/contract/codes";
 import { SandboxAccount, SandboxTransaction } from "../../src/contract/sandbox";
 import { PeriodicPaymentRequest, SinglePaymentRequest } from "../../src/contract/payments";
+import { MAX_CLOCK_OFFSET_MS } from "../domain/clock";
 
-const instant = z.number().int().nonnegative().meta({ description: "Sandbox time, epoch milliseconds." });
+/**
+ * Sandbox time, epoch milliseconds: real time plus an offset of at most MAX_CLOCK_OFFSET_MS, so
+ * never past 2200 (a Date stops at 275760; a file with 9e15 made every clock read a 500).
+ */
+export const MAX_INSTANT = Date.UTC(2200, 0, 1);
+const instant = z.number().int().nonnegative().max(MAX_INSTANT).meta({ description: "Sandbox time, epoch milliseconds." });
+
+/**
+ * seq counts bookings; far below 2^53, so `nextSeq + 1` stays exact. A file with seq 2^53 - 1
+ * made every later booking fail; 2^40 is a thousand billion bookings.
+ */
+export const MAX_SEQ = 2 ** 40;
 
 export const CustomerRecord = z.object({
   customerNumber: z.string(),
@@ -94,14 +106,14 @@ export const TransactionRecord = z.object({
   /** The sandbox account whose list it belongs to. */
   accountId: z.string(),
   /** Global booking order; with bookingDate, the keyset of the account's list. */
-  seq: z.int().nonnegative(),
+  seq: z.int().nonnegative().max(MAX_SEQ),
   paymentId: z.string().optional(),
 });
 export type TransactionRecord = z.infer<typeof TransactionRecord>;
 
 /** Sandbox-wide settings and bookkeeping, one record per key. */
 export const MetaRecords = {
-  clockOffsetMs: z.number().int(),
+  clockOffsetMs: z.number().int().min(-MAX_CLOCK_OFFSET_MS).max(MAX_CLOCK_OFFSET_MS),
   lastBatchRunAt: instant,
   contactEmail: z.object({ email: z.string(), registeredAt: z.string() }),
   batchTimes: z
@@ -109,7 +121,7 @@ export const MetaRecords = {
     .min(1)
     .max(24)
     .refine((times) => new Set(times).size === times.length, { error: "A batch time is listed twice." }),
-  nextSeq: z.int().nonnegative(),
+  nextSeq: z.int().nonnegative().max(MAX_SEQ + 1),
 } as const;
 export type MetaKey = keyof typeof MetaRecords;
 export type MetaValue<K extends MetaKey> = z.infer<(typeof MetaRecords)[K]>;

@@ -133,7 +133,12 @@ export function sampleStores(): SandboxExport["stores"] {
   // Each store in key order, as exportAll lists it.
   return {
     customers: [owner, company],
-    accounts: [account(1, owner.customerNumber), account(2, company.customerNumber), account(3, company.customerNumber, { inAgreement: false })],
+    // transactionCount: each account's transactions below (an import checks it).
+    accounts: [
+      account(1, owner.customerNumber, { transactionCount: 2 }),
+      account(2, company.customerNumber, { transactionCount: 1 }),
+      account(3, company.customerNumber, { inAgreement: false }),
+    ],
     agreements: [agreement(company.customerNumber, ["acc-2"])],
     payments: [singlePayment("p1", "2026-03-05"), periodicPayment("p2", 1_700_000_000_500)],
     baskets: [basket("b1", ["p1"])],

@@ -11,6 +11,8 @@ const MAX_LISTED_OPTIONS = 12;
 
 const SHOWN_LENGTH = 60;
 
+const MAX_LISTED_KEYS = 5;
+
 /** A value as a user would write it: JSON where it has one, shortened; never throws (deep nesting, cycles). */
 export function shown(value: unknown): string {
   if (typeof value === "object" && value !== null) return Array.isArray(value) ? "This list" : "This object";
@@ -100,8 +102,12 @@ export function describeIssue(issue: RawIssue): string | undefined {
       const hint = formatHints[issue.format];
       return hint ? `Must be ${hint}.` : `Does not have the expected format (${issue.format}).`;
     }
-    case "unrecognized_keys":
-      return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}. Remove ${issue.keys.length > 1 ? "them" : "it"} or check the spelling.`;
+    case "unrecognized_keys": {
+      // A body may hold 100,000 unknown keys; the text names the first few, each shortened.
+      const named = issue.keys.slice(0, MAX_LISTED_KEYS).map((key) => (key.length > SHOWN_LENGTH ? `${key.slice(0, SHOWN_LENGTH - 1)}…` : key));
+      const more = issue.keys.length - named.length;
+      return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${named.join(", ")}${more > 0 ? ` and ${String(more)} more` : ""}. Remove ${issue.keys.length > 1 ? "them" : "it"} or check the spelling.`;
+    }
     case "not_multiple_of":
       return `Must be a multiple of ${String(issue.divisor)}.`;
     default:

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { deprecationWarnings } from "./deprecations";
 import {
-  PaymentInitiationResponse, PaymentStatus, PeriodicPaymentRequest, SigningBasketRequest, SinglePaymentRequest, StructuredReference,
+  MAX_BASKET_PAYMENTS, MAX_STRUCTURED_REFERENCES, PaymentInitiationResponse, PaymentStatus, PeriodicPaymentRequest, SigningBasketRequest,
+  SinglePaymentRequest, StructuredReference,
 } from "./payments";
 import { checkRows, expectAccepted, expectRejected, type FieldRow } from "./test-helpers";
 
@@ -54,6 +55,13 @@ describe("Periodic payment request (spec 2.2)", () => {
     expectRejected(PeriodicPaymentRequest, variable, "monthsOfExecution", /needs monthsOfExecution/);
     expectRejected(PeriodicPaymentRequest, { ...periodic, monthsOfExecution: [1] }, "monthsOfExecution", /only to frequency MonthlyVariable/);
   });
+  test("monthsOfExecution holds at most 11 months: a longer list is refused at once, with one issue", () => {
+    const variable = { ...periodic, frequency: "MonthlyVariable" };
+    expectRejected(PeriodicPaymentRequest, { ...variable, monthsOfExecution: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1] }, "monthsOfExecution", /At most 11 items/);
+    // 130,000 repeated months gave 130,000 issues and a stack overflow (a 500).
+    const issues = PeriodicPaymentRequest.safeParse({ ...variable, monthsOfExecution: Array<number>(130_000).fill(1) }).error?.issues ?? [];
+    expect(issues.map((issue) => issue.path.join("."))).toEqual(["monthsOfExecution"]);
+  });
   test("unknown fields are named", () => {
     expectRejected(PeriodicPaymentRequest, { ...periodic, requestedExecutionDate: "2026-12-01" }, "requestedExecutionDate", /Unknown field/);
   });
@@ -87,6 +95,10 @@ describe("Single payment request (spec 2.4)", () => {
     expectRejected(SinglePaymentRequest, { ...core, remittanceInformationUnstructured: "x", remittanceInformationStructuredArray: [kid] }, "remittanceInformationUnstructured", /never both/);
     expectRejected(SinglePaymentRequest, { ...core, remittanceInformationUnstructured: "x", remittanceInformationStructured: kid }, "remittanceInformationUnstructured", /never both/);
     expectRejected(SinglePaymentRequest, { ...core, remittanceInformationStructuredArray: [kid], remittanceInformationStructured: kid }, "remittanceInformationStructured", /deprecated/);
+  });
+  test(`at most ${String(MAX_STRUCTURED_REFERENCES)} structured references`, () => {
+    expectAccepted(SinglePaymentRequest, { ...core, remittanceInformationStructuredArray: Array(MAX_STRUCTURED_REFERENCES).fill(kid) });
+    expectRejected(SinglePaymentRequest, { ...core, remittanceInformationStructuredArray: Array(MAX_STRUCTURED_REFERENCES + 1).fill(kid) }, "remittanceInformationStructuredArray", /At most 999 items/);
   });
   test("the deprecated single value is accepted with a WARNING (rule 2)", () => {
     const body = { ...core, remittanceInformationStructured: kid };
@@ -122,5 +134,10 @@ describe("Signing basket request", () => {
     expectAccepted(SigningBasketRequest, { paymentIds: ["a", "b"] });
     expectRejected(SigningBasketRequest, { paymentIds: [] }, "paymentIds");
     expectRejected(SigningBasketRequest, { paymentIds: ["a", "a"] }, "paymentIds[1]", /listed twice/);
+  });
+  test(`at most ${String(MAX_BASKET_PAYMENTS)} payments, refused before any id is read`, () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, index) => `p${String(index)}`);
+    expectAccepted(SigningBasketRequest, { paymentIds: ids(MAX_BASKET_PAYMENTS) });
+    expectRejected(SigningBasketRequest, { paymentIds: ids(MAX_BASKET_PAYMENTS + 1) }, "paymentIds", /At most 100 items allowed; this list has 101/);
   });
 });

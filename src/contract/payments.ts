@@ -37,6 +37,16 @@ export const DomesticAccountReference = strictObject({
   });
 export type DomesticAccountReference = z.infer<typeof DomesticAccountReference>;
 
+/** Spec 2.2: months 1 to 11, no duplicates; so no list is longer. */
+export const MAX_MONTHS_OF_EXECUTION = 11;
+/**
+ * The spec bounds neither list (decision 0015). A payment settling many invoices lists one KID
+ * each; 999 is generous and keeps one request's work bounded.
+ */
+export const MAX_STRUCTURED_REFERENCES = 999;
+/** Berlin Group leaves a basket's size to the bank ("signing basket max entries" in its profile). */
+export const MAX_BASKET_PAYMENTS = 100;
+
 const KID_TYPES = ["KID", "OCR"];
 export const isKidReferenceType = (referenceType: string) => KID_TYPES.includes(referenceType.toUpperCase());
 
@@ -80,7 +90,8 @@ export const PeriodicPaymentRequest = strictObject({
   }),
   endDate: calendarDate.optional().meta({ description: "Last day the standing order may run." }),
   frequency: Frequency.meta({ description: "PeriodicPaymentFrequency." }),
-  monthsOfExecution: uniqueList(z.int().min(1).max(11), (month) => `Month ${String(month)} is listed twice; each month may appear once.`)
+  // Months 1 to 11, each once (spec 2.2): so at most 11 of them, checked before any is read.
+  monthsOfExecution: uniqueList(z.int().min(1).max(11), MAX_MONTHS_OF_EXECUTION, (month) => `Month ${String(month)} is listed twice; each month may appear once.`)
     .optional()
     .meta({
       description: "Months in which a MonthlyVariable payment runs; each 1 to 11 (the stated bound), no duplicates. Sent if and only if frequency is MonthlyVariable.",
@@ -106,8 +117,8 @@ export type PeriodicPaymentRequest = z.infer<typeof PeriodicPaymentRequest>;
 
 export const SinglePaymentRequest = strictObject({
   ...paymentCore,
-  remittanceInformationStructuredArray: z.array(StructuredReference).min(1).optional().meta({
-    description: "Structured references (OCR/KID). Either this or remittanceInformationUnstructured, never both.",
+  remittanceInformationStructuredArray: z.array(StructuredReference).min(1).max(MAX_STRUCTURED_REFERENCES).optional().meta({
+    description: `Structured references (OCR/KID), at most ${String(MAX_STRUCTURED_REFERENCES)}. Either this or remittanceInformationUnstructured, never both.`,
   }),
   remittanceInformationStructured: StructuredReference.optional().meta({
     description: "Deprecated since 1.16.2 and slated for removal: send remittanceInformationStructuredArray instead.",
@@ -187,8 +198,8 @@ export const PeriodicPayment = z
   .meta({ id: "PeriodicPayment", description: "A periodic payment as stored: its request and its status." });
 
 export const SigningBasketRequest = strictObject({
-  paymentIds: uniqueList(z.string().min(1), (id) => `Payment ${id} is listed twice.`).meta({
-    description: "Payments to authorise together; single payments only (a periodic payment gives REFERENCE_MIX_INVALID).",
+  paymentIds: uniqueList(z.string().min(1), MAX_BASKET_PAYMENTS, (id) => `Payment ${id} is listed twice.`).meta({
+    description: `Payments to authorise together, at most ${String(MAX_BASKET_PAYMENTS)}; single payments only (a periodic payment gives REFERENCE_MIX_INVALID).`,
   }),
 }).meta({ id: "SigningBasketRequest", description: "Payments to put into one signing basket." });
 

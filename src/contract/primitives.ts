@@ -79,14 +79,21 @@ export const norwegianAccountNumber = z
   })
   .meta({ id: "NorwegianAccountNumber", examples: ["86011117947"] });
 
-/** An array whose items must all differ; a repeated item is reported at its own index. */
-export function uniqueList<T extends z.ZodType>(item: T, sameItem: (value: z.output<T>) => string) {
+/**
+ * An array of at most `max` items that must all differ; a repeated item is reported at its own index.
+ * The bound is checked before any item is parsed (zod fails an oversized array at once), and the
+ * duplicate check is one pass over a Map, so a list at the body limit costs no more than its length.
+ */
+export function uniqueList<T extends z.ZodType>(item: T, max: number, sameItem: (value: z.output<T>) => string) {
   return z
     .array(item)
     .min(1)
+    .max(max)
     .superRefine((values, ctx) => {
+      const seen = new Set<unknown>();
       values.forEach((value, index) => {
-        if (values.indexOf(value) !== index) ctx.addIssue({ code: "custom", path: [index], message: sameItem(value) });
+        if (seen.has(value)) ctx.addIssue({ code: "custom", path: [index], message: sameItem(value) });
+        else seen.add(value);
       });
     })
     .meta({ uniqueItems: true });

@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
 import {
-  AgreementRequest, BalancesUpdate, ContactEmailRequest, SandboxAccountRequest, SandboxTransaction, SandboxTransactionRequest,
+  AgreementRequest, BalancesUpdate, MAX_AGREEMENT_ACCOUNTS, ContactEmailRequest, SandboxAccountRequest, SandboxTransaction, SandboxTransactionRequest,
 } from "./sandbox";
 import { checkRows, expectAccepted, expectRejected, withValue } from "./test-helpers";
 
@@ -20,7 +20,7 @@ describe("Sandbox account (spec 2.5)", () => {
       { path: "creditLine", accepted: [0, 5000], rejected: [{ value: -1 }, { value: "5000" }] },
     ]);
     checkRows(SandboxAccountRequest, { ...account, balances: [balance] }, [
-      { path: "balances", accepted: [[balance, { ...balance, balanceType: "closingBooked" }]], rejected: [{ value: [] }, { value: balance }] },
+      { path: "balances", accepted: [[balance, { ...balance, balanceType: "closingBooked" }]], rejected: [{ value: [] }, { value: balance }, { value: Array(8).fill(balance), message: /At most 7 items/ }] },
       { path: "balances.0.balanceType", accepted: ["expected"], rejected: [{ value: "available" }] },
       { path: "balances.0.balanceAmount.amount", accepted: [0, -250.25, 12], rejected: [{ value: 1.234, message: /NOK allows 2 decimals/ }, { value: "12" }] },
       { path: "balances.0.balanceAmount.currency", accepted: ["NOK"], rejected: [{ value: "EUR", message: /account is in NOK/ }, { value: "E" }] },
@@ -84,6 +84,9 @@ describe("Other sandbox bodies", () => {
     expectRejected(AgreementRequest, { customerNumber: "15829010019", accountIds: ["a1"] }, "customerNumber", /9 digits/);
     expectRejected(AgreementRequest, { customerNumber: "923609016", accountIds: [] }, "accountIds");
     expectRejected(AgreementRequest, { customerNumber: "923609016", accountIds: ["a", "a"] }, "accountIds[1]", /twice/);
+    const ids = Array.from({ length: MAX_AGREEMENT_ACCOUNTS + 1 }, (_, index) => `a${String(index)}`);
+    expectAccepted(AgreementRequest, { customerNumber: "923609016", accountIds: ids.slice(1) });
+    expectRejected(AgreementRequest, { customerNumber: "923609016", accountIds: ids }, "accountIds", /At most 100 items/);
   });
   test("balances update", () => {
     expectAccepted(BalancesUpdate, { balances: [balance], creditLine: 1000 });

@@ -1,6 +1,6 @@
 /** Sandbox data (spec 2.5, 2.6, 4.3–4.5): accounts, balances, transactions, agreements. */
 import { maxFractionDigits } from "./amount";
-import { BalanceType, isoCashAccountTypes, type IsoCashAccountType } from "./codes";
+import { BalanceType, balanceTypes, isoCashAccountTypes, type IsoCashAccountType } from "./codes";
 import { Links, Link } from "./common-objects";
 import { customerNumber, organisationNumber } from "./identifiers";
 import { calendarDate, currencyCode, iban, nonEmptyText, norwegianAccountNumber, text, uniqueList } from "./primitives";
@@ -16,9 +16,20 @@ export const CashAccountType = z.enum(cashAccountTypeCodes, {
   ),
 }).meta({ id: "CashAccountType" });
 
+/**
+ * Balances and credit lines are sums of bookings, so the int32 of one booking (decision 0005) does
+ * not bound them; this does, so that they stay exact integers in minor units (at most 5 decimals:
+ * 10^15 < 2^53) and print without an exponent (decision 0015).
+ */
+export const MAX_BALANCE_AMOUNT = 10_000_000_000;
+
 /** A money amount given as a JSON number (spec 2.5 balances), its decimals limited by the currency. */
 export const BalanceAmount = strictObject({
-  amount: z.number().meta({ description: "The amount as a number; at most as many decimals as the currency's minor units." }),
+  amount: z
+    .number()
+    .min(-MAX_BALANCE_AMOUNT)
+    .max(MAX_BALANCE_AMOUNT)
+    .meta({ description: "The amount as a number; at most as many decimals as the currency's minor units; at most ten billion either way." }),
   currency: currencyCode,
 })
   .superRefine((value, ctx) => {
@@ -39,8 +50,13 @@ export const Balance = strictObject({
 }).meta({ id: "Balance" });
 export type Balance = z.infer<typeof Balance>;
 
-const balances = z.array(Balance).min(1).meta({ description: "Balances of the account, one per balance type." });
-const creditLine = z.number().min(0).meta({ description: "Credit line (overdraft limit) of the account; counts towards available funds." });
+/** One balance per balance type, so never more than there are types (decision 0015). */
+const balances = z
+  .array(Balance)
+  .min(1)
+  .max(balanceTypes.length)
+  .meta({ description: `Balances of the account, one per balance type (at most ${String(balanceTypes.length)}).` });
+const creditLine = z.number().min(0).max(MAX_BALANCE_AMOUNT).meta({ description: "Credit line (overdraft limit) of the account; counts towards available funds. At most ten billion." });
 
 export const SandboxAccountRequest = strictObject({
   customerNumber: customerNumber.meta({
@@ -153,10 +169,13 @@ export const BalancesUpdate = strictObject({ balances, creditLine: creditLine.op
   description: "New balances (and optionally credit line) of a sandbox account.",
 });
 
+/** Accounts added to an agreement by one request (decision 0015); more take another request. */
+export const MAX_AGREEMENT_ACCOUNTS = 100;
+
 export const AgreementRequest = strictObject({
   customerNumber: organisationNumber.meta({ description: "The company (organisation number) whose agreement gets the accounts." }),
-  accountIds: uniqueList(z.string().min(1), (id) => `Account ${id} is listed twice.`).meta({
-    description: "resourceIds of the company's accounts to add.",
+  accountIds: uniqueList(z.string().min(1), MAX_AGREEMENT_ACCOUNTS, (id) => `Account ${id} is listed twice.`).meta({
+    description: `resourceIds of the company's accounts to add, at most ${String(MAX_AGREEMENT_ACCOUNTS)} a request.`,
   }),
 }).meta({ id: "AgreementRequest", description: "Accounts to add to a corporate customer's agreement." });
 

@@ -26,21 +26,30 @@ export function closestKey(key: string, known: readonly string[]): string | unde
   return best;
 }
 
+/** Unknown keys named (with a guess) in the text; the tppMessages point at each, up to their own cap. */
+const NAMED_KEYS = 5;
+/** Longer keys are not compared: the edit distance costs the product of the lengths. */
+const GUESSED_KEY_LENGTH = 64;
+
 /**
  * A request object that rejects unknown fields, naming the field that was probably meant.
  * Unknown fields are rejected rather than ignored: a silently dropped misspelt key
- * (`referencType`) is the kind of mistake a sandbox exists to catch.
+ * (`referencType`) is the kind of mistake a sandbox exists to catch. The text's work is bounded:
+ * a body of 100,000 unknown keys is worded from its first few.
  */
 export function strictObject<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   const known = Object.keys(shape);
   return z.strictObject(shape, {
     error: (issue) => {
       if (issue.code !== "unrecognized_keys") return undefined;
-      const parts = issue.keys.map((key) => {
-        const guess = closestKey(key, known);
-        return guess ? `"${key}" (did you mean "${guess}"?)` : `"${key}"`;
+      const parts = issue.keys.slice(0, NAMED_KEYS).map((key) => {
+        const shown = key.length > GUESSED_KEY_LENGTH ? `"${key.slice(0, GUESSED_KEY_LENGTH)}…"` : `"${key}"`;
+        const guess = key.length > GUESSED_KEY_LENGTH ? undefined : closestKey(key, known);
+        return guess ? `${shown} (did you mean "${guess}"?)` : shown;
       });
-      return `Unknown field${parts.length > 1 ? "s" : ""} ${parts.join(", ")}. Known fields here: ${known.join(", ")}.`;
+      const more = issue.keys.length - parts.length;
+      const list = more > 0 ? `${parts.join(", ")} and ${String(more)} more` : parts.join(", ");
+      return `Unknown field${issue.keys.length > 1 ? "s" : ""} ${list}. Known fields here: ${known.join(", ")}.`;
     },
   });
 }

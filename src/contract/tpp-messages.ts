@@ -8,6 +8,15 @@ export type RequestPart = "header" | "query" | "path" | "body";
 
 const TEXT_LIMIT = 512;
 
+/**
+ * An answer lists at most this many tppMessages: the 19 first problems and one that says how many
+ * more were found. A body of 100,000 unknown keys gave 100,000 messages (a 64 MB answer).
+ */
+export const MAX_TPP_MESSAGES = 20;
+
+/** A path echoes keys of the input; a key of a megabyte would make every message that long. */
+const PATH_LIMIT = 200;
+
 /** `creditorAccount.iban`, `remittanceInformationStructuredArray[0].reference`: how tppMessage paths read. */
 export function formatPath(path: readonly PropertyKey[]): string {
   return path
@@ -37,6 +46,7 @@ const missingCode: Record<RequestPart, ErrorCode> = {
 };
 
 const clip = (text: string) => clipCharacters(text, TEXT_LIMIT);
+const clipPath = (text: string) => clipCharacters(text, PATH_LIMIT);
 
 const partNoun: Record<RequestPart, string> = {
   header: "The header",
@@ -55,19 +65,44 @@ function describe(issue: z.core.$ZodIssue, path: readonly PropertyKey[], part: R
   return { code: "FORMAT_ERROR" as const, text: issue.message };
 }
 
-/** One tppMessage per issue; an unknown-field issue gives one per unknown field, pointing at it. */
+/** How many tppMessages these issues make: one each, and one per key of an unknown-field issue. */
+const messageCount = (issues: readonly z.core.$ZodIssue[]) =>
+  issues.reduce((count, issue) => count + (issue.code === "unrecognized_keys" ? issue.keys.length : 1), 0);
+
+/**
+ * One tppMessage per issue; an unknown-field issue gives one per unknown field, pointing at it.
+ * At most MAX_TPP_MESSAGES, the last saying how many more there were: only those are worded.
+ */
 export function issuesToTppMessages(issues: readonly z.core.$ZodIssue[], part: RequestPart, input: unknown): TppMessage[] {
-  return issues.flatMap((issue) => {
-    const paths = issue.code === "unrecognized_keys" ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
-    return paths.map((path) => {
+  const messages: TppMessage[] = [];
+  for (const issue of issues) {
+    const keys = issue.code === "unrecognized_keys" ? issue.keys : [undefined];
+    for (const key of keys) {
+      if (messages.length >= MAX_TPP_MESSAGES) return capMessages(messages, messageCount(issues));
+      const path = key === undefined ? issue.path : [...issue.path, key];
       const { code, text } = describe(issue, path, part, input);
-      return { category: "ERROR" as const, code, path: formatPath(path), text: clip(text) };
-    });
-  });
+      messages.push({ category: "ERROR", code, path: clipPath(formatPath(path)), text: clip(text) });
+    }
+  }
+  return capMessages(messages);
+}
+
+/**
+ * At most MAX_TPP_MESSAGES: beyond that, the first ones and a last message that says how many
+ * more were found (`total`, when the list given is already cut short). The status of the answer,
+ * the first message's, does not change.
+ */
+export function capMessages(messages: readonly TppMessage[], total = messages.length): TppMessage[] {
+  if (total <= MAX_TPP_MESSAGES) return [...messages];
+  const shown = messages.slice(0, MAX_TPP_MESSAGES - 1);
+  const first = shown[0];
+  const more = total - shown.length;
+  const code = first?.code === undefined || first.code === "WARNING" ? "BAD_REQUEST" : first.code;
+  return [...shown, { category: "ERROR", code, text: `${String(more)} more problems were found and are not listed; fix the ones above and send the request again.` }];
 }
 
 export const tppError = (code: ErrorCode, text: string, path?: string): TppMessage =>
-  path === undefined ? { category: "ERROR", code, text: clip(text) } : { category: "ERROR", code, path, text: clip(text) };
+  path === undefined ? { category: "ERROR", code, text: clip(text) } : { category: "ERROR", code, path: clipPath(path), text: clip(text) };
 
 export const tppWarning = (text: string, path?: string): TppMessage =>
-  path === undefined ? { category: "WARNING", code: "WARNING", text: clip(text) } : { category: "WARNING", code: "WARNING", path, text: clip(text) };
+  path === undefined ? { category: "WARNING", code: "WARNING", text: clip(text) } : { category: "WARNING", code: "WARNING", path: clipPath(path), text: clip(text) };
