@@ -52,10 +52,19 @@ export function dateWindowProblem(date: string | undefined, realNow: number): An
 }
 
 /** The SHA-256 fingerprint (lowercase hex) of a certificate given as base64 DER: the TPP's identity for the replay guard. */
+/** A TPP sends the same certificate with every request: its fingerprint is computed once (a few certificates at a time). */
+const fingerprints = new Map<string, string>();
+const MAX_FINGERPRINTS = 64;
+
 export async function certificateFingerprint(base64Der: string): Promise<string> {
+  const known = fingerprints.get(base64Der);
+  if (known !== undefined) return known;
   const der = fromBase64(base64Der) ?? new Uint8Array();
   const digest = await globalThis.crypto.subtle.digest("SHA-256", der);
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  const fingerprint = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  if (fingerprints.size >= MAX_FINGERPRINTS) fingerprints.clear();
+  fingerprints.set(base64Der, fingerprint);
+  return fingerprint;
 }
 
 /** Claims the request id for this certificate; a 409 naming the id and its first use when it was used before. */

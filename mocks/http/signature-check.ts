@@ -17,13 +17,20 @@ const utf8Base64 = (text: string) => {
 /** On success, the signing certificate (base64 DER): the TPP the replay guard keys its request ids by. */
 export type SignatureCheck = { ok: true; headers: Record<string, string>; certificate: string } | { ok: false; answer: Answer };
 
+/**
+ * Loaded on the first signed request, not with the sandbox: the certificate code is the larger half
+ * of it. Kept once loaded: every import() call goes through the module loader again (in Node under
+ * tsx, a message to its loader thread per request).
+ */
+let signingModule: Promise<typeof import("../../src/signing/index")> | undefined;
+const signing = () => (signingModule ??= import("../../src/signing/index"));
+
 export async function checkSignature(request: { method: string; target: string; headers: Headers; body: string }, now: Date): Promise<SignatureCheck> {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  // Loaded on the first signed request, not with the sandbox: the certificate code is the larger half of it.
-  const { verifyRequest } = await import("../../src/signing/index");
+  const { verifyRequest } = await signing();
   const result = await verifyRequest({ method: request.method, url: request.target, headers, body: request.body }, { now });
   const rebuilt: Record<string, string> = result.signingString === undefined ? {} : { [SIGNING_STRING_HEADER]: utf8Base64(result.signingString) };
   if (result.ok) return { ok: true, headers: rebuilt, certificate: result.certificate.base64Der };

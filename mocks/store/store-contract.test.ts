@@ -170,7 +170,6 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
   });
 });
 
-// The IndexedDB adapter's claimRequestId comes with the edge-replay branch; until then only adapters that have it.
 describe.each(adapterCases)("claimRequestId, the replay guard, on %s", (_name, adapter) => {
   let store: TestStore;
   beforeEach(async () => {

@@ -1,45 +1,69 @@
 /**
  * The replay guard's memory (SandboxStore.claimRequestId): which request ids each TPP certificate
- * has used, and when. Each claim is its own committed transaction. Expired entries are forgotten a
- * bounded number per claim, so no claim pays for a backlog; an expired entry still there counts as
+ * has used, and when. Each claim commits before it answers. Expired entries are forgotten a bounded
+ * number at a time (at most 64, every 16th claim), so no claim pays for a backlog; an expired entry still there counts as
  * new (it is renewed), so what a claim answers never depends on how far the clean-up has got.
  */
 import type { Kysely } from "kysely";
 import { REQUEST_ID_RETENTION_MS, type RequestIdClaim } from "../port";
 import type { SandboxTables } from "./tables";
 
-/** Expired entries removed per claim, at most. */
+/** Expired entries removed by one clean-up, at most; a clean-up runs every PRUNE_EVERY claims. */
 export const EXPIRED_PER_CLAIM = 64;
+const PRUNE_EVERY = 16;
+const claimsSincePrune = new WeakMap<Kysely<SandboxTables>, number>();
 
+async function forgetExpired(db: Kysely<SandboxTables>, expiredBefore: number): Promise<void> {
+  const expired = await db
+    .selectFrom("request_ids")
+    .select(["tpp_key", "request_id"])
+    .where("first_used_at", "<", expiredBefore)
+    .orderBy("first_used_at")
+    .limit(EXPIRED_PER_CLAIM)
+    .execute();
+  if (expired.length > 0)
+    await db
+      .deleteFrom("request_ids")
+      .where((eb) => eb.or(expired.map((entry) => eb.and([eb("tpp_key", "=", entry.tpp_key), eb("request_id", "=", entry.request_id)]))))
+      .where("first_used_at", "<", expiredBefore)
+      .execute();
+}
+
+/**
+ * One statement for a new id (an insert that does nothing on a known one): every signed request
+ * claims its id, so the common case must cost one autocommitted insert, not a transaction of four.
+ */
 export async function claimRequestId(db: Kysely<SandboxTables>, tppKey: string, requestId: string, at: number): Promise<RequestIdClaim | undefined> {
   if (!Number.isSafeInteger(at) || at < 0) throw new RangeError(`claimRequestId: at must be epoch milliseconds, not ${String(at)}.`);
   const expiredBefore = at - REQUEST_ID_RETENTION_MS;
-  return db.transaction().execute(async (tx) => {
-    const expired = await tx
-      .selectFrom("request_ids")
-      .select(["tpp_key", "request_id"])
-      .where("first_used_at", "<", expiredBefore)
-      .orderBy("first_used_at")
-      .limit(EXPIRED_PER_CLAIM)
-      .execute();
-    if (expired.length > 0)
-      await tx
-        .deleteFrom("request_ids")
-        .where((eb) => eb.or(expired.map((entry) => eb.and([eb("tpp_key", "=", entry.tpp_key), eb("request_id", "=", entry.request_id)]))))
-        .execute();
+  const claims = (claimsSincePrune.get(db) ?? 0) + 1;
+  claimsSincePrune.set(db, claims % PRUNE_EVERY);
+  if (claims >= PRUNE_EVERY) await forgetExpired(db, expiredBefore);
 
-    const seen = await tx
-      .selectFrom("request_ids")
-      .select("first_used_at")
-      .where("tpp_key", "=", tppKey)
-      .where("request_id", "=", requestId)
-      .executeTakeFirst();
-    if (seen !== undefined && seen.first_used_at >= expiredBefore) return { firstUsedAt: seen.first_used_at };
-    await tx
-      .insertInto("request_ids")
-      .values({ tpp_key: tppKey, request_id: requestId, first_used_at: at })
-      .onConflict((conflict) => conflict.columns(["tpp_key", "request_id"]).doUpdateSet({ first_used_at: at }))
-      .execute();
-    return undefined;
-  });
+  const inserted = await db
+    .insertInto("request_ids")
+    .values({ tpp_key: tppKey, request_id: requestId, first_used_at: at })
+    .onConflict((conflict) => conflict.columns(["tpp_key", "request_id"]).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return undefined;
+
+  const seen = await db
+    .selectFrom("request_ids")
+    .select("first_used_at")
+    .where("tpp_key", "=", tppKey)
+    .where("request_id", "=", requestId)
+    .executeTakeFirst();
+  if (seen === undefined) return claimRequestId(db, tppKey, requestId, at); // expired and forgotten between the two statements: claim it anew
+  if (seen.first_used_at >= expiredBefore) return { firstUsedAt: seen.first_used_at };
+  // Past its retention but not yet forgotten: renewed by exactly one claim (the update that changes it).
+  const renewed = await db
+    .updateTable("request_ids")
+    .set({ first_used_at: at })
+    .where("tpp_key", "=", tppKey)
+    .where("request_id", "=", requestId)
+    .where("first_used_at", "<", expiredBefore)
+    .executeTakeFirst();
+  if (Number(renewed.numUpdatedRows) === 1) return undefined;
+  const now = await db.selectFrom("request_ids").select("first_used_at").where("tpp_key", "=", tppKey).where("request_id", "=", requestId).executeTakeFirst();
+  return now === undefined ? undefined : { firstUsedAt: now.first_used_at };
 }
