@@ -6,7 +6,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openSandboxStore } from "./indexeddb-store";
-import { customer, expectRejection, freshStore } from "./store.test-helpers";
+import { customer, expectRejection, freshStore, transaction } from "./store.test-helpers";
 
 let store: Awaited<ReturnType<typeof freshStore>>;
 beforeEach(async () => {
@@ -59,5 +59,15 @@ describe("work that awaits something other than the store", () => {
       /already committed, so it could not be rolled back/,
     );
     expect((error.cause as Error).message).toBe("too late");
+  });
+
+  test("bookings committed early by such an await still leave nextSeq above every seq they took", async () => {
+    // nextSeq is not written per addTransaction; its last write must still land before the commit.
+    await store.write(async (tx) => {
+      await Promise.all([1, 2, 3].map((index) => tx.addTransaction(transaction("acc-1", `t${String(index)}`, "2026-03-01"))));
+      await sleep(5);
+    });
+    expect(await store.read((tx) => tx.meta("nextSeq"))).toBe(3);
+    expect((await store.write((tx) => tx.addTransaction(transaction("acc-1", "t4", "2026-03-01")))).seq).toBe(3);
   });
 });

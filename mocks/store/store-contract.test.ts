@@ -137,6 +137,17 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
       expect((await store.write((tx) => tx.addTransaction(transaction("acc-1", "t1", "2026-03-01")))).seq).toBe(41);
     });
 
+    test("a putMeta of nextSeq between bookings of one write wins over the counter", async () => {
+      const seqs = await store.write(async (tx) => {
+        const first = await tx.addTransaction(transaction("acc-1", "t1", "2026-03-01"));
+        await tx.putMeta("nextSeq", 10);
+        const second = await tx.addTransaction(transaction("acc-1", "t2", "2026-03-01"));
+        return [first.seq, second.seq];
+      });
+      expect(seqs).toEqual([0, 10]);
+      expect(await store.read((tx) => tx.meta("nextSeq"))).toBe(11);
+    });
+
     test("transaction(accountId, id) never returns another account's transaction; ids repeat across accounts only", async () => {
       await store.write(async (tx) => {
         await tx.addTransaction(transaction("acc-1", "t1", "2026-03-01", -100));

@@ -23,6 +23,30 @@ export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite
     return mine;
   };
 
+  /**
+   * The counter goes to meta by at most one put at a time, not one per addTransaction: a request
+   * costs about a millisecond in Chromium, and a batch chunk books hundreds of transactions. When a
+   * put completes and more seqs were handed out meanwhile, the next put is issued from its success
+   * callback, while the transaction is still active. So the transaction cannot commit before meta
+   * holds the last seq + 1, even if the work awaits something foreign after its last addTransaction.
+   */
+  const counter = { toWrite: undefined as number | undefined, written: undefined as number | undefined, writing: false, resets: 0 };
+  const persistSeq = (): void => {
+    const value = counter.toWrite;
+    if (counter.writing || value === undefined || value === counter.written) return;
+    counter.writing = true;
+    const resets = counter.resets;
+    tx.objectStore("meta").put({ key: "nextSeq", value }).then(
+      () => {
+        counter.writing = false;
+        // A putMeta("nextSeq") since then overwrote this value.
+        if (resets === counter.resets) counter.written = value;
+        persistSeq();
+      },
+      () => undefined, // the transaction aborts, and the write rejects with the reason
+    );
+  };
+
   return {
     ...readTxOf(tx),
     putCustomer: (record) => put("customers", record),
@@ -34,12 +58,21 @@ export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite
     async addTransaction(record) {
       const seq = await takeSeq();
       const stored: TransactionRecord = { ...record, seq };
-      await Promise.all([tx.objectStore("transactions").add(stored), tx.objectStore("meta").put({ key: "nextSeq", value: seq + 1 })]);
+      const adding = tx.objectStore("transactions").add(stored);
+      counter.toWrite = seq + 1;
+      persistSeq();
+      await adding;
       return stored;
     },
 
     async putMeta(key, value) {
-      if (key === "nextSeq") nextSeq = undefined;
+      if (key === "nextSeq") {
+        // The caller's value wins: a put of the counter already issued lands before this one.
+        nextSeq = undefined;
+        counter.toWrite = undefined;
+        counter.written = undefined;
+        counter.resets++;
+      }
       await tx.objectStore("meta").put({ key, value });
     },
   };
