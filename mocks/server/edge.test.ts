@@ -158,3 +158,28 @@ describe("state-changing controls take JSON only", { timeout: 20_000 }, () => {
     expect(json.status).toBe(200);
   });
 });
+
+describe("a server on loopback answers loopback host names only (DNS rebinding)", { timeout: 20_000 }, () => {
+  test.each(["localhost", "127.0.0.1", "[::1]", "LOCALHOST", "app.localhost"])("Host: %s is answered", async (host) => {
+    const answer = await rawExchange(server.port, `GET /__sandbox/clock HTTP/1.1\r\nHost: ${host}:${String(server.port)}\r\nConnection: close\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  test.each(["rebind.attacker.example", "192.168.1.20", "sandbox.internal"])(
+    "Host: %s is 403 FORBIDDEN before anything is read or changed, and says how to serve other names",
+    async (host) => {
+      const before = await customerCount();
+      for (const request of [
+        `GET /__sandbox/export HTTP/1.1\r\nHost: ${host}:${String(server.port)}\r\nConnection: close\r\n\r\n`,
+        `POST /__sandbox/reset HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      ]) {
+        const answer = await rawExchange(server.port, request);
+        expect(answer).toMatch(/^HTTP\/1\.1 403 /);
+        expect(answer).toContain('"code":"FORBIDDEN"');
+        expect(answer).toContain("--host 0.0.0.0");
+        expect(answer).not.toContain('"stores"');
+      }
+      expect(await customerCount()).toBe(before);
+    },
+  );
+});

@@ -11,12 +11,14 @@ import { preflight } from "./cors";
 import { jsonError } from "./json-errors";
 import { bodyLimitFor, readNodeBody, requestUrl, toWhatwgRequest } from "./node-request";
 import { sendResponse } from "./node-response";
-import { foreignOriginProblem, originPolicy } from "./origins";
+import { foreignHostProblem, foreignOriginProblem, originPolicy } from "./origins";
 
 export interface RequestHandlerOptions {
   route: (request: Request) => Promise<Response>;
   /** Origins besides loopback ones that may call the server from a web page (--allow-origin). */
   allowOrigins?: readonly string[];
+  /** The server listens on a loopback address: requests must name a loopback host (against DNS rebinding). */
+  loopbackOnly?: boolean;
   /** host:port to use when a request has no Host header (HTTP/1.0). */
   fallbackHost: () => string;
   log?: (line: string) => void;
@@ -38,6 +40,11 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     if (!url.ok) {
       await send(jsonError(400, "BAD_REQUEST", url.problem), true);
       return 400;
+    }
+    const foreignHost = options.loopbackOnly === true ? foreignHostProblem(url.url.hostname) : undefined;
+    if (foreignHost) {
+      await send(jsonError(403, "FORBIDDEN", foreignHost), true);
+      return 403;
     }
     // The raw target: new URL() has already resolved "..", "%2e%2e" and backslashes into another path.
     const trick = pathTrickProblem(req.url ?? "/");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { foreignOriginProblem, isLoopbackOrigin, originPolicy, parseAllowedOrigin } from "./origins";
+import { foreignOriginProblem, isLoopbackOrigin, originPolicy, parseAllowedOrigin, isLoopbackHostName } from "./origins";
 
 describe("origins", () => {
   test("loopback origins on any port are allowed; look-alikes are not", () => {
@@ -23,5 +23,14 @@ describe("origins", () => {
     expect(foreignOriginProblem("https://evil.example", "GET", "/__sandbox/export")).toMatch(/--allow-origin https:\/\/evil\.example/);
     expect(foreignOriginProblem("https://evil.example", "POST", "/v1/payments/x")).toMatch(/loopback origins/);
     expect(foreignOriginProblem("null", "POST", "/bank/authorize/payment/x")).toMatch(/--allow-origin ORIGIN/);
+  });
+});
+
+describe("isLoopbackHostName: the names a loopback-only server answers to", () => {
+  test.each(["localhost", "LocalHost", "localhost.", "api.localhost", "127.0.0.1", "127.1.2.3", "[::1]", "::1"])("%s is loopback", (name) => {
+    expect(isLoopbackHostName(name)).toBe(true);
+  });
+  test.each(["example.com", "localhost.example.com", "128.0.0.1", "127.0.0.1.nip.io", "0.0.0.0", "[::]", "10.0.0.1"])("%s is not", (name) => {
+    expect(isLoopbackHostName(name)).toBe(false);
   });
 });

@@ -50,3 +50,22 @@ export function foreignOriginProblem(origin: string, method: string, pathname: s
     `To allow this origin, start the server with --allow-origin ${/^https?:\/\/[^/]+$/.test(origin) ? origin : "ORIGIN"}.`
   );
 }
+
+/** A host name or address that names this machine's loopback interface (a Host header's name, without the port). */
+export function isLoopbackHostName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, "");
+  return name === "localhost" || name.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(name) || name === "[::1]" || name === "::1";
+}
+
+/**
+ * A server that listens on loopback only is reached by loopback names only. A request naming
+ * another host came through a name that resolves to 127.0.0.1 (DNS rebinding): a web page on that
+ * name is "same-origin" with it, sends no Origin on its reads, and could read the controls' export.
+ */
+export function foreignHostProblem(hostname: string): string | undefined {
+  if (isLoopbackHostName(hostname)) return undefined;
+  return (
+    `This sandbox server listens on loopback only and answers requests addressed to localhost, 127.0.0.1 or [::1]; this one names ${JSON.stringify(hostname.slice(0, 100))}. ` +
+    "Use http://127.0.0.1:<port>, or start the server with --host 0.0.0.0 to serve other names (then anyone who can reach the machine can use it)."
+  );
+}

@@ -14,7 +14,7 @@ import { startBatchTimer, type BatchTimer } from "./batch-timer";
 import { openDataStore } from "./data-file";
 import { createContinueHandler, createRequestHandler } from "./handle-request";
 import { declaresTooLarge } from "./node-request";
-import { parseAllowedOrigin } from "./origins";
+import { isLoopbackHostName, parseAllowedOrigin } from "./origins";
 import { createRoutes } from "./routes";
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
 
@@ -136,6 +136,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     const onRequest = createRequestHandler({
       route: createRoutes(sandbox.dispatch),
       allowOrigins,
+      loopbackOnly: isLoopbackHostName(host),
       fallbackHost: () => `${urlHost(host)}:${String(boundPort())}`,
       ...(log ? { log } : {}),
     });
