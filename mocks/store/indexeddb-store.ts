@@ -13,6 +13,7 @@ import { runTransaction } from "./run-transaction";
 import type { SandboxDB } from "./schema";
 import { explained } from "./store-errors";
 import { writeTxOf } from "./write-tx";
+import { commitListeners } from "./commit-listeners";
 
 export const DEFAULT_DATABASE_NAME = "psd2-sandbox";
 
@@ -30,16 +31,7 @@ export async function openSandboxStore(options: OpenSandboxStoreOptions = {}): P
 
 /** The port over an open database whose schema is current (openSandboxStore, or a test's own steps). */
 export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>): SandboxStore {
-  const listeners = new Set<() => void>();
-  const notify = () => {
-    for (const listener of [...listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        console.error("A sandbox store onCommit listener failed:", error);
-      }
-    }
-  };
+  const { notify, onCommit } = commitListeners();
 
   return {
     read: (work) => runTransaction(db, "readonly", (tx, noteFailure) => explained(readTxOf(tx), noteFailure), work),
@@ -62,15 +54,7 @@ export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>): SandboxStore {
       notify();
     },
     claimRequestId: (tppKey, requestId, at) => claimRequestId(db, tppKey, requestId, at),
-    onCommit(listener) {
-      const own = () => {
-        listener();
-      };
-      listeners.add(own);
-      return () => {
-        listeners.delete(own);
-      };
-    },
+    onCommit,
     close: () => {
       db.close();
     },

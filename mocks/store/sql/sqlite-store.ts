@@ -13,6 +13,7 @@ import { CLOSED_MESSAGE, runTransaction } from "./run-transaction";
 import { openSqlite, type Durability, type SqliteConnection } from "./sqlite";
 import type { Kysely } from "kysely";
 import { writeTxOf } from "./write-tx";
+import { commitListeners } from "../commit-listeners";
 
 export interface OpenSqliteStoreOptions {
   /** The database file (created if missing); default: a private in-memory database. */
@@ -39,16 +40,7 @@ export async function openSqliteStore(options: OpenSqliteStoreOptions = {}): Pro
 
 /** The port over an open, migrated database. */
 export function sqliteStoreOn({ db }: SqliteConnection): SqliteSandboxStore {
-  const listeners = new Set<() => void>();
-  const notify = () => {
-    for (const listener of [...listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        console.error("A sandbox store onCommit listener failed:", error);
-      }
-    }
-  };
+  const { notify, onCommit } = commitListeners();
   let closing: Promise<void> | undefined;
   const open = async <T>(run: () => Promise<T>): Promise<T> => {
     if (closing) throw new Error(CLOSED_MESSAGE);
@@ -72,15 +64,7 @@ export function sqliteStoreOn({ db }: SqliteConnection): SqliteSandboxStore {
     clear: () => committed(() => clearAll(db)),
     // Not sandbox data, so not a commit the listeners hear of.
     claimRequestId: (tppKey, requestId, at) => open(() => claimRequestId(db, tppKey, requestId, at)),
-    onCommit(listener) {
-      const own = () => {
-        listener();
-      };
-      listeners.add(own);
-      return () => {
-        listeners.delete(own);
-      };
-    },
+    onCommit,
     close: () => {
       // Queued behind the transaction that holds the connection, then closes (and checkpoints the WAL).
       closing ??= db.connection().execute(() => Promise.resolve()).finally(() => db.destroy());
