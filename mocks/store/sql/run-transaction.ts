@@ -15,7 +15,7 @@ export const CLOSED_MESSAGE = "The sandbox store is closed (close() was called).
 
 export async function runTransaction<Api extends object, T>(
   db: Kysely<SandboxTables>,
-  bind: (tx: Transaction<SandboxTables>) => Api,
+  bind: (tx: Transaction<SandboxTables>) => Api & { beforeCommit?: () => Promise<void> },
   work: (api: Api) => Promise<T>,
 ): Promise<T> {
   // Kysely's SQLite driver holds its one connection for the whole transaction: other reads and
@@ -24,7 +24,8 @@ export async function runTransaction<Api extends object, T>(
     const inFlight = new Set<Promise<unknown>>();
     const failures: unknown[] = [];
     let active = true;
-    const api = tracked(bind(tx), {
+    const bound = bind(tx);
+    const api = tracked<Api>(bound, {
       isActive: () => active,
       started: (call) => {
         inFlight.add(call);
@@ -48,6 +49,14 @@ export async function runTransaction<Api extends object, T>(
     }
     await settle();
     if (failures.length > 0) throw failures[0];
+    // What the adapter writes once per transaction (the seq counter), inside it, after the work's own calls.
+    if (bound.beforeCommit) {
+      try {
+        await bound.beforeCommit();
+      } catch (error) {
+        throw isDatabaseFailure(error) ? explainSqlError("write", error) : error;
+      }
+    }
     return result;
   });
 }

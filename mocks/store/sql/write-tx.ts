@@ -9,7 +9,10 @@ import type { Db } from "./db";
 import { readTxOf } from "./read-tx";
 import { accountRow, agreementRow, basketRow, customerRow, metaRow, paymentRow, transactionRow } from "./rows";
 
-export function writeTxOf(db: Db): WriteTx {
+/** The WriteTx, and what the transaction runs after the work and before it commits. */
+export type SqlWriteTx = WriteTx & { beforeCommit: () => Promise<void> };
+
+export function writeTxOf(db: Db): SqlWriteTx {
   /**
    * The next seq to hand out in this transaction: read from meta once, then counted here, so that
    * addTransaction calls running side by side (Promise.all) get consecutive numbers. `highest` is
@@ -18,6 +21,8 @@ export function writeTxOf(db: Db): WriteTx {
    */
   let nextSeq: Promise<number> | undefined;
   let highest = 0;
+  /** Whether bookings took numbers that meta does not hold yet: written once, before the commit (a SQL transaction cannot commit before its work ends). */
+  let counterBehind = false;
   const takeSeq = (): Promise<number> => {
     const mine =
       nextSeq ??
@@ -71,8 +76,8 @@ export function writeTxOf(db: Db): WriteTx {
     async addTransaction(record) {
       const seq = await takeSeq();
       const stored: TransactionRecord = { ...record, seq };
+      counterBehind = true;
       await db.insertInto("transactions").values(transactionRow(stored)).execute();
-      await upsertMeta("nextSeq", JSON.stringify(highest));
       return stored;
     },
 
@@ -80,9 +85,15 @@ export function writeTxOf(db: Db): WriteTx {
       if (key === "nextSeq") {
         nextSeq = undefined;
         highest = 0;
+        counterBehind = false;
       }
       const row = metaRow({ key, value });
       await upsertMeta(row.key, row.value);
+    },
+    async beforeCommit() {
+      if (!counterBehind) return;
+      counterBehind = false;
+      await upsertMeta("nextSeq", JSON.stringify(highest));
     },
   };
 }
