@@ -2,6 +2,7 @@
  * The sandbox-only routes under /__sandbox/ (clock, batch, explorer, SCA, export/import/reset).
  * They are not part of the interface, carry no signature, and are documented in the README.
  */
+import type { IncomingRequest } from "../http/incoming";
 import { tppError } from "../../src/contract/tpp-messages";
 import type { SandboxEnv } from "../handlers/types";
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonNestingProblem } from "../http/read-request";
@@ -12,7 +13,7 @@ import { importSandbox } from "./import";
 import { decideSca, showSca } from "./sca";
 
 /** An import holds a whole sandbox (many thousand values); every other control body a handful. */
-async function jsonBody(request: Request, maxValues: number): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
+async function jsonBody(request: IncomingRequest, maxValues: number): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
   try {
     const text = await request.text();
     const nesting = jsonNestingProblem(text, MAX_JSON_DEPTH, maxValues);
@@ -23,7 +24,7 @@ async function jsonBody(request: Request, maxValues: number): Promise<{ ok: true
   }
 }
 
-type Route = (context: { env: SandboxEnv; request: Request; url: URL; match: RegExpExecArray; body: () => Promise<unknown> }) => Promise<Answer>;
+type Route = (context: { env: SandboxEnv; request: IncomingRequest; url: URL; match: RegExpExecArray; body: () => Promise<unknown> }) => Promise<Answer>;
 
 const routes: [string, RegExp, Route][] = [
   ["GET", /^\/__sandbox\/clock$/, async ({ env }) => answer(200, await clockState(env))],
@@ -63,7 +64,7 @@ function decodable(match: RegExpExecArray): boolean {
   });
 }
 
-export async function handleControl(request: Request, url: URL, env: SandboxEnv): Promise<Answer> {
+export async function handleControl(request: IncomingRequest, url: URL, env: SandboxEnv): Promise<Answer> {
   let read: Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> | undefined;
   const allowed: string[] = [];
   // HEAD is GET without the body; the dispatcher drops the body.

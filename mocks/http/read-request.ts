@@ -2,6 +2,7 @@
  * Reads a request into what the contract validates: headers under their canonical names,
  * the query, and the body text. Every problem becomes a tppMessage; nothing here throws.
  */
+import type { IncomingRequest } from "./incoming";
 import type { TppMessage } from "../../src/contract/common-objects";
 import { canonicalHeaderName } from "../../src/contract/headers";
 import { tppError } from "../../src/contract/tpp-messages";
@@ -9,7 +10,7 @@ import { tppError } from "../../src/contract/tpp-messages";
 /** Bodies above this are refused before parsing: no real payment body comes near it. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export function canonicalHeaders(headers: Headers): Record<string, string> {
+export function canonicalHeaders(headers: IncomingRequest["headers"]): Record<string, string> {
   const result: Record<string, string> = {};
   headers.forEach((value, name) => {
     result[canonicalHeaderName(name) ?? name] = value;
@@ -74,7 +75,7 @@ function jsonProblem(error: unknown): string {
 }
 
 /** The body as text (what the Digest covers) and as JSON, for operations that take one. */
-export async function readBody(request: Request, expectsBody: boolean): Promise<BodyRead> {
+export async function readBody(request: Pick<IncomingRequest, "headers" | "text">, expectsBody: boolean): Promise<BodyRead> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) return { ok: false, messages: [tppError("FORMAT_ERROR", `The body is ${String(declared)} bytes; at most ${String(MAX_BODY_BYTES)} are accepted.`)] };
   let text: string;
