@@ -74,18 +74,24 @@ function jsonProblem(error: unknown): string {
   return `The body is not valid JSON (${detail}). Send a JSON object with Content-Type: application/json.`;
 }
 
+/** The same refusal, code and status as the standalone server's (413 CONTENT_TOO_LARGE, decision 0019). */
+const tooLarge = (bytes: number): BodyRead => ({
+  ok: false,
+  messages: [tppError("CONTENT_TOO_LARGE", `The body is ${String(bytes)} bytes; this sandbox takes at most ${String(MAX_BODY_BYTES)} bytes (1 MiB). No body of this interface comes near that.`)],
+});
+
 /** The body as text (what the Digest covers) and as JSON, for operations that take one. */
 export async function readBody(request: Pick<IncomingRequest, "headers" | "text">, expectsBody: boolean): Promise<BodyRead> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return { ok: false, messages: [tppError("FORMAT_ERROR", `The body is ${String(declared)} bytes; at most ${String(MAX_BODY_BYTES)} are accepted.`)] };
+  if (declared > MAX_BODY_BYTES) return tooLarge(declared);
   let text: string;
   try {
     text = await request.text();
   } catch {
     return { ok: false, messages: [tppError("FORMAT_ERROR", "The body could not be read as UTF-8 text.")] };
   }
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES)
-    return { ok: false, messages: [tppError("FORMAT_ERROR", `The body is larger than ${String(MAX_BODY_BYTES)} bytes.`)] };
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > MAX_BODY_BYTES) return tooLarge(bytes);
   if (!expectsBody) return { ok: true, text, json: undefined };
   const type = request.headers.get("content-type");
   if (type !== null && !/^application\/([\w.+-]+\+)?json\b/i.test(type.trim()))
