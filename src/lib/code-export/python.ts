@@ -12,7 +12,7 @@ function prelude(title: string, bases: string): string {
 
 Signed at run time as the PSD2 interface requires (spec section 5): a fresh X-Request-ID and
 Date, the Digest of the body, and the Signature over them made with your key.
-Needs Python 3.8+ with requests and cryptography
+Needs Python 3.8+ with requests and cryptography 36 or newer
 (pip install requests cryptography, or apt-get install python3-requests python3-cryptography).
 """
 import base64
@@ -25,7 +25,6 @@ import requests
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import padding
-from cryptography.x509.oid import NameOID
 
 KEY_FILE = "tpp-key.pem"  # your private key, PEM (PKCS#8 or PKCS#1)
 CERT_FILE = "tpp-cert.pem"  # your certificate, PEM
@@ -38,10 +37,11 @@ with open(KEY_FILE, "rb") as file:
     PRIVATE_KEY = serialization.load_pem_private_key(file.read(), password=None)
 with open(CERT_FILE, "rb") as file:
     CERTIFICATE = x509.load_pem_x509_certificate(file.read())
-# keyId names the certificate by serial number and issuer (spec 5.2).
+# keyId names the certificate by serial number and issuer (spec 5.2); organizationIdentifier
+# (2.5.4.97) by its name, which older cryptography releases would write as a number.
 KEY_ID = "SN=%X,CA=%s" % (
     CERTIFICATE.serial_number,
-    CERTIFICATE.issuer.rfc4514_string({NameOID.ORGANIZATION_IDENTIFIER: "organizationIdentifier"}),
+    CERTIFICATE.issuer.rfc4514_string({x509.ObjectIdentifier("2.5.4.97"): "organizationIdentifier"}),
 )
 
 
@@ -114,7 +114,7 @@ send("GET", API_BASE + ${str(create.path)} + "/" + payment_id + ${str(statusPath
 export const python: Generator = {
   id: "python",
   label: "Python",
-  needs: "Python 3.8+ with requests and cryptography",
+  needs: "Python 3.8+ with requests and cryptography 36+",
   run: (fileName) => `python3 ${fileName}`,
   fileName: (name) => `${name.replace(/-/g, "_")}.py`,
   request,
