@@ -10,13 +10,12 @@
  * Run alone: npx vitest run --config vitest.snippets.config.ts
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { operationById, type OperationId } from "../src/contract/operations";
 import { generators } from "../src/lib/code-export/languages";
-import { PUBLIC_TEST_CERTIFICATE_PEM, PUBLIC_TEST_PRIVATE_KEY_PEM } from "../src/lib/code-export/public-test-credential";
 import { codeRequestFromDraft, journeyFrom, JOURNEY_SLUG, slug, type CodeRequest, type Generator } from "../src/lib/code-export/request-model";
 import { draftRequest } from "../src/lib/request-draft";
 import { generateTestCertificate } from "../src/signing/index";
@@ -40,8 +39,8 @@ let dir: string;
 beforeAll(async () => {
   server = await startSandboxServer({ port: 0 });
   dir = await mkdtemp(join(tmpdir(), "snippets-"));
-  await writeFile(join(dir, "tpp-cert.pem"), PUBLIC_TEST_CERTIFICATE_PEM);
-  await writeFile(join(dir, "tpp-key.pem"), PUBLIC_TEST_PRIVATE_KEY_PEM, { mode: 0o600 });
+  // The public test pair the code panel offers for download (public/test-credentials/).
+  for (const file of ["tpp-cert.pem", "tpp-key.pem"]) await copyFile(join(import.meta.dirname, "../public/test-credentials", file), join(dir, file));
 });
 afterAll(async () => {
   await server.close();

@@ -5,7 +5,6 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { generators } from "../lib/code-export/languages";
-import { PUBLIC_TEST_CERTIFICATE_PEM, PUBLIC_TEST_PRIVATE_KEY_PEM } from "../lib/code-export/public-test-credential";
 import { JOURNEY_SLUG, slug, type CodeJourney, type CodeRequest, type Generator } from "../lib/code-export/request-model";
 import { activeCredential } from "../lib/credentials";
 import { downloadText, PEM } from "../lib/download";
@@ -22,6 +21,8 @@ export interface CodeExample {
 
 const KEY_FILE = "tpp-key.pem";
 const CERT_FILE = "tpp-cert.pem";
+/** The public test pair: static files (public/test-credentials/), so they cost the bundle nothing. */
+const PUBLIC_PAIR = "/test-credentials/";
 
 /** Tabs with arrow keys, Home and End (WAI-ARIA tabs pattern, selection follows focus). */
 function LanguageTabs({ selected, onSelect, panelId }: { selected: Generator["id"]; onSelect: (id: Generator["id"]) => void; panelId: string }) {
@@ -85,12 +86,12 @@ function CredentialFiles() {
         Or use the <strong>public sandbox test certificate</strong>: the same for everyone, published test data that no bank accepts (decision 0021).
       </p>
       <div className="form-actions">
-        <button type="button" onClick={() => { downloadText(CERT_FILE, PUBLIC_TEST_CERTIFICATE_PEM, PEM); }}>
+        <a className="button" href={`${PUBLIC_PAIR}${CERT_FILE}`} download={CERT_FILE}>
           Download the public test certificate ({CERT_FILE})
-        </button>
-        <button type="button" onClick={() => { downloadText(KEY_FILE, PUBLIC_TEST_PRIVATE_KEY_PEM, PEM); }}>
+        </a>
+        <a className="button" href={`${PUBLIC_PAIR}${KEY_FILE}`} download={KEY_FILE}>
           Download its private key ({KEY_FILE})
-        </button>
+        </a>
       </div>
     </section>
   );

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { operationById } from "../../contract/operations";
+import { importCertificateAndKey } from "../../signing/index";
 import { DEFAULT_SIGNED_HEADER_ORDER } from "../../signing/signed-header-policy";
 import { draftRequest } from "../request-draft";
 import { exampleCodeRequest, placeholder } from "./example-request";
@@ -95,4 +97,11 @@ describe.each(generators.map((generator) => [generator.id, generator] as const))
   test("a file name the language's tools accept", () => {
     expect(generator.fileName("create-ndct-payment")).toMatch(/^[A-Za-z_][\w-]*\.(sh|mjs|py|java|go)$/);
   });
+});
+
+test("the public test pair (public/test-credentials) is a key and its certificate, valid until 2046", async () => {
+  const read = (file: string) => readFileSync(new URL(`../../../public/test-credentials/${file}`, import.meta.url), "utf8");
+  const { certificate } = await importCertificateAndKey(read("tpp-cert.pem"), read("tpp-key.pem"));
+  expect(certificate.subject).toBe("CN=Public Sandbox TPP,organizationIdentifier=PSDNO-FSA-000000000,O=Public Sandbox TPP AS,C=NO");
+  expect(certificate.notAfter.toISOString()).toBe("2046-01-01T00:00:00.000Z");
 });
