@@ -3,7 +3,8 @@ import type { IDBPTransaction } from "idb";
 import type { ReadTx } from "./port";
 import type { MetaKey, MetaValue, PaymentRecord } from "./records";
 import type { SandboxDB, StoreName } from "./schema";
-import { transactionCount, transactionPage } from "./transaction-page";
+import { blocksUpTo, bucketOf } from "./transaction-blocks";
+import { transactionCount, transactionPage, type BlockSource } from "./transaction-page";
 
 export type StoreTx = IDBPTransaction<SandboxDB, StoreName[], IDBTransactionMode>;
 
@@ -17,7 +18,10 @@ function byExecutionDate(a: PaymentRecord, b: PaymentRecord): number {
 
 export function readTxOf(tx: StoreTx): ReadTx {
   const store = <Name extends StoreName>(name: Name) => tx.objectStore(name);
-  const accountList = () => store("transactions").index("accountList");
+  const blocks: BlockSource = {
+    keys: (range) => store("transactionBlocks").getAllKeys(range),
+    block: (key) => store("transactionBlocks").get(key),
+  };
 
   return {
     customer: (customerNumber) => store("customers").get(customerNumber),
@@ -52,9 +56,15 @@ export function readTxOf(tx: StoreTx): ReadTx {
     },
 
     basket: (basketId) => store("baskets").get(basketId),
-    transaction: (accountId, id) => store("transactions").get([accountId, id]),
-    transactionPage: (query) => transactionPage(accountList(), query),
-    transactionCount: (accountId, fromDate, toDate) => transactionCount(accountList(), accountId, fromDate, toDate),
+    async transaction(accountId, id) {
+      // Its position from the id buckets, then the last block starting at or below that position.
+      const position = (await store("transactionIds").get([accountId, bucketOf(id)]))?.get(id);
+      if (!position) return undefined;
+      const cursor = await store("transactionBlocks").openCursor(blocksUpTo(accountId, { bookingDate: position[0], seq: position[1] }), "prev");
+      return cursor?.value.find((item) => item.id === id);
+    },
+    transactionPage: (query) => transactionPage(blocks, query),
+    transactionCount: (accountId, fromDate, toDate) => transactionCount(blocks, accountId, fromDate, toDate),
 
     async meta<K extends MetaKey>(key: K) {
       const entry = await store("meta").get(key);
