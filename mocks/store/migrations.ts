@@ -60,6 +60,10 @@ export const migrations: readonly MigrationStep[] = [
     // ids in hash buckets, costs a request per block. The records move as they are.
     version: 3,
     async upgrade(db, tx) {
+      // The batch re-reads a chunk of due payments as one stretch of this index per status.
+      const payments = tx.objectStore("payments");
+      payments.deleteIndex("statusDate");
+      payments.createIndex("dueOrder", ["transactionStatus", "executionDate", "createdAt"]);
       db.createObjectStore("transactionBlocks");
       db.createObjectStore("transactionIds");
       const transactions = (await tx.objectStore("transactions").getAll()) as TransactionRecord[];

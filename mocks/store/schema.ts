@@ -44,7 +44,7 @@ export interface SandboxDB extends DBSchema {
   customers: { key: string; value: CustomerRecord; indexes: { psuId: string } };
   accounts: { key: string; value: AccountRecord; indexes: { bban: string; customerNumber: string } };
   agreements: { key: string; value: AgreementRecord };
-  payments: { key: string; value: PaymentRecord; indexes: { createdAt: number; statusDate: [string, string] } };
+  payments: { key: string; value: PaymentRecord; indexes: { createdAt: number; dueOrder: [string, string, number] } };
   baskets: { key: string; value: BasketRecord };
   /**
    * Version 3: an account's transactions in blocks of consecutive list positions, oldest first; the
@@ -85,8 +85,9 @@ export const layout: readonly StoreLayout[] = [
     keyPath: "paymentId",
     indexes: [
       { name: "createdAt", keyPath: "createdAt", unique: false },
-      // Periodic payments have no executionDate, so they are not in this index at all.
-      { name: "statusDate", keyPath: ["transactionStatus", "executionDate"], unique: false },
+      // Periodic payments have no executionDate, so they are not in this index at all. Version 3: with
+      // createdAt, so that the batch's due order is the index's order within a status.
+      { name: "dueOrder", keyPath: ["transactionStatus", "executionDate", "createdAt"], unique: false },
     ],
   },
   { name: "baskets", keyPath: "basketId", indexes: [] },
