@@ -55,7 +55,7 @@ export const migrations: readonly MigrationStep[] = [
     },
   },
   {
-    // Transactions in blocks (decision 0021): a record and an index entry per transaction cost
+    // Transactions in blocks (decision 0023): a record and an index entry per transaction cost
     // Chromium a request each; an account's list cut into blocks of consecutive positions, with its
     // ids in hash buckets, costs a request per block. The records move as they are.
     version: 3,

@@ -1,5 +1,5 @@
 /**
- * How the IndexedDB adapter stores transactions (schema version 3, decision 0021): in blocks, not
+ * How the IndexedDB adapter stores transactions (schema version 3, decision 0023): in blocks, not
  * one record each. Chromium's IndexedDB costs about a millisecond per record or index entry written
  * (and more per entry the more a transaction holds), little per byte: 100,000 transactions took
  * 106 s as records, 1.5 s as 400 blocks of 250.
