@@ -64,12 +64,14 @@ const isDue = (payment: PaymentRecord | undefined, date: string) =>
  * writes too, each without a round trip of its own: the transaction stays one storage unit, and
  * a failure anywhere in it books none of the chunk.
  */
-function settleChunk(env: SandboxEnv, paymentIds: readonly string[], run: BatchRun): Promise<{ settled: string[]; rejected: string[] }> {
+function settleChunk(env: SandboxEnv, chunk: readonly PaymentRecord[], run: BatchRun): Promise<{ settled: string[]; rejected: string[] }> {
+  // Each payment once, whatever the caller passed: a payment listed twice must not be booked twice.
+  const listed = [...new Map(chunk.map((payment) => [payment.paymentId, payment])).values()];
   return env.store.write(async (tx) => {
     const outcome = { settled: [] as string[], rejected: [] as string[] };
     const accounts = accountsIn(tx);
-    // Each id once, whatever the caller passed: a payment listed twice must not be booked twice.
-    const payments = await Promise.all([...new Set(paymentIds)].map((paymentId) => tx.payment(paymentId)));
+    // Read again inside this transaction: what counts is each payment as it is now.
+    const payments = await tx.paymentsAgain(listed);
     const still = payments.filter((payment): payment is SinglePaymentRecord => isDue(payment, run.date));
     // Their accounts, read side by side before booking begins.
     await Promise.all(still.flatMap((payment) => [payment.debtorAccountId, ...(payment.creditorAccountId === undefined ? [] : [payment.creditorAccountId])]).map((resourceId) => accounts.get(resourceId)));
@@ -94,8 +96,7 @@ function settleChunk(env: SandboxEnv, paymentIds: readonly string[], run: BatchR
 async function runPayments(env: SandboxEnv, run: BatchRun, payments: readonly PaymentRecord[]): Promise<RunReport> {
   const report: RunReport = { at: run.at, date: run.date, settled: [], rejected: [] };
   for (let start = 0; start < payments.length; start += CHUNK_SIZE) {
-    const chunk = payments.slice(start, start + CHUNK_SIZE).map((payment) => payment.paymentId);
-    const outcome = await settleChunk(env, chunk, run);
+    const outcome = await settleChunk(env, payments.slice(start, start + CHUNK_SIZE), run);
     report.settled.push(...outcome.settled);
     report.rejected.push(...outcome.rejected);
   }

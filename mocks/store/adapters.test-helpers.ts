@@ -25,16 +25,16 @@ export interface Adapter {
   fresh(): Promise<TestStore>;
 }
 
-const indexedDbAdapter: Adapter = {
-  name: "IndexedDB (fake-indexeddb)",
+const indexedDbAdapter = (label: string, transactionBlockSize?: number): Adapter => ({
+  name: label,
   async fresh() {
     const name = freshName();
-    let current = await openSandboxStore({ name });
+    let current = await openSandboxStore({ name, transactionBlockSize });
     return {
       ...current,
       reopen: async () => {
         current.close();
-        current = await openSandboxStore({ name });
+        current = await openSandboxStore({ name, transactionBlockSize });
         return current;
       },
       dispose: async () => {
@@ -43,7 +43,7 @@ const indexedDbAdapter: Adapter = {
       },
     };
   },
-};
+});
 
 const sqliteAdapter: Adapter = {
   name: "SQLite (better-sqlite3)",
@@ -69,7 +69,12 @@ const sqliteAdapter: Adapter = {
   },
 };
 
-export const adapters: readonly Adapter[] = [indexedDbAdapter, sqliteAdapter];
+export const adapters: readonly Adapter[] = [
+  indexedDbAdapter("IndexedDB (fake-indexeddb)"),
+  // Blocks of 3 transactions: the suites' few dozen bookings then fill, split and span many blocks.
+  indexedDbAdapter("IndexedDB (fake-indexeddb), blocks of 3", 3),
+  sqliteAdapter,
+];
 
 /** For describe.each: `describe.each(adapterCases)("… on %s", (_name, adapter) => …)`. */
 export const adapterCases: readonly [string, Adapter][] = adapters.map((adapter) => [adapter.name, adapter]);

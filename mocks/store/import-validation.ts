@@ -12,7 +12,7 @@ import type { SandboxExport } from "./port";
 import {
   AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaRecords, PaymentRecord, TransactionRecord, type MetaKey,
 } from "./records";
-import { storeNames } from "./schema";
+import { exportStoreNames as storeNames } from "./schema";
 import { findIntegrityProblems, withNextSeq, type IntegrityProblem } from "./import-integrity";
 
 export const EXPORT_FORMAT = "psd2-sandbox-export";

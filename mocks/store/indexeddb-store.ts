@@ -22,31 +22,33 @@ export interface OpenSandboxStoreOptions {
   name?: string;
   /** Default: the global `indexedDB`. */
   indexedDB?: IDBFactory;
+  /** The most transactions a stored block holds (default BLOCK_SIZE); tests make it small to have many blocks. */
+  transactionBlockSize?: number;
 }
 
 export async function openSandboxStore(options: OpenSandboxStoreOptions = {}): Promise<SandboxStore> {
   const db = await openDatabase<SandboxDB>({ name: options.name ?? DEFAULT_DATABASE_NAME, indexedDB: options.indexedDB });
-  return sandboxStoreOn(db);
+  return sandboxStoreOn(db, options.transactionBlockSize);
 }
 
 /** The port over an open database whose schema is current (openSandboxStore, or a test's own steps). */
-export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>): SandboxStore {
+export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>, transactionBlockSize?: number): SandboxStore {
   const { notify, onCommit } = commitListeners();
 
   return {
     read: (work) => runTransaction(db, "readonly", (tx, noteFailure) => explained(readTxOf(tx), noteFailure), work),
     write: async (work) => {
-      const result = await runTransaction(db, "readwrite", (tx, noteFailure) => explained(writeTxOf(tx), noteFailure), work);
+      const result = await runTransaction(db, "readwrite", (tx, noteFailure) => explained(writeTxOf(tx, transactionBlockSize), noteFailure), work);
       notify();
       return result;
     },
     exportAll: () => exportAll(db),
     importAll: async (data) => {
-      await importAll(db, data);
+      await importAll(db, data, transactionBlockSize);
       notify();
     },
     restore: async (stores) => {
-      await replaceAll(db, stores);
+      await replaceAll(db, stores, transactionBlockSize);
       notify();
     },
     clear: async () => {

@@ -1,8 +1,6 @@
 /**
- * Key ranges over the transactions' `accountList` index, whose keys are
- * [accountId, bookingDate, seq]. Positions within one account are (bookingDate, seq) pairs,
- * compared here in JS exactly as IndexedDB compares them (strings by code unit, then numbers),
- * so that an empty range is recognised before IDBKeyRange.bound would throw on it.
+ * Ranges of positions in an account's transaction list: (bookingDate, seq) pairs, compared here in
+ * JS exactly as IndexedDB compares keys (strings by code unit, then numbers).
  */
 import type { TransactionKey } from "./port";
 
@@ -43,14 +41,11 @@ export function minUpper(a: Bound, b: Bound): Bound {
   return a.open ? a : b;
 }
 
-/** The IDBKeyRange of the account between the bounds, or undefined when no key can lie in it. */
-export function accountRange(accountId: string, lower: Bound, upper: Bound): IDBKeyRange | undefined {
+/** Whether no position can lie between the bounds. */
+export function isEmptyRange(lower: Bound, upper: Bound): boolean {
   const order = compareKeys(lower.key, upper.key);
-  if (order > 0 || (order === 0 && (lower.open || upper.open))) return undefined;
-  return IDBKeyRange.bound(
-    [accountId, lower.key.bookingDate, lower.key.seq],
-    [accountId, upper.key.bookingDate, upper.key.seq],
-    lower.open,
-    upper.open,
-  );
+  return order > 0 || (order === 0 && (lower.open || upper.open));
 }
+
+/** Whether the bound is above every position (no toDate, no key). */
+export const isTop = (upper: Bound): boolean => compareKeys(upper.key, HIGHEST) >= 0;

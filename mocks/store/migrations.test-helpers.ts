@@ -53,7 +53,8 @@ export function layoutOf(db: IDBPDatabase): StoreLayout[] {
 const sortByName = <T extends { name: string }>(items: readonly T[]) => [...items].sort((a, b) => (a.name < b.name ? -1 : 1));
 const normalised = (layout: readonly StoreLayout[]) => sortByName(layout).map((store) => ({ ...store, indexes: sortByName(store.indexes) }));
 
-const valueAt = (record: unknown, path: string | string[]): unknown =>
+const valueAt = (record: unknown, path: string | string[] | null): unknown =>
+  path === null ? undefined :
   Array.isArray(path) ? path.map((part) => valueAt(record, part)) : (record as Record<string, unknown>)[path];
 const isKey = (key: unknown): boolean => (Array.isArray(key) ? key.every(isKey) : key !== undefined);
 
@@ -79,6 +80,7 @@ async function checkIndexes(db: IDBPDatabase, layout: readonly StoreLayout[], ex
 async function checkQueries(store: SandboxStore, expected: Stores): Promise<void> {
   await store.read(async (tx) => {
     for (const customer of expected.customers) expect(await tx.customerByPsuId(customer.psuId)).toEqual(customer);
+    for (const item of expected.transactions) expect(await tx.transaction(item.accountId, item.id)).toEqual(item);
     for (const account of expected.accounts) {
       expect(await tx.accountByBban(account.bban)).toEqual(account);
       expect(await tx.accountsOf(account.customerNumber)).toContainEqual(account);

@@ -1,11 +1,13 @@
+import type { IDBPDatabase } from "idb";
 import { describe, expect, test } from "vitest";
 import { openSandboxStore, sandboxStoreOn } from "./indexeddb-store";
 import { checkSteps, CURRENT_SCHEMA_VERSION, migrations, type MigrationStep } from "./migrations";
 import { checkUpgrades, freshDatabase, seedByStoreName, type VersionFixture } from "./migrations.test-helpers";
 import { deleteDatabase, openDatabase } from "./open-database";
-import type { AccountRecord } from "./records";
+import type { SandboxExport } from "./port";
+import type { AccountRecord, TransactionRecord } from "./records";
 import { layout, type SandboxDB } from "./schema";
-import { expectRejection, freshName, sampleStores } from "./store.test-helpers";
+import { dayOf, expectRejection, freshName, newestFirst, sampleStores, transaction } from "./store.test-helpers";
 
 /** Version 1: the sandbox's data, before the replay guard's store existed. Version 2 keeps it as it is. */
 const versionOneData: VersionFixture = {
@@ -14,11 +16,18 @@ const versionOneData: VersionFixture = {
   expected: sampleStores(),
 };
 
+/** Version 2: the same stores (transactions one record each); version 3 moves the transactions into blocks. */
+const versionTwoData: VersionFixture = {
+  version: 2,
+  seed: (db) => seedByStoreName(db, sampleStores()),
+  expected: sampleStores(),
+};
+
 /**
  * One fixture per version below the current one, each valid at its version. Adding version N
  * means adding its step to migrations.ts and, here, a fixture of version N − 1.
  */
-const fixtures: VersionFixture[] = [freshDatabase, versionOneData];
+const fixtures: VersionFixture[] = [freshDatabase, versionOneData, versionTwoData];
 
 describe("migrations tested from each earlier version", () => {
   test(`every version from 0 to ${String(CURRENT_SCHEMA_VERSION - 1)} upgrades to ${String(CURRENT_SCHEMA_VERSION)} with its data and indexes intact`, async () => {
@@ -51,10 +60,37 @@ describe("version 2: the replay guard's store", () => {
   });
 });
 
-describe("the harness, proved on a test-only version 2 over version 1", () => {
-  /** Version 2 of this test: a new index on payments, and a data step that rewrites accounts. */
-  const stepTwo: MigrationStep = {
-    version: 2,
+describe("version 3: transactions in blocks", () => {
+  test("a version-2 database with many transactions, booked out of order, keeps every one: pages, counts, lookups by id, and new bookings", async () => {
+    const name = freshName();
+    const old = await openDatabase({ name, steps: migrations.slice(0, 2) });
+    // 700 on two accounts: several blocks of the released size (256) each, dates not in seq order.
+    const transactions = Array.from({ length: 700 }, (_, seq): TransactionRecord => ({ ...transaction(seq % 2 ? "acc-B" : "acc-A", `t${String(seq)}`, dayOf((seq * 37) % 60)), seq }));
+    await seedByStoreName(old, { transactions, meta: [{ key: "nextSeq", value: 700 }] });
+    old.close();
+    const store = await openSandboxStore({ name });
+    await store.read(async (tx) => {
+      for (const accountId of ["acc-A", "acc-B"]) {
+        const list = transactions.filter((item) => item.accountId === accountId).sort(newestFirst);
+        expect((await tx.transactionPage({ accountId, limit: 1000 })).items).toEqual(list);
+        expect((await tx.transactionPage({ accountId, limit: 50, offset: 300 })).items).toEqual(list.slice(300, 350));
+        expect(await tx.transactionCount(accountId, dayOf(10), dayOf(20))).toBe(list.filter((item) => item.bookingDate >= dayOf(10) && item.bookingDate <= dayOf(20)).length);
+      }
+      for (const item of transactions.filter((_, index) => index % 50 === 0)) expect(await tx.transaction(item.accountId, item.id)).toEqual(item);
+    });
+    expect((await store.write((tx) => tx.addTransaction(transaction("acc-A", "new", dayOf(5))))).seq).toBe(700);
+    await expectRejection(store.write((tx) => tx.addTransaction(transaction("acc-A", "t0", dayOf(5)))), /addTransaction: ConstraintError/);
+    expect((await store.exportAll()).stores.transactions).toHaveLength(701);
+    store.close();
+    await deleteDatabase(name);
+  });
+});
+
+describe("the harness, proved on a test-only next version over the current one", () => {
+  /** The next version of this test: a new index on payments, and a data step that rewrites accounts. */
+  const next = CURRENT_SCHEMA_VERSION + 1;
+  const stepNext: MigrationStep = {
+    version: next,
     async upgrade(_db, tx) {
       tx.objectStore("payments").createIndex("debtorAccountId", "debtorAccountId");
       for (let cursor = await tx.objectStore("accounts").openCursor(); cursor; cursor = await cursor.continue()) {
@@ -63,23 +99,25 @@ describe("the harness, proved on a test-only version 2 over version 1", () => {
       }
     },
   };
-  const steps = [...migrations.slice(0, 1), stepTwo];
-  const layoutTwo = layout.filter((store) => store.name !== "requestIds").map((store) =>
+  const steps = [...migrations, stepNext];
+  const layoutNext = layout.map((store) =>
     store.name === "payments" ? { ...store, indexes: [...store.indexes, { name: "debtorAccountId", keyPath: "debtorAccountId", unique: false }] } : store,
   );
-  const versionOne: VersionFixture = {
-    version: 1,
-    seed: (db) => seedByStoreName(db, sampleStores()),
-    expected: { ...sampleStores(), accounts: sampleStores().accounts.map((account) => ({ ...account, product: "Brukskonto" })) },
+  const withProduct = (stores: SandboxExport["stores"]) => ({ ...stores, accounts: stores.accounts.map((account) => ({ ...account, product: "Brukskonto" })) });
+  const currentData: VersionFixture = {
+    version: CURRENT_SCHEMA_VERSION,
+    seed: (db) => sandboxStoreOn(db as IDBPDatabase<SandboxDB>).restore(sampleStores()),
+    expected: withProduct(sampleStores()),
   };
+  const fixturesNext = [...fixtures.map((fixture) => (fixture.version === 0 ? fixture : { ...fixture, expected: withProduct(fixture.expected) })), currentData];
   const open = async (name: string) => sandboxStoreOn(await openDatabase<SandboxDB>({ name, steps }));
 
-  test("a version-1 database with data, and a fresh one, upgrade to version 2", async () => {
-    expect(await checkUpgrades({ steps, fixtures: [freshDatabase, versionOne], layout: layoutTwo, open })).toEqual([0, 1]);
+  test("databases of every version, with data, and a fresh one, upgrade to the next", async () => {
+    expect(await checkUpgrades({ steps, fixtures: fixturesNext, layout: layoutNext, open })).toEqual(Array.from({ length: next }, (_, v) => v));
   });
 
   test("the harness insists on a fixture for every earlier version", async () => {
-    await expect(checkUpgrades({ steps, fixtures: [freshDatabase], layout: layoutTwo, open })).rejects.toThrow(/one fixture for each version/);
+    await expect(checkUpgrades({ steps, fixtures: [freshDatabase], layout: layoutNext, open })).rejects.toThrow(/one fixture for each version/);
   });
 
   test("a failing step leaves the database at its old version, data intact", async () => {

@@ -49,6 +49,12 @@ export interface ReadTx {
   payment(paymentId: string): Promise<PaymentRecord | undefined>;
   /** Newest first, at most `limit`. */
   payments(limit: number): Promise<PaymentRecord[]>;
+  /**
+   * These payments as stored now, in the same order (undefined for one that is gone): a list read
+   * earlier, read again inside a transaction (the batch re-checks each chunk). The records given let
+   * an adapter find them together rather than one request each.
+   */
+  paymentsAgain(earlier: readonly PaymentRecord[]): Promise<(PaymentRecord | undefined)[]>;
   /** Single payments in one of `statuses` whose executionDate is on or before `date`, oldest first. */
   duePayments(statuses: readonly string[], date: string): Promise<PaymentRecord[]>;
   basket(basketId: string): Promise<BasketRecord | undefined>;

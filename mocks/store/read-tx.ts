@@ -3,7 +3,8 @@ import type { IDBPTransaction } from "idb";
 import type { ReadTx } from "./port";
 import type { MetaKey, MetaValue, PaymentRecord } from "./records";
 import type { SandboxDB, StoreName } from "./schema";
-import { transactionCount, transactionPage } from "./transaction-page";
+import { blocksUpTo, bucketOf } from "./transaction-blocks";
+import { transactionCount, transactionPage, type BlockSource } from "./transaction-page";
 
 export type StoreTx = IDBPTransaction<SandboxDB, StoreName[], IDBTransactionMode>;
 
@@ -15,9 +16,16 @@ function byExecutionDate(a: PaymentRecord, b: PaymentRecord): number {
   return a.paymentId < b.paymentId ? -1 : a.paymentId > b.paymentId ? 1 : 0;
 }
 
+/** [status, executionDate, createdAt] keys of one status, in IndexedDB's order. */
+const dueOrder = (a: [string, string, number], b: [string, string, number]): number =>
+  a[1] !== b[1] ? (a[1] < b[1] ? -1 : 1) : a[2] - b[2];
+
 export function readTxOf(tx: StoreTx): ReadTx {
   const store = <Name extends StoreName>(name: Name) => tx.objectStore(name);
-  const accountList = () => store("transactions").index("accountList");
+  const blocks: BlockSource = {
+    keys: (range) => store("transactionBlocks").getAllKeys(range),
+    block: (key) => store("transactionBlocks").get(key),
+  };
 
   return {
     customer: (customerNumber) => store("customers").get(customerNumber),
@@ -45,16 +53,48 @@ export function readTxOf(tx: StoreTx): ReadTx {
     },
 
     async duePayments(statuses, date) {
-      // [status] sorts before every [status, executionDate]; periodic payments are not in the index.
-      const index = store("payments").index("statusDate");
-      const lists = await Promise.all([...new Set(statuses)].map((status) => index.getAll(IDBKeyRange.bound([status], [status, date]))));
+      // [status] sorts before every [status, executionDate, createdAt]; periodic payments are not in the index.
+      const index = store("payments").index("dueOrder");
+      const lists = await Promise.all([...new Set(statuses)].map((status) => index.getAll(IDBKeyRange.bound([status], [status, date, Infinity]))));
       return lists.flat().filter((payment) => payment.product === "single").sort(byExecutionDate);
     },
 
+    async paymentsAgain(earlier) {
+      // A list in due order is, per status, one stretch of the dueOrder index: one getAll each, not a
+      // get per payment. Whatever is not found there (its status changed, a periodic payment) is read by id.
+      const found = new Map<string, PaymentRecord>();
+      const stretches = new Map<string, { from: [string, string, number]; to: [string, string, number] }>();
+      for (const payment of earlier) {
+        if (payment.product !== "single") continue;
+        const key: [string, string, number] = [payment.transactionStatus, payment.executionDate, payment.createdAt];
+        const stretch = stretches.get(payment.transactionStatus);
+        if (!stretch) stretches.set(payment.transactionStatus, { from: key, to: key });
+        else if (dueOrder(key, stretch.from) < 0) stretch.from = key;
+        else if (dueOrder(key, stretch.to) > 0) stretch.to = key;
+      }
+      const wanted = new Set(earlier.map((payment) => payment.paymentId));
+      const index = store("payments").index("dueOrder");
+      const lists = await Promise.all([...stretches.values()].map(({ from, to }) => index.getAll(IDBKeyRange.bound(from, to))));
+      for (const payment of lists.flat()) if (wanted.has(payment.paymentId)) found.set(payment.paymentId, payment);
+      const missing = [...wanted].filter((paymentId) => !found.has(paymentId));
+      const again = await Promise.all(missing.map((paymentId) => store("payments").get(paymentId)));
+      again.forEach((payment, index) => {
+        const paymentId = missing[index];
+        if (payment && paymentId !== undefined) found.set(paymentId, payment);
+      });
+      return earlier.map((payment) => found.get(payment.paymentId));
+    },
+
     basket: (basketId) => store("baskets").get(basketId),
-    transaction: (accountId, id) => store("transactions").get([accountId, id]),
-    transactionPage: (query) => transactionPage(accountList(), query),
-    transactionCount: (accountId, fromDate, toDate) => transactionCount(accountList(), accountId, fromDate, toDate),
+    async transaction(accountId, id) {
+      // Its position from the id buckets, then the last block starting at or below that position.
+      const position = (await store("transactionIds").get([accountId, bucketOf(id)]))?.get(id);
+      if (!position) return undefined;
+      const cursor = await store("transactionBlocks").openCursor(blocksUpTo(accountId, { bookingDate: position[0], seq: position[1] }), "prev");
+      return cursor?.value.find((item) => item.id === id);
+    },
+    transactionPage: (query) => transactionPage(blocks, query),
+    transactionCount: (accountId, fromDate, toDate) => transactionCount(blocks, accountId, fromDate, toDate),
 
     async meta<K extends MetaKey>(key: K) {
       const entry = await store("meta").get(key);

@@ -8,9 +8,18 @@ import type { DBSchema } from "idb";
 import type {
   AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, PaymentRecord, TransactionRecord,
 } from "./records";
+import type { BlockKey, IdBucketKey, IdPositions } from "./transaction-blocks";
 
-/** The sandbox's data: what exports hold, imports replace and clear empties. */
-export const storeNames = ["customers", "accounts", "agreements", "payments", "baskets", "transactions", "meta"] as const;
+/** The kinds of records an export file holds, one array each, in this order. */
+export const exportStoreNames = ["customers", "accounts", "agreements", "payments", "baskets", "transactions", "meta"] as const;
+export type ExportStoreName = (typeof exportStoreNames)[number];
+
+/**
+ * The object stores of the sandbox's data (what imports replace and clear empties). Transactions are
+ * not a store of their own since version 3: they live in `transactionBlocks`, found by id through
+ * `transactionIds` (transaction-blocks.ts).
+ */
+export const storeNames = ["customers", "accounts", "agreements", "payments", "baskets", "transactionBlocks", "transactionIds", "meta"] as const;
 export type StoreName = (typeof storeNames)[number];
 
 /** The replay guard's store (version 2): kept apart from the data, so export, import and clear leave it alone. */
@@ -35,10 +44,15 @@ export interface SandboxDB extends DBSchema {
   customers: { key: string; value: CustomerRecord; indexes: { psuId: string } };
   accounts: { key: string; value: AccountRecord; indexes: { bban: string; customerNumber: string } };
   agreements: { key: string; value: AgreementRecord };
-  payments: { key: string; value: PaymentRecord; indexes: { createdAt: number; statusDate: [string, string] } };
+  payments: { key: string; value: PaymentRecord; indexes: { createdAt: number; dueOrder: [string, string, number] } };
   baskets: { key: string; value: BasketRecord };
-  /** Key [accountId, id]: a transaction id is unique within its account. */
-  transactions: { key: [string, string]; value: TransactionRecord; indexes: { accountList: [string, string, number] } };
+  /**
+   * Version 3: an account's transactions in blocks of consecutive list positions, oldest first; the
+   * out-of-line key [accountId, bookingDate, seq, count] is the first item's position and the size.
+   */
+  transactionBlocks: { key: BlockKey; value: TransactionRecord[] };
+  /** Version 3: where each transaction id of an account is (its position), in ID_BUCKETS buckets by a hash of the id. */
+  transactionIds: { key: IdBucketKey; value: IdPositions };
   meta: { key: string; value: MetaEntry };
   requestIds: { key: [string, string]; value: RequestIdEntry; indexes: { firstUsedAt: number } };
 }
@@ -50,7 +64,8 @@ export interface IndexLayout {
 }
 export interface StoreLayout {
   name: string;
-  keyPath: string | string[];
+  /** null: out-of-line keys (the key is given with each put). */
+  keyPath: string | string[] | null;
   indexes: IndexLayout[];
 }
 
@@ -70,17 +85,15 @@ export const layout: readonly StoreLayout[] = [
     keyPath: "paymentId",
     indexes: [
       { name: "createdAt", keyPath: "createdAt", unique: false },
-      // Periodic payments have no executionDate, so they are not in this index at all.
-      { name: "statusDate", keyPath: ["transactionStatus", "executionDate"], unique: false },
+      // Periodic payments have no executionDate, so they are not in this index at all. Version 3: with
+      // createdAt, so that the batch's due order is the index's order within a status.
+      { name: "dueOrder", keyPath: ["transactionStatus", "executionDate", "createdAt"], unique: false },
     ],
   },
   { name: "baskets", keyPath: "basketId", indexes: [] },
-  {
-    name: "transactions",
-    keyPath: ["accountId", "id"],
-    // seq is global and unique, so every entry has its own keyset position.
-    indexes: [{ name: "accountList", keyPath: ["accountId", "bookingDate", "seq"], unique: true }],
-  },
+  // No index on either: an index entry per transaction costs as much as a record per transaction.
+  { name: "transactionBlocks", keyPath: null, indexes: [] },
+  { name: "transactionIds", keyPath: null, indexes: [] },
   { name: "meta", keyPath: "key", indexes: [] },
   // Oldest first by the index, so a claim can forget expired ids without scanning the rest.
   { name: "requestIds", keyPath: ["tppKey", "requestId"], indexes: [{ name: "firstUsedAt", keyPath: "firstUsedAt", unique: false }] },

@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { adapterCases, type TestStore } from "./adapters.test-helpers";
 import { REQUEST_ID_RETENTION_MS } from "./port";
+import type { PaymentRecord } from "./records";
 import {
   account, agreement, basket, customer, expectRejection, periodicPayment, singlePayment, transaction,
 } from "./store.test-helpers";
@@ -117,6 +118,30 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
         expect(await tx.duePayments([], "2026-12-31")).toEqual([]);
         expect(await tx.duePayments(["ACTC"], "2026-02-28")).toEqual([]);
       });
+    });
+    test("paymentsAgain: each payment as stored now, in the order given; one gone is undefined, one changed is found as it is now", async () => {
+      const listed = [
+        singlePayment("a", "2026-03-01", { createdAt: 1_000 }),
+        singlePayment("b", "2026-03-01", { createdAt: 2_000 }),
+        singlePayment("c", "2026-03-02", { createdAt: 500, transactionStatus: "PDNG" }),
+        periodicPayment("d", 3_000),
+        singlePayment("e", "2026-03-03", { createdAt: 4_000 }),
+      ];
+      await store.write(async (tx) => {
+        for (const payment of listed) await tx.putPayment(payment);
+        await tx.putPayment(singlePayment("between", "2026-03-01", { createdAt: 1_500 }));
+      });
+      const [a, b, c, d] = listed as [PaymentRecord, PaymentRecord, PaymentRecord, PaymentRecord];
+      const changed = await store.write(async (tx) => {
+        const settled = { ...b, transactionStatus: "ACSC" as const };
+        const moved = c.product === "single" ? { ...c, executionDate: "2026-04-01" } : c;
+        await tx.putPayment(settled);
+        await tx.putPayment(moved);
+        return { settled, moved };
+      });
+      const again = await store.read((tx) => tx.paymentsAgain([d, changed.moved, b, { ...a }, singlePayment("gone", "2026-03-01"), c]));
+      expect(again).toEqual([d, changed.moved, changed.settled, a, undefined, changed.moved]);
+      expect(await store.read((tx) => tx.paymentsAgain([]))).toEqual([]);
     });
   });
 

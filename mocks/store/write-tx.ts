@@ -1,11 +1,12 @@
 /** The WriteTx of the port, bound to one readwrite IndexedDB transaction over every store. */
 import type { IDBPTransaction } from "idb";
+import { BlockWriter } from "./block-writer";
 import type { WriteTx } from "./port";
 import { readTxOf } from "./read-tx";
 import type { TransactionRecord } from "./records";
 import type { SandboxDB, StoreName } from "./schema";
 
-export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite">): WriteTx {
+export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite">, blockSize?: number): WriteTx {
   const put = async <Name extends "customers" | "accounts" | "agreements" | "payments" | "baskets">(
     name: Name, record: SandboxDB[Name]["value"],
   ): Promise<void> => {
@@ -47,8 +48,24 @@ export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite
     );
   };
 
+  const blocks = new BlockWriter(tx, blockSize);
+  const reads = readTxOf(tx);
+
   return {
-    ...readTxOf(tx),
+    ...reads,
+    // Bookings not yet written would be missed by reads of the blocks: those wait for them.
+    transaction: async (accountId, id) => {
+      await blocks.settled();
+      return reads.transaction(accountId, id);
+    },
+    transactionPage: async (query) => {
+      await blocks.settled();
+      return reads.transactionPage(query);
+    },
+    transactionCount: async (accountId, fromDate, toDate) => {
+      await blocks.settled();
+      return reads.transactionCount(accountId, fromDate, toDate);
+    },
     putCustomer: (record) => put("customers", record),
     putAccount: (record) => put("accounts", record),
     putAgreement: (record) => put("agreements", record),
@@ -58,7 +75,7 @@ export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite
     async addTransaction(record) {
       const seq = await takeSeq();
       const stored: TransactionRecord = { ...record, seq };
-      const adding = tx.objectStore("transactions").add(stored);
+      const adding = blocks.add(stored);
       counter.toWrite = seq + 1;
       persistSeq();
       await adding;

@@ -26,6 +26,14 @@ export function readTxOf(db: Db): ReadTx {
     agreements: async () => recordsOf(await db.selectFrom("agreements").select("data").orderBy("customer_number").execute()),
     payment: async (paymentId) => one(await db.selectFrom("payments").select("data").where("payment_id", "=", paymentId).executeTakeFirst()),
 
+    async paymentsAgain(earlier) {
+      if (earlier.length === 0) return [];
+      const ids = [...new Set(earlier.map((payment) => payment.paymentId))];
+      const rows = await db.selectFrom("payments").select(["payment_id", "data"]).where("payment_id", "in", ids).execute();
+      const found = new Map(rows.map((row) => [row.payment_id, row]));
+      return earlier.map((payment) => one(found.get(payment.paymentId)));
+    },
+
     async payments(limit) {
       if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`payments: limit must be a non-negative integer, not ${String(limit)}.`);
       if (limit === 0) return [];

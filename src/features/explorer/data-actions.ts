@@ -51,7 +51,7 @@ export async function importSandbox(name: string, text: string): Promise<DataOut
     return { ok: false, text: `${name} is not JSON (${error instanceof Error ? error.message : String(error)}). Nothing was imported and nothing changed.` };
   }
   try {
-    await sandboxControl("POST", "/__sandbox/import", data);
+    await sandboxControl("POST", "/__sandbox/import", data, { inPage: true });
   } catch (error) {
     return { ok: false, text: error instanceof Error ? error.message : String(error) };
   }

@@ -1,0 +1,230 @@
+/**
+ * addTransaction on the blocks of transaction-blocks.ts, within one readwrite transaction. Each
+ * touched account's block keys, the blocks a booking lands in and the id buckets it needs are read
+ * once and changed in memory; the changed ones are written back together, so a batch chunk that
+ * books 250 payments writes a few blocks and buckets per account, not 500 records.
+ *
+ * Writing: at most one round of puts is in flight. The first booking starts one; bookings made while
+ * it runs wait for the next, issued from the success callback of the round before, while the
+ * transaction is still active. A booking's promise resolves once the round holding it has been
+ * written, so the transaction cannot commit before every booking is in a put, even if the work
+ * breaks the rules and awaits something foreign after its last addTransaction.
+ */
+import type { IDBPTransaction } from "idb";
+import type { TransactionKey } from "./port";
+import type { TransactionRecord } from "./records";
+import type { SandboxDB, StoreName } from "./schema";
+import {
+  accountBlocks, blockKeyOf, BLOCK_SIZE, bucketOf, byPosition, startOf, type BlockKey, type IdBucketKey, type IdPositions,
+} from "./transaction-blocks";
+
+type WriteStoreTx = IDBPTransaction<SandboxDB, StoreName[], "readwrite">;
+
+interface Block {
+  /** The key it is stored under, if it is stored. */
+  stored?: BlockKey;
+  /** Its transactions, oldest first, once read (a new block has them from the start). */
+  items?: TransactionRecord[];
+  loading?: Promise<void>;
+  dirty: boolean;
+}
+
+interface Bucket {
+  key: IdBucketKey;
+  positions: IdPositions;
+  dirty: boolean;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+const startOfBlock = (block: Block): TransactionKey => {
+  const first = block.items?.[0];
+  if (first) return first;
+  if (block.stored) return startOf(block.stored);
+  throw new Error("A transaction block is never empty.");
+};
+
+const sameKey = (a: BlockKey, b: BlockKey) => a.every((part, index) => part === b[index]);
+
+/** The block the position belongs in: the last one starting at or below it, or the first one. */
+function targetOf(blocks: readonly Block[], item: TransactionKey): number {
+  const index = blocks.findLastIndex((block) => byPosition(startOfBlock(block), item) <= 0);
+  return index >= 0 || blocks.length === 0 ? index : 0;
+}
+
+/** Where the item goes in a sorted list: usually the end (bookings arrive in position order). */
+function insertSorted(items: TransactionRecord[], item: TransactionRecord): void {
+  const index = items.findLastIndex((other) => byPosition(other, item) < 0) + 1;
+  items.splice(index, 0, item);
+}
+
+export class BlockWriter {
+  /** Per account: its blocks once read (`ready`), and the read. */
+  private readonly accounts = new Map<string, { ready?: Block[]; loading: Promise<Block[]> }>();
+  private readonly buckets = new Map<string, { ready?: Bucket; loading: Promise<Bucket> }>();
+  private inFlight = false;
+  private waiting: Waiter[] = [];
+
+  constructor(
+    private readonly tx: WriteStoreTx,
+    private readonly blockSize = BLOCK_SIZE,
+  ) {}
+
+  /** Books the transaction; resolves once it is written. A duplicate id of the account aborts the transaction. */
+  async add(item: TransactionRecord): Promise<void> {
+    const [blocks, bucket] = await Promise.all([this.blocksOf(item.accountId), this.bucket(item.accountId, bucketOf(item.id))]);
+    for (;;) {
+      const index = targetOf(blocks, item);
+      const block = blocks[index];
+      if (block && !block.items) {
+        await this.load(block);
+        continue; // other bookings may have changed the blocks meanwhile
+      }
+      // From here to the end, no await: the check and the insertion are one step.
+      if (bucket.positions.has(item.id)) throw this.refuse(item);
+      this.insert(blocks, index, item);
+      bucket.positions.set(item.id, [item.bookingDate, item.seq]);
+      bucket.dirty = true;
+      break;
+    }
+    return this.flush();
+  }
+
+  /** Resolves once everything booked so far is written: reads in the same transaction then see it. */
+  settled(): Promise<void> {
+    return this.inFlight || this.waiting.length > 0 || this.hasDirty() ? this.flush() : Promise.resolve();
+  }
+
+  private refuse(item: TransactionRecord): DOMException {
+    // As IndexedDB does for a failed add: the whole transaction is rolled back.
+    try {
+      this.tx.abort();
+    } catch {
+      // Already finished.
+    }
+    return new DOMException(`Account ${item.accountId} already has a transaction with id ${JSON.stringify(item.id)}.`, "ConstraintError");
+  }
+
+  private blocksOf(accountId: string): Promise<Block[]> {
+    const known = this.accounts.get(accountId);
+    if (known) return known.loading;
+    const entry: { ready?: Block[]; loading: Promise<Block[]> } = {
+      loading: this.tx
+        .objectStore("transactionBlocks")
+        .getAllKeys(accountBlocks(accountId))
+        .then((keys) => (entry.ready = keys.map((key): Block => ({ stored: key, dirty: false })))),
+    };
+    this.accounts.set(accountId, entry);
+    return entry.loading;
+  }
+
+  private bucket(accountId: string, bucket: number): Promise<Bucket> {
+    const id = `${String(bucket)}:${accountId}`;
+    const known = this.buckets.get(id);
+    if (known) return known.loading;
+    const key: IdBucketKey = [accountId, bucket];
+    const entry: { ready?: Bucket; loading: Promise<Bucket> } = {
+      loading: this.tx
+        .objectStore("transactionIds")
+        .get(key)
+        .then((positions) => (entry.ready = { key, positions: positions ?? new Map<string, [string, number]>(), dirty: false })),
+    };
+    this.buckets.set(id, entry);
+    return entry.loading;
+  }
+
+  private load(block: Block): Promise<void> {
+    const { stored } = block;
+    if (!stored) return Promise.resolve(); // new blocks have their items
+    block.loading ??= this.tx
+      .objectStore("transactionBlocks")
+      .get(stored)
+      .then((items) => {
+        block.items = items ?? [];
+      });
+    return block.loading;
+  }
+
+  private insert(blocks: Block[], index: number, item: TransactionRecord): void {
+    const block = blocks[index];
+    const items = block?.items;
+    if (!block || !items) {
+      blocks.push({ items: [item], dirty: true });
+      return;
+    }
+    const last = items[items.length - 1];
+    if (index === blocks.length - 1 && items.length >= this.blockSize && last && byPosition(last, item) < 0) {
+      blocks.push({ items: [item], dirty: true }); // the list grows at its newest end: a new block
+      return;
+    }
+    insertSorted(items, item);
+    block.dirty = true;
+    if (items.length > this.blockSize) blocks.splice(index + 1, 0, { items: items.splice(Math.floor(items.length / 2)), dirty: true });
+  }
+
+  private hasDirty(): boolean {
+    for (const { ready } of this.accounts.values()) if (ready?.some((block) => block.dirty)) return true;
+    for (const { ready } of this.buckets.values()) if (ready?.dirty) return true;
+    return false;
+  }
+
+  private flush(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      if (!this.inFlight) this.startRound();
+    });
+  }
+
+  private startRound(): void {
+    const waiters = this.waiting;
+    this.waiting = [];
+    this.inFlight = true;
+    let writes: Promise<unknown>[];
+    try {
+      writes = this.issueWrites();
+    } catch (error) {
+      // The transaction has ended (aborted, or committed early by a foreign await).
+      writes = [Promise.reject(error instanceof Error ? error : new Error(String(error)))];
+    }
+    Promise.all(writes).then(
+      () => {
+        this.inFlight = false;
+        for (const waiter of waiters) waiter.resolve();
+        if (this.waiting.length > 0) this.startRound();
+      },
+      (error: unknown) => {
+        this.inFlight = false;
+        const all = [...waiters, ...this.waiting];
+        this.waiting = [];
+        for (const waiter of all) waiter.reject(error);
+      },
+    );
+  }
+
+  /** Puts every changed block and bucket: deletes of keys that changed first, then the puts. */
+  private issueWrites(): Promise<unknown>[] {
+    const blockStore = this.tx.objectStore("transactionBlocks");
+    const deletes: Promise<unknown>[] = [];
+    const puts: (() => Promise<unknown>)[] = [];
+    for (const [accountId, { ready }] of this.accounts) {
+      for (const block of ready ?? []) {
+        const items = block.items;
+        if (!block.dirty || !items) continue;
+        const key = blockKeyOf(accountId, items);
+        if (block.stored && !sameKey(block.stored, key)) deletes.push(blockStore.delete(block.stored));
+        block.stored = key;
+        block.dirty = false;
+        puts.push(() => blockStore.put(items, key));
+      }
+    }
+    for (const { ready: bucket } of this.buckets.values()) {
+      if (!bucket?.dirty) continue;
+      bucket.dirty = false;
+      puts.push(() => this.tx.objectStore("transactionIds").put(bucket.positions, bucket.key));
+    }
+    return [...deletes, ...puts.map((put) => put())];
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * How the IndexedDB adapter stores transactions (schema version 3, decision 0023): in blocks, not
+ * one record each. Chromium's IndexedDB costs about a millisecond per record or index entry written
+ * (and more per entry the more a transaction holds), little per byte: 100,000 transactions took
+ * 106 s as records, 1.5 s as 400 blocks of 250.
+ *
+ *  - `transactionBlocks`: an account's list, in key order (bookingDate, then seq), cut into blocks of
+ *    consecutive positions. A block's value is its transactions, oldest first; its out-of-line key is
+ *    [accountId, bookingDate, seq, count]: the first transaction's position and how many it holds.
+ *    So the keys alone (one getAllKeys) tell where every block starts and its size: a page at any
+ *    offset reads the keys and then only the blocks it shows.
+ *  - `transactionIds`: where each transaction id of an account is, for `transaction(accountId, id)`
+ *    and the uniqueness of ids within an account. Key [accountId, bucket], value a Map from id to the
+ *    transaction's position [bookingDate, seq], which never changes (a block may split, positions do
+ *    not move). The bucket is a hash of the id, so a booking rewrites 1/ID_BUCKETS of the account's ids.
+ *
+ * The hash and ID_BUCKETS are part of the stored data: changing either needs a migration.
+ */
+import type { TransactionKey } from "./port";
+import type { TransactionRecord } from "./records";
+
+/** The most transactions a block holds. A chunk of the batch (250 payments) adds one or two blocks to an account. */
+export const BLOCK_SIZE = 256;
+
+/** Buckets of each account's id map. */
+export const ID_BUCKETS = 16;
+
+export type BlockKey = [accountId: string, bookingDate: string, seq: number, count: number];
+export type IdBucketKey = [accountId: string, bucket: number];
+/** id → [bookingDate, seq]. */
+export type IdPositions = Map<string, [string, number]>;
+
+export const blockKeyOf = (accountId: string, items: readonly TransactionRecord[]): BlockKey => {
+  const [first] = items;
+  if (!first) throw new Error("A transaction block is never empty.");
+  return [accountId, first.bookingDate, first.seq, items.length];
+};
+
+export const startOf = (key: BlockKey): TransactionKey => ({ bookingDate: key[1], seq: key[2] });
+
+/** Every block key of the account, and no other account's: [accountId] sorts below them, [accountId, []] above. */
+export const accountBlocks = (accountId: string): IDBKeyRange => IDBKeyRange.bound([accountId], [accountId, []]);
+
+/** The blocks whose first position is at or below `key`: the last of them holds `key`, if any does. */
+export const blocksUpTo = (accountId: string, key: TransactionKey): IDBKeyRange =>
+  IDBKeyRange.bound([accountId], [accountId, key.bookingDate, key.seq, Infinity]);
+
+/** List order: bookingDate, then seq (seq is unique, so no two transactions share a position). */
+export const byPosition = (a: TransactionKey, b: TransactionKey): number =>
+  a.bookingDate !== b.bookingDate ? (a.bookingDate < b.bookingDate ? -1 : 1) : a.seq - b.seq;
+
+/** FNV-1a over the id's UTF-16 code units, reduced to a bucket. */
+export function bucketOf(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < id.length; index++) {
+    hash ^= id.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % ID_BUCKETS;
+}
+
+export interface AccountLayout {
+  blocks: { key: BlockKey; items: TransactionRecord[] }[];
+  ids: { key: IdBucketKey; positions: IdPositions }[];
+}
+
+/**
+ * The blocks and id buckets of a set of transactions (an import, a migration): each account's list
+ * sorted and cut into full blocks. Does not check ids or positions for duplicates (the caller has).
+ */
+export function layoutOf(transactions: readonly TransactionRecord[], blockSize = BLOCK_SIZE): AccountLayout {
+  const byAccount = new Map<string, TransactionRecord[]>();
+  for (const item of transactions) {
+    const list = byAccount.get(item.accountId);
+    if (list) list.push(item);
+    else byAccount.set(item.accountId, [item]);
+  }
+  const layout: AccountLayout = { blocks: [], ids: [] };
+  for (const [accountId, list] of byAccount) {
+    list.sort(byPosition);
+    for (let start = 0; start < list.length; start += blockSize) {
+      const items = list.slice(start, start + blockSize);
+      layout.blocks.push({ key: blockKeyOf(accountId, items), items });
+    }
+    const buckets = new Map<number, IdPositions>();
+    for (const item of list) {
+      const bucket = bucketOf(item.id);
+      let positions = buckets.get(bucket);
+      if (!positions) buckets.set(bucket, (positions = new Map<string, [string, number]>()));
+      positions.set(item.id, [item.bookingDate, item.seq]);
+    }
+    for (const [bucket, positions] of buckets) layout.ids.push({ key: [accountId, bucket], positions });
+  }
+  return layout;
+}
