@@ -8,6 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { tppError } from "../../src/contract/tpp-messages";
+import { useRsaVerifier } from "../../src/signing/rsa-verifier";
 import { resolve } from "node:path";
 import { createSandbox, type Sandbox } from "../sandbox";
 import { startBatchTimer, type BatchTimer } from "./batch-timer";
@@ -15,6 +16,7 @@ import { openDataStore } from "./data-file";
 import { createContinueHandler, createRequestHandler } from "./handle-request";
 import { declaresTooLarge } from "./node-request";
 import { isLoopbackHostName, parseAllowedOrigin } from "./origins";
+import { nodeRsaVerifier } from "./node-rsa-verifier";
 import { createRoutes } from "./routes";
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
 
@@ -111,6 +113,7 @@ function closeServer(server: Server, graceMs: number): Promise<void> {
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const port = options.port ?? DEFAULT_PORT;
   const host = options.host ?? DEFAULT_HOST;
+  useRsaVerifier(nodeRsaVerifier);
   const log = options.log === true ? (line: string) => { console.log(line); } : options.log === false ? undefined : options.log;
   const dataFile = options.dataFile === undefined ? undefined : resolve(options.dataFile);
   const allowOrigins = (options.allowOrigins ?? []).map((origin) => {

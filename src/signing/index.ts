@@ -24,6 +24,7 @@ export {
 
 export { signRequest, type SignOptions, type SignResult, type SignedHeaders, type SigningCredentials } from "./sign";
 export { verifyRequest, type VerifyOptions } from "./verify";
+export { webCryptoRsaVerifier, type RsaVerifier } from "./rsa-verifier";
 export { codeFor, type VerifyFailure, type VerifyFailureReason, type VerifyResult, type VerifySuccess } from "./verify-result";
 
 export { CertificateError, parseCertificate, type CertificateErrorCode, type CertificateSummary } from "./certificate";

@@ -3,6 +3,7 @@ import { loadCertificate } from "./certificate";
 import { checkStrength } from "./certificate-strength";
 import { headerValue } from "./headers";
 import { compareKeyId, parseKeyId } from "./key-id";
+import { verifyRsaSignature } from "./rsa-verifier";
 import { BERLIN_GROUP_POLICY, type SignedHeaderPolicy } from "./signed-header-policy";
 import { SigningStringError, buildSigningString } from "./signing-string";
 import type { SignableRequest } from "./types";
@@ -80,7 +81,7 @@ async function verify(request: SignableRequest, options: VerifyOptions): Promise
     if (!(error instanceof SigningStringError)) throw error;
     return failure("signed-header-absent", `${error.message} (signed: ${signedHeaders.join(" ")}).`, context);
   }
-  const verified = await globalThis.crypto.subtle.verify({ name: "RSASSA-PKCS1-v1_5" }, publicKey.value, signature.value, utf8Bytes(signingString));
+  const verified = await verifyRsaSignature(publicKey.value, signature.value, utf8Bytes(signingString));
   if (!verified) {
     return failure("signature-mismatch", mismatchText(signingString, signature.value.length, certificate.summary.publicKeyAlgorithm, algorithm.value.name), {
       ...context,
