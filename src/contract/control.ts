@@ -90,4 +90,9 @@ type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 /** What a route's handler answers with (before it is serialised) and what the portal reads back. */
 export type ControlAnswer<Id extends ControlRouteId> = Input<ControlRow<Id>["response"]>;
 export type ControlResult<Id extends ControlRouteId> = Output<ControlRow<Id>["response"]>;
-export type ControlBody<Id extends ControlRouteId> = ControlRow<Id> extends { body: infer B } ? Input<B> : undefined;
+/** What a route takes as its body; a whole sandbox is any JSON, which the sandbox checks record by record. */
+export type ControlBody<Id extends ControlRouteId> = ControlRow<Id> extends { wholeSandbox: true }
+  ? unknown
+  : ControlRow<Id> extends { body: infer B }
+    ? Input<B>
+    : undefined;

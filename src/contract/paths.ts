@@ -19,10 +19,16 @@ export const routes: readonly Route[] = [...operations, ...controlRoutes];
 export const isControlRoute = (route: Route): route is ControlRoute => route.base === "control";
 
 const byId = new Map<string, Route>(routes.map((route) => [route.id, route]));
-export function routeById<Id extends RouteId>(id: Id): Row<Id> {
+export function routeById(id: RouteId): Route {
   const route = byId.get(id);
   if (!route) throw new Error(`No operation or control route ${id}`);
-  return route as Row<Id>;
+  return route;
+}
+
+export function controlRouteById(id: ControlRouteId): ControlRoute {
+  const route = routeById(id);
+  if (!isControlRoute(route)) throw new Error(`${id} is not a control route`);
+  return route;
 }
 
 /** A path template filled in (each value percent-encoded), with the query's non-empty values. */

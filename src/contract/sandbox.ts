@@ -182,6 +182,7 @@ export const AgreementRequest = strictObject({
 export const Agreement = z
   .object({ agreementId: z.string(), customerNumber: z.string(), accountIds: z.array(z.string()) })
   .meta({ id: "Agreement" });
+export type Agreement = z.infer<typeof Agreement>;
 
 export const InitializeResponse = z
   .object({ customers: z.int(), accounts: z.int(), transactions: z.int() })

@@ -80,19 +80,3 @@ export async function sendRequest(input: RequestInput, options: { origin?: strin
   await recordExchange(exchange);
   return exchange;
 }
-
-/** Unsigned JSON calls to the sandbox's own controls (/__sandbox/…), for the explorer and the bank page. */
-export async function sandboxControl<T>(method: string, path: string, body?: unknown): Promise<T> {
-  await sandboxReady();
-  const response = await fetch(path, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
-  });
-  const text = await response.text();
-  const json = (text ? JSON.parse(text) : undefined) as unknown;
-  if (!response.ok) {
-    const messages = (json as { tppMessages?: { text?: string }[] } | undefined)?.tppMessages ?? [];
-    throw new Error(messages.map((message) => message.text).join(" ") || `${String(response.status)} ${response.statusText}`);
-  }
-  return json as T;
-}

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearch } from "wouter";
 import { PageTitle } from "../../components/page-title";
 import { sandboxKeys } from "../../lib/query-keys";
-import { sandboxControl } from "../../lib/send";
+import { sandboxControl } from "../../lib/control-client";
 
 export default function CallbackPage() {
   const search = new URLSearchParams(useSearch());
@@ -12,7 +12,7 @@ export default function CallbackPage() {
   const ok = search.get("scaResult") === "ok";
   const payment = useQuery({
     queryKey: sandboxKeys.payment(paymentId ?? ""),
-    queryFn: () => sandboxControl<{ product: "single" | "periodic" }>("GET", `/__sandbox/payments/${encodeURIComponent(paymentId ?? "")}`),
+    queryFn: () => sandboxControl("sandboxPayment", { params: { paymentId: paymentId ?? "" } }),
     enabled: paymentId !== null,
   });
   const statusOperation = payment.data?.product === "periodic" ? "getPeriodicPaymentStatus" : "getPaymentStatus";

@@ -4,7 +4,7 @@
  */
 import { NO_FIX } from "../../contract/codes";
 import type { OperationId } from "../../contract/operations";
-import type { Customer, ExplorerAccount } from "../../lib/sandbox-queries";
+import type { Customer, ExplorerAccount } from "../../contract/control-schemas";
 import type { ConsoleValues } from "./console-form";
 
 export interface ExampleContext {

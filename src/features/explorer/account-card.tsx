@@ -1,6 +1,6 @@
 /** One sandbox account: numbers, product, balances by type, credit line, and where to go next. */
 import { Link } from "wouter";
-import type { Customer, ExplorerAccount } from "../../lib/sandbox-queries";
+import type { Customer, ExplorerAccount } from "../../contract/control-schemas";
 import { formatMajor } from "./money";
 
 const balanceNames: Record<string, string> = {

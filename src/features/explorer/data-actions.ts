@@ -1,6 +1,7 @@
 /** The Data view's actions on the whole sandbox: fill, empty, save to a file, load from one. */
 import { operationById } from "../../contract/operations";
-import { sandboxControl, sendRequest } from "../../lib/send";
+import { sandboxControl } from "../../lib/control-client";
+import { sendRequest } from "../../lib/send";
 
 export interface DataOutcome {
   ok: boolean;
@@ -34,12 +35,12 @@ export async function initializeSandbox(): Promise<DataOutcome> {
 }
 
 export async function resetSandbox(): Promise<DataOutcome> {
-  await sandboxControl("POST", "/__sandbox/reset");
+  await sandboxControl("resetSandbox");
   return { ok: true, text: "The sandbox is empty: no customers, accounts, payments or transactions. The clock follows real time again." };
 }
 
 export async function exportSandbox(): Promise<string> {
-  return JSON.stringify(await sandboxControl<unknown>("GET", "/__sandbox/export"), null, 2);
+  return JSON.stringify(await sandboxControl("exportSandbox"), null, 2);
 }
 
 /** Imports a file's text; a file that is not JSON never reaches the sandbox, and nothing changes. */
@@ -51,7 +52,7 @@ export async function importSandbox(name: string, text: string): Promise<DataOut
     return { ok: false, text: `${name} is not JSON (${error instanceof Error ? error.message : String(error)}). Nothing was imported and nothing changed.` };
   }
   try {
-    await sandboxControl("POST", "/__sandbox/import", data);
+    await sandboxControl("importSandbox", { body: data });
   } catch (error) {
     return { ok: false, text: error instanceof Error ? error.message : String(error) };
   }

@@ -1,5 +1,5 @@
 /** A payment's status history, oldest first, with the sandbox time and reason of each change. */
-import type { StatusChange } from "./explorer-queries";
+import type { StatusChange } from "../../contract/control-schemas";
 import { formatOslo } from "./oslo-time";
 import { statusMeaning } from "./payment-status";
 
