@@ -1,11 +1,12 @@
 /** GET / (what this server is, as HTML or JSON by Accept) and GET /openapi.json (from the contract). */
 import { controlRoutes } from "../../src/contract/control";
+import { controlSummaries } from "../../src/contract/control-summaries";
 import { buildOpenApiDocument } from "../../src/contract/openapi";
 import { CONTROL_PREFIX } from "../router";
 import { html, page } from "./html";
 
 /** The sandbox-only routes, unsigned JSON: the contract's control table, path parameters in braces. */
-const CONTROL_ROUTES = controlRoutes.map(({ method, path, summary }) => [method, path, summary] as const);
+const CONTROL_ROUTES = controlRoutes.map(({ id, method, path }) => [method, path, controlSummaries[id]] as const);
 
 let openApi: string | undefined;
 export function openApiResponse(): Response {

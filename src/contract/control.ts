@@ -1,6 +1,6 @@
 /**
  * The control table: every route of the sandbox's own control API (/__sandbox/…), one row of data
- * each, as operations.ts is for the interface. Unsigned, sandbox only. The sandbox's control
+ * each, as operations.ts is for the interface (what each does is in control-summaries.ts). Unsigned, sandbox only. The sandbox's control
  * dispatcher routes and validates with it, the portal's clients send and parse with it, the
  * standalone server lists it on its index page, and /openapi.json publishes it under the tag
  * "Sandbox control" (decision 0021).
@@ -20,7 +20,6 @@ export interface ControlRouteRow {
   base: "control";
   group: typeof CONTROL_GROUP;
   path: string;
-  summary: string;
   pathParams?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -40,46 +39,39 @@ const row = <const Row extends Omit<ControlRouteRow, "base" | "group">>(route: R
   ({ ...route, base: "control", group: CONTROL_GROUP }) as const;
 
 export const controlRoutes = [
-  row({ id: "sandboxClock", method: "GET", path: "/__sandbox/clock", summary: "The sandbox clock, the last and next batch run, the batch times.", response: Clock }),
+  row({ id: "sandboxClock", method: "GET", path: "/__sandbox/clock", response: Clock }),
   row({
     id: "advanceClock", method: "POST", path: "/__sandbox/clock/advance", body: AdvanceClock, response: RunsAndClock,
-    summary: 'Moves the clock forward: {"days":1,"hours":2,"minutes":3} or {"to":"2030-01-01T09:00:00+01:00"}; due batch runs follow.',
   }),
-  row({ id: "runBatch", method: "POST", path: "/__sandbox/batch/run", summary: "Runs the batch now: books every due approved payment.", response: RunsAndClock }),
+  row({ id: "runBatch", method: "POST", path: "/__sandbox/batch/run", response: RunsAndClock }),
   row({
     id: "catchUpBatches", method: "POST", path: "/__sandbox/batch/catch-up", response: RunsAndClock,
-    summary: "Runs the scheduled batches missed up to now (the server does this every 30 s).",
   }),
   row({
     id: "setBatchTimes", method: "PUT", path: "/__sandbox/batch/times", body: BatchTimes, response: Clock,
-    summary: 'Sets the batch times (Oslo time): {"batchTimes":["06:00","12:00"]}.',
   }),
-  row({ id: "sandboxCustomers", method: "GET", path: "/__sandbox/customers", summary: "Every customer.", response: z.array(Customer) }),
-  row({ id: "sandboxAccounts", method: "GET", path: "/__sandbox/accounts", summary: "Every account, with balances.", response: z.array(ExplorerAccount) }),
-  row({ id: "sandboxAgreements", method: "GET", path: "/__sandbox/agreements", summary: "Every agreement.", response: z.array(Agreement) }),
+  row({ id: "sandboxCustomers", method: "GET", path: "/__sandbox/customers", response: z.array(Customer) }),
+  row({ id: "sandboxAccounts", method: "GET", path: "/__sandbox/accounts", response: z.array(ExplorerAccount) }),
+  row({ id: "sandboxAgreements", method: "GET", path: "/__sandbox/agreements", response: z.array(Agreement) }),
   row({
-    id: "sandboxPayments", method: "GET", path: "/__sandbox/payments", query: PaymentListQuery, summary: "The newest payments.",
+    id: "sandboxPayments", method: "GET", path: "/__sandbox/payments", query: PaymentListQuery,
     response: z.array(ExplorerPayment),
   }),
   row({
-    id: "sandboxPayment", method: "GET", path: "/__sandbox/payments/{paymentId}", pathParams: PaymentIdPath,
-    summary: "One payment, with its status history.", response: ExplorerPayment,
+    id: "sandboxPayment", method: "GET", path: "/__sandbox/payments/{paymentId}", pathParams: PaymentIdPath, response: ExplorerPayment,
   }),
   row({
-    id: "scaRequest", method: "GET", path: "/__sandbox/sca/{subject}/{id}", pathParams: ScaPath,
-    summary: "What the PSU is asked to approve (subject: payment or basket).", response: ScaRequest,
+    id: "scaRequest", method: "GET", path: "/__sandbox/sca/{subject}/{id}", pathParams: ScaPath, response: ScaRequest,
   }),
   row({
     id: "scaDecision", method: "POST", path: "/__sandbox/sca/{subject}/{id}", pathParams: ScaPath, body: ScaDecisionBody, response: ScaDecided,
-    summary: 'Decides SCA without the bank page: {"decision":"approve"} or {"decision":"decline"}.',
   }),
-  row({ id: "exportSandbox", method: "GET", path: "/__sandbox/export", summary: "Everything the sandbox holds, as one JSON document.", response: ExportDocument }),
+  row({ id: "exportSandbox", method: "GET", path: "/__sandbox/export", response: ExportDocument }),
   row({
     id: "importSandbox", method: "POST", path: "/__sandbox/import", body: ExportDocument, wholeSandbox: true, response: Clock,
-    summary: "Replaces everything with an export (validated first; a bad file changes nothing).",
   }),
-  row({ id: "resetSandbox", method: "POST", path: "/__sandbox/reset", summary: "Empties the sandbox and resets its clock.", response: Clock }),
-  row({ id: "sandboxSettings", method: "GET", path: "/__sandbox/settings", summary: "The registered contact e-mail.", response: SandboxSettings }),
+  row({ id: "resetSandbox", method: "POST", path: "/__sandbox/reset", response: Clock }),
+  row({ id: "sandboxSettings", method: "GET", path: "/__sandbox/settings", response: SandboxSettings }),
 ] as const satisfies readonly ControlRouteRow[];
 
 export type ControlRouteId = (typeof controlRoutes)[number]["id"];

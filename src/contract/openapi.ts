@@ -4,6 +4,7 @@
  * become components.
  */
 import { CONTROL_GROUP, controlRoutes, type ControlRoute } from "./control";
+import { controlSummaries } from "./control-summaries";
 import { errorStatus, type ErrorCode } from "./errors";
 import { operations, type Operation } from "./operations";
 import { z } from "./zod";
@@ -124,8 +125,8 @@ function pathItem(operation: Operation) {
 function controlItem(route: ControlRoute) {
   return {
     operationId: route.id,
-    summary: route.summary,
-    description: `${route.summary}\n\n**Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.`,
+    summary: controlSummaries[route.id],
+    description: `${controlSummaries[route.id]}\n\n**Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.`,
     tags: [CONTROL_GROUP],
     "x-sandbox-control": true,
     parameters: parameters(route),
