@@ -2,7 +2,7 @@
 import { hrefOf } from "../../src/contract/paths";
 import type { SandboxTransaction, SandboxTransactionRequest } from "../../src/contract/sandbox";
 import type { PaymentRecord, AccountRecord, TransactionRecord } from "../store/records";
-import { bbanOf, norwegianIban } from "./accounts";
+import { bbanOf, norwegianIban } from "../../src/contract/account-numbers";
 
 export type NewTransaction = Omit<TransactionRecord, "seq">;
 

@@ -5,7 +5,8 @@
  */
 import { formatDate, parseDate } from "./calendar/calendar-date";
 import type { AccountRecord, AgreementRecord, CustomerRecord, TransactionRecord } from "../store/records";
-import { firstAccountNumbers, norwegianIban } from "./accounts";
+import { norwegianIban } from "../../src/contract/account-numbers";
+import { firstAccountNumbers } from "./accounts";
 import { ISSUED_TRANSFER, RECEIVED_TRANSFER } from "./bookings";
 
 interface FixedAccount {

@@ -2,7 +2,8 @@
 import { hrefOf } from "../../src/contract/paths";
 import { DEFAULT_PAGE_SIZE } from "../../src/contract/query";
 import { tppError } from "../../src/contract/tpp-messages";
-import { namesAccount, bbanOf } from "../domain/accounts";
+import { bbanOf } from "../../src/contract/account-numbers";
+import { namesAccount } from "../domain/accounts";
 import { applyBooking } from "../domain/balances";
 import { presentTransaction, requestedBookings } from "../domain/bookings";
 import { BEFORE_EVERY_ROW, decodeKey, linkHeader } from "../domain/pagination-links";

@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import type { Dispatch } from "../router";
+import { formatBban } from "../../src/contract/account-numbers";
 import { ErrorBody } from "../../src/contract/common-objects";
 import { ScaDecided, ScaRequest, type ScaPayment, type ScaSubject } from "../../src/contract/control-schemas";
 import { hrefOf } from "../../src/contract/paths";
@@ -28,8 +29,6 @@ const NO_LONGER: Record<string, string> = {
 const bank = html`<p class="bank">Sandbox Bank · simulated strong customer authentication</p>`;
 const sandboxNote = html`<p class="note">This is the PSD2 sandbox: no real bank, no real money.</p>`;
 
-/** 12345678903 → 1234.56.78903, the way Norwegian account numbers are written. */
-const formatBban = (bban: string) => (/^\d{11}$/.test(bban) ? `${bban.slice(0, 4)}.${bban.slice(4, 6)}.${bban.slice(6)}` : bban);
 const accountText = (account: ScaPayment["debtorAccount"]) => (account.bban ? formatBban(account.bban) : (account.iban ?? "—"));
 
 function details(payment: ScaPayment): Html {
