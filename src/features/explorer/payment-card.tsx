@@ -1,7 +1,8 @@
 /** One payment: amount, parties, status with its meaning and history, and where to act on it. */
 import { Link } from "wouter";
 import type { ExplorerAccount, ExplorerPayment } from "../../contract/control-schemas";
-import { isCancellable, statusMeaning, statusTone } from "./payment-status";
+import { isCancellable } from "../../contract/payment-lifecycle";
+import { statusMeaning, statusTone } from "./payment-status";
 import { StatusTimeline } from "./status-timeline";
 
 const accountText = (reference: ExplorerPayment["request"]["creditorAccount"]) => reference.bban ?? reference.iban ?? "—";
