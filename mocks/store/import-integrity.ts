@@ -6,7 +6,7 @@
  * 64 MiB file costs its length, not its square.
  */
 import { contradictingBban } from "../../src/contract/account-numbers";
-import { minorFromString } from "../domain/money";
+import { minorFromString } from "../../src/contract/money";
 import { MAX_BOOKABLE_MINOR } from "../domain/payment-initiation";
 import type { SandboxExport } from "./port";
 
