@@ -9,7 +9,7 @@ import type { ControlBody } from "../../contract/control";
 import { sandboxControl } from "../../lib/control-client";
 import { clockQuery } from "../../lib/sandbox-queries";
 import { BatchResults, type ClockOutcome } from "./batch-results";
-import { formatOslo, osloInputValue, osloWallToIso } from "./oslo-time";
+import { formatOslo, osloInputValue, osloWallToIso } from "../../contract/oslo-time";
 
 type ClockAction = { label: string; run: true } | { label: string; advance: ControlBody<"advanceClock"> };
 
