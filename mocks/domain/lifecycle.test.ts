@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { transactionStatuses } from "../../src/contract/codes";
-import { FINAL_STATUSES, isFinal } from "../../src/contract/payment-lifecycle";
+import { FINAL_STATUSES, isFinal, transactionStatuses } from "../../src/contract/codes";
 import { DUE_STATUSES, awaitsSca, cancellationRefusal, withStatus } from "./lifecycle";
 
 describe("cancellationRefusal", () => {

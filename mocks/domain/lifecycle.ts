@@ -3,8 +3,7 @@
  * RCVD → (SCA) → ACTC, or RJCT when declined → PDNG while the execution date lies ahead →
  * ACSC when a batch books it, or RJCT when funds do not cover it. DELETE cancels RCVD and ACTC.
  */
-import type { TransactionStatus } from "../../src/contract/codes";
-import { CANCELLABLE_STATUSES, isCancellable, isFinal } from "../../src/contract/payment-lifecycle";
+import { CANCELLABLE_STATUSES, isCancellable, isFinal, type TransactionStatus } from "../../src/contract/codes";
 import type { StatusChange } from "../store/records";
 
 /** Statuses a batch run books when the execution date has come. */

@@ -12,7 +12,7 @@ import { z } from "./zod";
 type JsonSchema = Record<string, unknown>;
 
 export const SPEC_RELEASE = "1.21.26";
-const componentUri = (id: string) => `#/components/schemas/${id}`;
+import { componentUri } from "./component-ref";
 
 /**
  * One schema on its own. Named schemas inside it come back as local $defs; they are components
@@ -24,14 +24,6 @@ function schemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonSche
     JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/'),
   ) as JsonSchema;
   return rest;
-}
-
-/** The component a body schema is (or, for a list, holds), if it is a named one. */
-export function componentRef(schema: z.ZodType): { $ref: string } | undefined {
-  const id = (z.globalRegistry.get(schema) as { id?: string } | undefined)?.id;
-  if (id) return { $ref: componentUri(id) };
-  const def = schema._zod.def as { type: string; element?: z.ZodType };
-  return def.type === "array" && def.element ? componentRef(def.element) : undefined;
 }
 
 /** A named schema is referenced; a list of one becomes an array of references; others are inlined. */

@@ -2,11 +2,14 @@
  * Sends a request from the portal: signs it with the active credential, sends it (to the
  * in-browser sandbox unless settings point elsewhere), times it, and keeps it in the history.
  */
+import type { ControlBody, ControlResult, ControlRouteId } from "../contract/control";
+import { controlRouteById, hrefOf, type PathParams, type QueryValues } from "../contract/paths";
 import { activeCredential } from "./credentials";
 import type { Exchange, WireRequest, WireResponse } from "./exchange";
 import { recordExchange } from "./history";
 import { draftRequest, signForBrowser, type RequestInput } from "./request-draft";
 import { sandboxReady } from "./sandbox";
+import { tppMessagesOf } from "./tpp-messages";
 
 async function readResponse(response: Response, startedAt: number): Promise<WireResponse> {
   const body = await response.text();
@@ -60,7 +63,7 @@ export async function sendRequest(input: RequestInput, options: { origin?: strin
   const exchange: Exchange = {
     id: crypto.randomUUID(),
     sentAt: Date.now(),
-    operationId: input.operation.id as Exchange["operationId"],
+    operationId: input.operation.id,
     request: signed.request,
     unsentHeaders: signed.unsent,
     signing: signed.signing,
@@ -79,4 +82,41 @@ export async function sendRequest(input: RequestInput, options: { origin?: strin
   }
   await recordExchange(exchange);
   return exchange;
+}
+
+/**
+ * Unsigned JSON calls to the sandbox's own controls (/__sandbox/…), for the explorer, the forms,
+ * the bank page and the data actions: the path from the control table, the answer parsed with the
+ * route's response schema, so a sandbox that answers another shape is an error here, not a wrong
+ * screen.
+ */
+type ParamsPart<Id extends ControlRouteId> = PathParams<Id> extends Record<string, never> ? { params?: never } : { params: PathParams<Id> };
+type BodyPart<Id extends ControlRouteId> = ControlBody<Id> extends undefined ? { body?: never } : { body: ControlBody<Id> };
+export type ControlInput<Id extends ControlRouteId> = ParamsPart<Id> & BodyPart<Id> & { query?: QueryValues };
+
+type Args<Id extends ControlRouteId> = PathParams<Id> extends Record<string, never>
+  ? ControlBody<Id> extends undefined
+    ? [input?: ControlInput<Id>]
+    : [input: ControlInput<Id>]
+  : [input: ControlInput<Id>];
+
+export async function sandboxControl<Id extends ControlRouteId>(id: Id, ...[input]: Args<Id>): Promise<ControlResult<Id>> {
+  await sandboxReady();
+  const route = controlRouteById(id);
+  const { params, query, body } = (input ?? {}) as { params?: PathParams<Id>; query?: QueryValues; body?: unknown };
+  const response = await fetch(hrefOf(id, params ?? ({} as PathParams<Id>), query), {
+    method: route.method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(tppMessagesOf(text).map((message) => message.text).join(" ") || `${String(response.status)} ${response.statusText}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`The sandbox's answer to ${route.method} ${route.path} is not JSON.`);
+  }
+  const parsed = route.response.safeParse(json);
+  if (!parsed.success) throw new Error(`The sandbox's answer to ${route.method} ${route.path} is not what this portal reads: ${parsed.error.issues[0]?.message ?? ""}`);
+  return parsed.data as ControlResult<Id>;
 }

@@ -2,7 +2,7 @@
  * Portal settings, kept in localStorage (small, read synchronously at start): where requests go,
  * which certificate signs them, and how curl commands are addressed.
  */
-import { DEFAULT_PSU_ID } from "../contract/sandbox-defaults";
+import { DEFAULT_PSU_ID } from "../contract/identifiers";
 import { useSyncExternalStore } from "react";
 
 export interface PortalSettings {

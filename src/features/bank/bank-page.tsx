@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "wouter";
 import { PageTitle } from "../../components/page-title";
 import { sandboxKeys } from "../../lib/query-keys";
-import { sandboxControl } from "../../lib/control-client";
+import { sandboxControl } from "../../lib/send";
 import type { ScaDecision, ScaPayment } from "../../contract/control-schemas";
 import { isRedirectUri, redirectTargetName } from "../../contract/redirect-uri";
 

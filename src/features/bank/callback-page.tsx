@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearch } from "wouter";
 import { PageTitle } from "../../components/page-title";
 import { sandboxKeys } from "../../lib/query-keys";
-import { sandboxControl } from "../../lib/control-client";
+import { sandboxControl } from "../../lib/send";
 
 export default function CallbackPage() {
   const search = new URLSearchParams(useSearch());

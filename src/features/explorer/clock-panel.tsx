@@ -6,8 +6,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type SyntheticEvent } from "react";
 import { sandboxKeys } from "../../lib/query-keys";
 import type { ControlBody } from "../../contract/control";
-import { sandboxControl } from "../../lib/control-client";
 import { clockQuery } from "../../lib/sandbox-queries";
+import { sandboxControl } from "../../lib/send";
 import { BatchResults, type ClockOutcome } from "./batch-results";
 import { formatOslo, osloInputValue, osloWallToIso } from "../../contract/oslo-time";
 

@@ -1,7 +1,6 @@
 /** The Data view's actions on the whole sandbox: fill, empty, save to a file, load from one. */
 import { operationById } from "../../contract/operations";
-import { sandboxControl } from "../../lib/control-client";
-import { sendRequest } from "../../lib/send";
+import { sandboxControl, sendRequest } from "../../lib/send";
 
 export interface DataOutcome {
   ok: boolean;

@@ -2,8 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { operationById } from "../../contract/operations";
 import { portalKeys, sandboxKeys } from "../../lib/query-keys";
-import { sandboxControl } from "../../lib/control-client";
-import { sendRequest } from "../../lib/send";
+import { sandboxControl, sendRequest } from "../../lib/send";
 import { readTransactionPage } from "./transaction-page";
 
 /** How many payments the list shows, newest first. */

@@ -1,7 +1,7 @@
 /** One payment: amount, parties, status with its meaning and history, and where to act on it. */
 import { Link } from "wouter";
 import type { ExplorerAccount, ExplorerPayment } from "../../contract/control-schemas";
-import { isCancellable } from "../../contract/payment-lifecycle";
+import { isCancellable } from "../../contract/codes";
 import { statusMeaning, statusTone } from "./payment-status";
 import { StatusTimeline } from "./status-timeline";
 

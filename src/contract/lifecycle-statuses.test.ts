@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isCancellable, isFinal } from "./payment-lifecycle";
+import { isCancellable, isFinal } from "./codes";
 
 describe("payment lifecycle rules", () => {
   test("DELETE cancels RCVD and ACTC only", () => {
