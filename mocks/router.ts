@@ -11,7 +11,7 @@ import { handleControl } from "./control/index";
 import type { PsuHeaders } from "./domain/customers";
 import { handlers } from "./handlers/index";
 import { actingPsuRefusal } from "./handlers/psu";
-import type { HandlerContext, Handlers, SandboxEnv } from "./handlers/types";
+import type { HandlerContext, SandboxEnv } from "./handlers/types";
 import { canonicalHeaders, readBody, readQuery } from "./http/read-request";
 import { errorAnswer, failure, toResponse, type Answer } from "./http/respond";
 import { matchRoute } from "./http/route-table";
@@ -74,7 +74,7 @@ async function answerOperation(request: Request, url: URL, env: SandboxEnv): Pro
 }
 
 /** The table and the handler map share their ids, so an operation's id finds its own handler. */
-const runHandler = <Id extends OperationId>(id: Id, context: HandlerContext<Id>) => (handlers as Handlers)[id](context);
+const runHandler = <Id extends OperationId>(id: Id, context: HandlerContext<Id>) => handlers[id](context);
 
 /** HEAD answers as GET would, without the body; Content-Length still says how long the GET body is (RFC 9110 9.3.2). */
 async function withoutBody(response: Response): Promise<Response> {

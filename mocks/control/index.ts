@@ -41,7 +41,7 @@ export type ControlHandler<Id extends ControlRouteId> = (context: ControlContext
 export type ControlHandlers = { [Id in ControlRouteId]: ControlHandler<Id> };
 
 /** The table and the handler map share their ids, so a route's id finds its own handler. */
-const runControl = <Id extends ControlRouteId>(id: Id, context: ControlContext<Id>) => (controlHandlers as ControlHandlers)[id](context);
+const runControl = <Id extends ControlRouteId>(id: Id, context: ControlContext<Id>) => controlHandlers[id](context);
 
 /** Checks what the row describes; undefined when it is all valid. */
 function check(schema: z.ZodType | undefined, value: unknown, where: "body" | "query"): { ok: true; value: unknown } | { ok: false; answer: Answer } {
