@@ -1,5 +1,7 @@
 /** The Data view's actions on the whole sandbox: fill, empty, save to a file, load from one. */
 import { operationById } from "../../contract/operations";
+import { InitializeResponse } from "../../contract/sandbox";
+import { messageLine, tppMessagesOf } from "../../lib/tpp-messages";
 import { sandboxControl, sendRequest } from "../../lib/send";
 
 export interface DataOutcome {
@@ -9,12 +11,13 @@ export interface DataOutcome {
   exchangeId?: string;
 }
 
-function tppText(body: string): string {
+const tppText = (body: string) => tppMessagesOf(body).map(messageLine).join(" ");
+
+function countsOf(body: string) {
   try {
-    const parsed = JSON.parse(body) as { tppMessages?: { code?: string; text?: string }[] };
-    return (parsed.tppMessages ?? []).map((message) => [message.code, message.text].filter(Boolean).join(": ")).join(" ");
+    return InitializeResponse.safeParse(JSON.parse(body)).data;
   } catch {
-    return "";
+    return undefined;
   }
 }
 
@@ -25,7 +28,8 @@ export async function initializeSandbox(): Promise<DataOutcome> {
   if (!response) return { ok: false, text: exchange.error ?? "No answer.", exchangeId: exchange.id };
   if (response.status !== 200)
     return { ok: false, text: `Initialize was refused (${String(response.status)}): ${tppText(response.body) || response.statusText}`, exchangeId: exchange.id };
-  const counts = JSON.parse(response.body) as { customers: number; accounts: number; transactions: number };
+  const counts = countsOf(response.body);
+  if (!counts) return { ok: false, text: "Initialize answered 200, but not with the counts of customers, accounts and transactions.", exchangeId: exchange.id };
   return {
     ok: true,
     text: `Initialized with the fixed data: ${String(counts.customers)} customers, ${String(counts.accounts)} accounts, ${String(counts.transactions)} transactions.`,
