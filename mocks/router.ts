@@ -13,7 +13,8 @@ import { handlers } from "./handlers/index";
 import { actingPsuRefusal } from "./handlers/psu";
 import type { HandlerContext, SandboxEnv } from "./handlers/types";
 import { canonicalHeaders, readBody, readQuery } from "./http/read-request";
-import { errorAnswer, failure, toResponse, type Answer } from "./http/respond";
+import { toWire, withoutBody, wireResponse, type IncomingRequest, type WireAnswer } from "./http/incoming";
+import { errorAnswer, failure, type Answer } from "./http/respond";
 import { matchRoute } from "./http/route-table";
 import { pathTrickProblem } from "./http/path-tricks";
 import { dateWindowProblem, replayProblem } from "./http/request-guard";
@@ -23,7 +24,7 @@ import { parseAcceptFixes } from "../src/contract/headers";
 
 export const CONTROL_PREFIX = "/__sandbox/";
 
-async function answerOperation(request: Request, url: URL, env: SandboxEnv): Promise<Answer> {
+async function answerOperation(request: IncomingRequest, url: URL, env: SandboxEnv): Promise<Answer> {
   const route = matchRoute(request.method, url.pathname);
   if (route.kind === "unknown-path")
     return failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}. The operations and their paths are listed in /openapi.json.`);
@@ -76,32 +77,32 @@ async function answerOperation(request: Request, url: URL, env: SandboxEnv): Pro
 /** The table and the handler map share their ids, so an operation's id finds its own handler. */
 const runHandler = <Id extends OperationId>(id: Id, context: HandlerContext<Id>) => handlers[id](context);
 
-/** HEAD answers as GET would, without the body; Content-Length still says how long the GET body is (RFC 9110 9.3.2). */
-async function withoutBody(response: Response): Promise<Response> {
-  const headers = new Headers(response.headers);
-  if (response.body !== null) headers.set("Content-Length", String((await response.arrayBuffer()).byteLength));
-  return new Response(null, { status: response.status, headers });
-}
-
 /** Never throws: a failure inside the sandbox is a 500 that says so, not a broken promise. */
 export function createDispatcher(env: SandboxEnv) {
-  return async function dispatch(request: Request): Promise<Response | undefined> {
+  /** The answer to a /v1/… or /__sandbox/… request, ready for the wire; undefined for any other path. */
+  async function answer(request: IncomingRequest): Promise<WireAnswer | undefined> {
     const url = new URL(request.url);
     const trick = pathTrickProblem(url.pathname);
-    if (trick && (url.pathname.startsWith("/v1/") || url.pathname.startsWith(CONTROL_PREFIX))) return toResponse(failure("BAD_REQUEST", trick));
+    if (trick && (url.pathname.startsWith("/v1/") || url.pathname.startsWith(CONTROL_PREFIX))) return toWire(failure("BAD_REQUEST", trick));
     const isControl = url.pathname.startsWith(CONTROL_PREFIX);
     if (!isControl && !url.pathname.startsWith("/v1/")) return undefined;
     const requestId = request.headers.get("x-request-id");
     const echo: Record<string, string> = requestId ? { "X-Request-ID": requestId } : {};
     try {
       const result = isControl ? await handleControl(request, url, env) : await answerOperation(request, url, env);
-      const response = toResponse(result, echo);
-      return request.method === "HEAD" ? await withoutBody(response) : response;
+      const wire = toWire(result, echo);
+      return request.method === "HEAD" ? withoutBody(wire) : wire;
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      return toResponse(errorAnswer([tppError("SYSTEM_ERROR", `The sandbox failed while answering: ${detail}. This is a sandbox bug; the request changed nothing.`)]), echo);
+      return toWire(errorAnswer([tppError("SYSTEM_ERROR", `The sandbox failed while answering: ${detail}. This is a sandbox bug; the request changed nothing.`)]), echo);
     }
-  };
+  }
+  /** The same, as WHATWG Request → Response (msw, the server's own pages, tests). */
+  async function dispatch(request: Request): Promise<Response | undefined> {
+    const wire = await answer(request);
+    return wire && wireResponse(wire);
+  }
+  return Object.assign(dispatch, { answer });
 }
 
 export type Dispatch = ReturnType<typeof createDispatcher>;

@@ -75,3 +75,20 @@ export const initiationHeaders = (psu: { psuId: string }, extra: Record<string, 
   "PSU-IP-Address": "192.0.2.10",
   ...extra,
 });
+
+/** Kari's everyday account (Brukskonto) and Ola's: the pair most tests pay between, from the explorer's account list. */
+export function kariAndOla<A extends { customerNumber: string; accountName: string }>(accounts: readonly A[]): { kari: A; ola: A } {
+  const kari = accounts.find((account) => account.customerNumber === KARI.customerNumber && account.accountName === "Brukskonto");
+  const ola = accounts.find((account) => account.customerNumber === OLA.customerNumber);
+  if (!kari || !ola) throw new Error("The fixed data lacks Kari's Brukskonto or Ola's account.");
+  return { kari, ola };
+}
+
+/** A NOK payment of `amount` from `debtor` to `creditor` (named Ola Nordmann); other `fields` add to it or replace its own. */
+export const paymentBody = (debtor: { bban: string }, creditor: { bban: string }, { amount = "10.00", ...fields }: { amount?: string } & Record<string, unknown> = {}) => ({
+  instructedAmount: { amount, currency: "NOK" },
+  creditorName: "Ola Nordmann",
+  creditorAccount: { bban: creditor.bban, currency: "NOK" },
+  debtorAccount: { bban: debtor.bban, currency: "NOK" },
+  ...fields,
+});

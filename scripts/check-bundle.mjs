@@ -17,7 +17,8 @@ import { dirname, join, posix, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-export const BUDGETS_KIB = { firstScreen: 150, all: 300 };
+// all: 320 since the code export (docs/decisions/0022); first screen unchanged.
+export const BUDGETS_KIB = { firstScreen: 150, all: 320 };
 export const GZIP_LEVEL = 9;
 
 const KIB = 1024;

@@ -8,6 +8,9 @@
 //   tsc     one check: `tsc --noEmit`; failed on any error
 //   vitest  one check per test, from Vitest's JSON report; skipped/todo tests are skipped;
 //           a test file that fails without a failed test (e.g. it does not import) adds 1 failed
+//   snippets one check per test of the generated code snippets run with their real runtimes
+//           (vitest.snippets.config.ts), after scripts/ensure-runtimes.mjs installed what was
+//           missing; a runtime it could not install adds 1 failed (and its tests fail too)
 //   build   one check: `vite build`
 //   bundle  one check per budget (first-screen JS, all JS), from scripts/check-bundle.mjs
 //   e2e     one check per Playwright test, from its JSON report: expected and flaky (passed on
@@ -24,7 +27,7 @@
 //
 // Options: --only a,b  run only these suites;  --skip a,b  run all but these;
 //          --budget N  minutes for the whole run (default 85).
-// Suite names: eslint, tsc, vitest, build, bundle, e2e.
+// Suite names: eslint, tsc, vitest, snippets, build, bundle, e2e.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -139,6 +142,8 @@ const LIMITS = {
   eslint: 10 * MIN, // ~1 min
   tsc: 8 * MIN, // ~30 s
   vitest: 20 * MIN, // ~2-3 min
+  runtimes: 15 * MIN, // ~0 s when installed; apt-get install of a JDK and Go otherwise (~1-3 min)
+  snippets: 12 * MIN, // ~1.5-2 min (26 runs; Java and Go compile each time)
   build: 8 * MIN, // ~30 s
   bundle: 3 * MIN, // ~1 s
   chromium: 15 * MIN, // ~0 s when installed; apt-get install otherwise
@@ -206,6 +211,29 @@ const suites = [
     },
   },
   {
+    name: "snippets",
+    async run() {
+      const installed = await run(node, [join(root, "scripts/ensure-runtimes.mjs")], { timeoutMs: limit("runtimes") });
+      const report = join(reports, "snippets.json");
+      const args = [bin("vitest", "vitest"), "run", "--config", "vitest.snippets.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+      const status = await run(node, args, { timeoutMs: limit("snippets") });
+      const data = readJson(report);
+      if (!data) return noReport(status);
+      const result = {
+        passed: data.numPassedTests ?? 0,
+        failed: data.numFailedTests ?? 0,
+        skipped: (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0),
+        notes: [],
+      };
+      // Said in the summary as well as above: a runtime missing is a failure, never a silent skip.
+      if (installed.code !== 0) {
+        result.failed += 1;
+        result.notes.push("runtimes missing (see ensure-runtimes above)");
+      }
+      return settle(result, status);
+    },
+  },
+  {
     name: "build",
     async run() {
       // --manifest: dist/.vite/manifest.json lets check-bundle follow static imports exactly.
@@ -266,7 +294,7 @@ const skip = parseList("--skip") ?? [];
 const selected = suites.filter((suite) => (only ? only.includes(suite.name) : true) && !skip.includes(suite.name));
 
 mkdirSync(reports, { recursive: true });
-for (const file of ["eslint.json", "vitest.json", "bundle.json", "playwright.json"]) {
+for (const file of ["eslint.json", "vitest.json", "snippets.json", "bundle.json", "playwright.json"]) {
   rmSync(join(reports, file), { force: true }); // a stale report must never count
 }
 

@@ -7,6 +7,7 @@ import type { ControlRouteId, ControlRow } from "../../src/contract/control";
 import { isControlRoute, matchOperation } from "../../src/contract/paths";
 import { issuesToTppMessages, tppError } from "../../src/contract/tpp-messages";
 import type { z } from "zod";
+import type { IncomingRequest } from "../http/incoming";
 import type { SandboxEnv } from "../handlers/types";
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonNestingProblem } from "../http/read-request";
 import { errorAnswer, failure, type Answer } from "../http/respond";
@@ -15,7 +16,7 @@ import { controlHandlers } from "./handlers";
 type Read = { ok: true; value: unknown } | { ok: false; answer: Answer };
 
 /** An import holds a whole sandbox (many thousand values); every other control body a handful. */
-async function jsonBody(request: Request, maxValues: number): Promise<Read> {
+async function jsonBody(request: IncomingRequest, maxValues: number): Promise<Read> {
   try {
     const text = await request.text();
     const nesting = jsonNestingProblem(text, MAX_JSON_DEPTH, maxValues);
@@ -50,7 +51,7 @@ function check(schema: z.ZodType | undefined, value: unknown, where: "body" | "q
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, answer: errorAnswer(issuesToTppMessages(parsed.error.issues, where, value)) };
 }
 
-export async function handleControl(request: Request, url: URL, env: SandboxEnv): Promise<Answer> {
+export async function handleControl(request: IncomingRequest, url: URL, env: SandboxEnv): Promise<Answer> {
   const match = matchOperation(request.method, url.pathname, { only: "control" });
   if (match.kind === "method-not-allowed")
     return failure("SERVICE_INVALID", `${url.pathname} takes ${match.allowed.join(", ")}.`, undefined, { Allow: match.allowed.join(", ") });

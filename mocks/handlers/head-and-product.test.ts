@@ -2,25 +2,18 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { errorStatus } from "../../src/contract/errors";
 import { operations } from "../../src/contract/operations";
 import { PaymentInitiationResponse, SigningBasketResponse } from "../../src/contract/payments";
-import { KARI, NDCT, OLA, PERIODIC, initiationHeaders, testClient, type ListedAccount, type TestClient } from "../test-helpers";
+import { KARI, NDCT, PERIODIC, initiationHeaders, testClient, type ListedAccount, type TestClient, kariAndOla, paymentBody } from "../test-helpers";
 
 let client: TestClient;
 let ids: Record<string, string>;
 
-const body = (from: ListedAccount, to: ListedAccount) => ({
-  instructedAmount: { amount: "10.00", currency: "NOK" },
-  creditorName: "Ola Nordmann",
-  creditorAccount: { bban: to.bban, currency: "NOK" },
-  debtorAccount: { bban: from.bban, currency: "NOK" },
-  remittanceInformationUnstructured: "Kino",
-});
+const body = (from: ListedAccount, to: ListedAccount) => (paymentBody(from, to, { remittanceInformationUnstructured: "Kino" }));
 
 beforeEach(async () => {
   client = await testClient();
   await client.send("POST", "/v1/sandbox/initialize");
   const accounts = (await (await client.control("GET", "/__sandbox/accounts")).json()) as ListedAccount[];
-  const kari = accounts.find((a) => a.customerNumber === KARI.customerNumber && a.accountName === "Brukskonto")!;
-  const ola = accounts.find((a) => a.customerNumber === OLA.customerNumber)!;
+  const { kari, ola } = kariAndOla(accounts);
   const create = async (path: string, extra: Record<string, unknown>, headers: Record<string, string>) =>
     PaymentInitiationResponse.parse(await (await client.send("POST", path, { headers: initiationHeaders(KARI, headers), body: { ...body(kari, ola), ...extra } })).json()).paymentId;
   const paymentId = await create(NDCT, {}, {});

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { PaymentInitiationResponse, PeriodicPayment, SinglePayment } from "../../src/contract/payments";
 import { isBusinessDay } from "../domain/calendar/business-days";
-import { FJORDLINE, KARI, OLA, initiationHeaders, testClient, type TestClient, NDCT, PERIODIC, type ListedAccount } from "../test-helpers";
+import { FJORDLINE, KARI, OLA, initiationHeaders, testClient, type TestClient, NDCT, PERIODIC, type ListedAccount, kariAndOla, paymentBody } from "../test-helpers";
 
 
 let client: TestClient;
@@ -9,14 +9,7 @@ let today: string;
 let kari: ListedAccount;
 let ola: ListedAccount;
 
-const body = (extra: Record<string, unknown> = {}) => ({
-  instructedAmount: { amount: "99.90", currency: "NOK" },
-  creditorName: "Ola Nordmann",
-  creditorAccount: { bban: ola.bban, currency: "NOK" },
-  debtorAccount: { bban: kari.bban, currency: "NOK" },
-  remittanceInformationUnstructured: "Kino",
-  ...extra,
-});
+const body = (extra: Record<string, unknown> = {}) => paymentBody(kari, ola, { amount: "99.90", remittanceInformationUnstructured: "Kino", ...extra });
 const periodicBody = (extra: Record<string, unknown> = {}) => body({ startDate: today, frequency: "Monthly", dayOfExecution: "15", ...extra });
 const store = async () => (await client.sandbox.env.store.exportAll()).stores;
 
@@ -32,8 +25,7 @@ beforeEach(async () => {
   client = await testClient();
   await client.send("POST", "/v1/sandbox/initialize");
   const accounts = (await (await client.control("GET", "/__sandbox/accounts")).json()) as ListedAccount[];
-  kari = accounts.find((a) => a.customerNumber === KARI.customerNumber && a.accountName === "Brukskonto")!;
-  ola = accounts.find((a) => a.customerNumber === OLA.customerNumber)!;
+  ({ kari, ola } = kariAndOla(accounts));
   today = ((await (await client.control("GET", "/__sandbox/clock")).json()) as { today: string }).today;
 });
 

@@ -2,6 +2,7 @@
  * Reads a request into what the contract validates: headers under their canonical names,
  * the query, and the body text. Every problem becomes a tppMessage; nothing here throws.
  */
+import type { IncomingRequest } from "./incoming";
 import type { TppMessage } from "../../src/contract/common-objects";
 import { canonicalHeaderName } from "../../src/contract/headers";
 import { tppError } from "../../src/contract/tpp-messages";
@@ -9,7 +10,7 @@ import { tppError } from "../../src/contract/tpp-messages";
 /** Bodies above this are refused before parsing: no real payment body comes near it. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export function canonicalHeaders(headers: Headers): Record<string, string> {
+export function canonicalHeaders(headers: IncomingRequest["headers"]): Record<string, string> {
   const result: Record<string, string> = {};
   headers.forEach((value, name) => {
     result[canonicalHeaderName(name) ?? name] = value;
@@ -73,18 +74,24 @@ function jsonProblem(error: unknown): string {
   return `The body is not valid JSON (${detail}). Send a JSON object with Content-Type: application/json.`;
 }
 
+/** The same refusal, code and status as the standalone server's (413 CONTENT_TOO_LARGE, decision 0019). */
+const tooLarge = (bytes: number): BodyRead => ({
+  ok: false,
+  messages: [tppError("CONTENT_TOO_LARGE", `The body is ${String(bytes)} bytes; this sandbox takes at most ${String(MAX_BODY_BYTES)} bytes (1 MiB). No body of this interface comes near that.`)],
+});
+
 /** The body as text (what the Digest covers) and as JSON, for operations that take one. */
-export async function readBody(request: Request, expectsBody: boolean): Promise<BodyRead> {
+export async function readBody(request: Pick<IncomingRequest, "headers" | "text">, expectsBody: boolean): Promise<BodyRead> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return { ok: false, messages: [tppError("FORMAT_ERROR", `The body is ${String(declared)} bytes; at most ${String(MAX_BODY_BYTES)} are accepted.`)] };
+  if (declared > MAX_BODY_BYTES) return tooLarge(declared);
   let text: string;
   try {
     text = await request.text();
   } catch {
     return { ok: false, messages: [tppError("FORMAT_ERROR", "The body could not be read as UTF-8 text.")] };
   }
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES)
-    return { ok: false, messages: [tppError("FORMAT_ERROR", `The body is larger than ${String(MAX_BODY_BYTES)} bytes.`)] };
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > MAX_BODY_BYTES) return tooLarge(bytes);
   if (!expectsBody) return { ok: true, text, json: undefined };
   const type = request.headers.get("content-type");
   if (type !== null && !/^application\/([\w.+-]+\+)?json\b/i.test(type.trim()))

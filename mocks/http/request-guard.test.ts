@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { generateTestCertificate, signRequest } from "../../src/signing/index";
-import { KARI, OLA, ORIGIN, initiationHeaders, NDCT, testCertificate, testClient, type ListedAccount, type TestClient } from "../test-helpers";
+import { KARI, ORIGIN, initiationHeaders, NDCT, testCertificate, testClient, type ListedAccount, type TestClient, kariAndOla, paymentBody } from "../test-helpers";
 import { DATE_WINDOW_MS, dateWindowProblem, formatDuration } from "./request-guard";
 
 const NOW = Date.parse("2026-11-24T09:00:00Z");
@@ -16,16 +16,9 @@ beforeEach(async () => {
   client = await testClient({ now: () => NOW });
   await client.send("POST", "/v1/sandbox/initialize");
   const accounts = (await (await client.control("GET", "/__sandbox/accounts")).json()) as ListedAccount[];
-  const kari = accounts.find((a) => a.customerNumber === KARI.customerNumber && a.accountName === "Brukskonto")!;
-  const ola = accounts.find((a) => a.customerNumber === OLA.customerNumber)!;
+  const { kari, ola } = kariAndOla(accounts);
   read = `/v1/sandbox/accounts/${kari.resourceId}/transactions?limit=1`;
-  body = {
-    instructedAmount: { amount: "10.00", currency: "NOK" },
-    creditorName: "Ola Nordmann",
-    creditorAccount: { bban: ola.bban, currency: "NOK" },
-    debtorAccount: { bban: kari.bban, currency: "NOK" },
-    remittanceInformationUnstructured: "Kino",
-  };
+  body = paymentBody(kari, ola, { remittanceInformationUnstructured: "Kino" });
 });
 
 /** One signed request, as an attacker who captured it would hold it: sent as many times as wanted, with any method and path. */

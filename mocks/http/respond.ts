@@ -24,10 +24,3 @@ export function errorAnswer(messages: TppMessage[], headers?: Record<string, str
 
 export const failure = (code: ErrorCode, text: string, path?: string, headers?: Record<string, string>) =>
   errorAnswer([tppError(code, text, path)], headers);
-
-export function toResponse(result: Answer, extraHeaders: Record<string, string> = {}): Response {
-  const headers = new Headers({ ...extraHeaders, ...result.headers });
-  if (result.body === undefined) return new Response(null, { status: result.status, headers });
-  headers.set("Content-Type", "application/json");
-  return new Response(JSON.stringify(result.body), { status: result.status, headers });
-}

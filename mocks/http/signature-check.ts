@@ -3,6 +3,7 @@
  * exactly what did not match. The signing string it rebuilt also travels in a response header, in
  * full, because a tppMessage text stops at 512 characters.
  */
+import type { IncomingRequest } from "./incoming";
 import { tppError } from "../../src/contract/tpp-messages";
 import { errorAnswer, type Answer } from "./respond";
 
@@ -25,7 +26,7 @@ export type SignatureCheck = { ok: true; headers: Record<string, string>; certif
 let signingModule: Promise<typeof import("../../src/signing/index")> | undefined;
 const signing = () => (signingModule ??= import("../../src/signing/index"));
 
-export async function checkSignature(request: { method: string; target: string; headers: Headers; body: string }, now: Date): Promise<SignatureCheck> {
+export async function checkSignature(request: { method: string; target: string; headers: IncomingRequest["headers"]; body: string }, now: Date): Promise<SignatureCheck> {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { expect, test } from "vitest";
 import { AdvanceClock, BatchTimes, ScaDecisionBody } from "../../src/contract/control-schemas";
 import { validateExport } from "../store/import-validation";
-import { KARI, OLA, ORIGIN, initiationHeaders, testClient, type TestClient } from "../test-helpers";
+import { KARI, ORIGIN, initiationHeaders, testClient, type TestClient, kariAndOla } from "../test-helpers";
 import { deeplyNested, encodeSegment, expectConsistent, expectRefusal, jsonPaths, jsonValue, nastyString } from "./requests.test-helpers";
 
 const NUM_RUNS = 250;
@@ -44,8 +44,7 @@ async function world(): Promise<{ client: TestClient; paymentId: string; exporte
   const client = await testClient();
   await client.send("POST", "/v1/sandbox/initialize");
   const accounts = (await (await client.control("GET", "/__sandbox/accounts")).json()) as { bban: string; customerNumber: string; accountName: string }[];
-  const kari = accounts.find((a) => a.customerNumber === KARI.customerNumber && a.accountName === "Brukskonto")!;
-  const ola = accounts.find((a) => a.customerNumber === OLA.customerNumber)!;
+  const { kari, ola } = kariAndOla(accounts);
   const created = await client.send("POST", "/v1/payments/norwegian-domestic-credit-transfers", {
     headers: initiationHeaders(KARI),
     body: { instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: ola.bban, currency: "NOK" }, debtorAccount: { bban: kari.bban, currency: "NOK" } },

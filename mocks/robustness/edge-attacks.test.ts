@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { signRequest } from "../../src/signing/index";
 import { startSandboxServer, type SandboxServer } from "../server/start";
 import { rawExchange } from "../server/http-client.test-helpers";
-import { KARI, OLA, ORIGIN, initiationHeaders, NDCT, testCertificate, testClient, type ListedAccount, type TestClient } from "../test-helpers";
+import { KARI, ORIGIN, initiationHeaders, NDCT, testCertificate, testClient, type ListedAccount, type TestClient, kariAndOla, paymentBody } from "../test-helpers";
 import { expectRefusal } from "./requests.test-helpers";
 
 describe("in the dispatcher (browser and server alike)", () => {
@@ -20,15 +20,8 @@ describe("in the dispatcher (browser and server alike)", () => {
     client = await testClient();
     await client.send("POST", "/v1/sandbox/initialize");
     const accounts = (await (await client.control("GET", "/__sandbox/accounts")).json()) as ListedAccount[];
-    const kari = accounts.find((a) => a.customerNumber === KARI.customerNumber && a.accountName === "Brukskonto")!;
-    const ola = accounts.find((a) => a.customerNumber === OLA.customerNumber)!;
-    payment = JSON.stringify({
-      instructedAmount: { amount: "1.00", currency: "NOK" },
-      creditorName: "Ola Nordmann",
-      creditorAccount: { bban: ola.bban, currency: "NOK" },
-      debtorAccount: { bban: kari.bban, currency: "NOK" },
-      remittanceInformationUnstructured: "Replay",
-    });
+    const { kari, ola } = kariAndOla(accounts);
+    payment = JSON.stringify(paymentBody(kari, ola, { amount: "1.00", remittanceInformationUnstructured: "Replay" }));
   });
 
   /** A request signed once; the returned function sends those exact bytes, with any method and path. */

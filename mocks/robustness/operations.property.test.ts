@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { operations, type Operation, type OperationId } from "../../src/contract/operations";
-import { FJORDLINE, KARI, OLA, ORIGIN, initiationHeaders, testClient, type TestClient, NDCT, PERIODIC, type ListedAccount } from "../test-helpers";
+import { FJORDLINE, KARI, OLA, ORIGIN, initiationHeaders, testClient, type TestClient, NDCT, PERIODIC, type ListedAccount, kariAndOla, paymentBody } from "../test-helpers";
 import { build, contractAccepts, describeBuilt, expectConsistent, expectRefusal, generated, type Seed, type Stores } from "./requests.test-helpers";
 
 /** Runs per operation: writes reach more rules (and change state), so they get more. */
@@ -19,17 +19,9 @@ async function world(): Promise<{ client: TestClient; seeds: Record<OperationId,
   const client = await testClient();
   await client.send("POST", "/v1/sandbox/initialize");
   const accounts = (await (await client.control("GET", "/__sandbox/accounts")).json()) as ListedAccount[];
-  const kari = accounts.find((a) => a.customerNumber === KARI.customerNumber && a.accountName === "Brukskonto")!;
-  const ola = accounts.find((a) => a.customerNumber === OLA.customerNumber)!;
+  const { kari, ola } = kariAndOla(accounts);
   const { today } = (await (await client.control("GET", "/__sandbox/clock")).json()) as { today: string };
-  const payment = {
-    instructedAmount: { amount: "12.50", currency: "NOK" },
-    creditorName: "Ola Nordmann",
-    creditorAddress: { street: "Storgata 1", city: "Oslo", country: "NO" },
-    creditorAccount: { bban: ola.bban, currency: "NOK" },
-    debtorAccount: { bban: kari.bban, currency: "NOK" },
-    remittanceInformationUnstructured: "Middag",
-  };
+  const payment = paymentBody(kari, ola, { amount: "12.50", creditorAddress: { street: "Storgata 1", city: "Oslo", country: "NO" }, remittanceInformationUnstructured: "Middag" });
   const periodic = { ...payment, startDate: today, frequency: "MonthlyVariable", monthsOfExecution: [1, 6], dayOfExecution: "15", executionRule: "following" };
   const initiate = async (path: string, body: unknown, headers = initiationHeaders(KARI, path === PERIODIC ? { "x-accept-fix": "longer-name" } : {})) => {
     const response = await client.send("POST", path, { headers, body });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { KARI, NDCT, OLA, initiationHeaders, type ListedAccount } from "../test-helpers";
-import { httpClient, type HttpClient } from "./http-client.test-helpers";
-import { startSandboxServer, type SandboxServer } from "./start";
+import { KARI, NDCT, initiationHeaders, type ListedAccount, kariAndOla, paymentBody } from "../test-helpers";
+import { serverAndClient, type HttpClient } from "./http-client.test-helpers";
+import type { SandboxServer } from "./start";
 
 let server: SandboxServer;
 let client: HttpClient;
@@ -9,11 +9,9 @@ let kari: ListedAccount;
 let ola: ListedAccount;
 
 beforeAll(async () => {
-  server = await startSandboxServer({ port: 0 });
-  client = httpClient(server.url);
+  ({ server, client } = await serverAndClient());
   const accounts = await client.controlJson<ListedAccount[]>("GET", "/__sandbox/accounts");
-  kari = accounts.find((account) => account.customerNumber === KARI.customerNumber && account.accountName === "Brukskonto")!;
-  ola = accounts.find((account) => account.customerNumber === OLA.customerNumber)!;
+  ({ kari, ola } = kariAndOla(accounts));
 });
 afterAll(async () => {
   await server.close();
@@ -22,13 +20,7 @@ afterAll(async () => {
 async function initiate(redirectUri: string) {
   const created = await client.send("POST", NDCT, {
     headers: initiationHeaders(KARI, { "TPP-Redirect-URI": redirectUri }),
-    body: {
-      instructedAmount: { amount: "42.00", currency: "NOK" },
-      creditorName: "Ola Nordmann",
-      creditorAccount: { bban: ola.bban, currency: "NOK" },
-      debtorAccount: { bban: kari.bban, currency: "NOK" },
-      remittanceInformationUnstructured: "Appbetaling",
-    },
+    body: paymentBody(kari, ola, { amount: "42.00", remittanceInformationUnstructured: "Appbetaling" }),
   });
   return { status: created.status, body: (await created.json()) as { paymentId: string; _links: Record<string, { href: string } | undefined> } };
 }

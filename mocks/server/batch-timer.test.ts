@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from "vitest";
-import { KARI, OLA, initiationHeaders } from "../test-helpers";
+import { KARI, initiationHeaders, kariAndOla, paymentBody } from "../test-helpers";
 import { httpClient } from "./http-client.test-helpers";
 import { startSandboxServer, type SandboxServer } from "./start";
 
@@ -15,16 +15,10 @@ test("the timer catches up scheduled batch runs by itself, and logs the runs tha
   const client = httpClient(server.url);
   expect((await client.send("POST", "/v1/sandbox/initialize")).status).toBe(200);
   const accounts = await client.controlJson<{ bban: string; customerNumber: string; accountName: string }[]>("GET", "/__sandbox/accounts");
-  const kari = accounts.find((a) => a.customerNumber === KARI.customerNumber && a.accountName === "Brukskonto")!;
-  const ola = accounts.find((a) => a.customerNumber === OLA.customerNumber)!;
+  const { kari, ola } = kariAndOla(accounts);
   const created = await client.send("POST", "/v1/payments/norwegian-domestic-credit-transfers", {
     headers: initiationHeaders(KARI),
-    body: {
-      instructedAmount: { amount: "99.00", currency: "NOK" },
-      creditorName: "Ola Nordmann",
-      creditorAccount: { bban: ola.bban, currency: "NOK" },
-      debtorAccount: { bban: kari.bban, currency: "NOK" },
-    },
+    body: paymentBody(kari, ola, { amount: "99.00" }),
   });
   const { paymentId } = (await created.json()) as { paymentId: string };
   await client.controlJson("POST", `/__sandbox/sca/payment/${paymentId}`, { decision: "approve" });

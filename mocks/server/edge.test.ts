@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { KARI, OLA, initiationHeaders, NDCT, type ListedAccount } from "../test-helpers";
-import { httpClient, rawExchange, type HttpClient } from "./http-client.test-helpers";
-import { startSandboxServer, type SandboxServer } from "./start";
+import { KARI, initiationHeaders, NDCT, type ListedAccount, kariAndOla, paymentBody } from "../test-helpers";
+import { serverAndClient, rawExchange, type HttpClient } from "./http-client.test-helpers";
+import type { SandboxServer } from "./start";
 
 // The server's edge (docs/standalone-server.md, "The edge"): path tricks, origins, JSON-only controls.
 
@@ -12,8 +12,7 @@ let server: SandboxServer;
 let client: HttpClient;
 
 beforeAll(async () => {
-  server = await startSandboxServer({ port: 0, allowOrigins: [ALLOWED] });
-  client = httpClient(server.url);
+  ({ server, client } = await serverAndClient({ allowOrigins: [ALLOWED] }));
 });
 afterAll(async () => {
   await server.close();
@@ -23,17 +22,10 @@ const customerCount = async () => (await client.controlJson<unknown[]>("GET", "/
 
 async function createPayment(): Promise<string> {
   const accounts = await client.controlJson<ListedAccount[]>("GET", "/__sandbox/accounts");
-  const kari = accounts.find((a) => a.customerNumber === KARI.customerNumber && a.accountName === "Brukskonto")!;
-  const ola = accounts.find((a) => a.customerNumber === OLA.customerNumber)!;
+  const { kari, ola } = kariAndOla(accounts);
   const created = await client.send("POST", NDCT, {
     headers: initiationHeaders(KARI),
-    body: {
-      instructedAmount: { amount: "5.00", currency: "NOK" },
-      creditorName: "Ola Nordmann",
-      creditorAccount: { bban: ola.bban, currency: "NOK" },
-      debtorAccount: { bban: kari.bban, currency: "NOK" },
-      remittanceInformationUnstructured: "Kaffe",
-    },
+    body: paymentBody(kari, ola, { amount: "5.00", remittanceInformationUnstructured: "Kaffe" }),
   });
   expect(created.status).toBe(201);
   return ((await created.json()) as { paymentId: string }).paymentId;

@@ -6,15 +6,18 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorStatus } from "../../src/contract/errors";
+import type { IncomingRequest, WireAnswer } from "../http/incoming";
 import { pathTrickProblem } from "../http/path-tricks";
 import { preflight } from "./cors";
 import { jsonError } from "./json-errors";
-import { bodyLimitFor, readNodeBody, requestUrl, toWhatwgRequest } from "./node-request";
-import { sendResponse } from "./node-response";
+import { bodyLimitFor, methodProblem, readNodeBody, requestUrl, toIncomingRequest, toWhatwgRequest } from "./node-request";
+import { sendResponse, sendWire } from "./node-response";
 import { foreignHostProblem, foreignOriginProblem, originPolicy } from "./origins";
 
 export interface RequestHandlerOptions {
   route: (request: Request) => Promise<Response>;
+  /** The interface (/v1/…) straight from node:http: the dispatcher's answer without WHATWG objects in between. */
+  answerInterface?: (request: IncomingRequest) => Promise<WireAnswer | undefined>;
   /** Origins besides loopback ones that may call the server from a web page (--allow-origin). */
   allowOrigins?: readonly string[];
   /** The server listens on a loopback address: requests must name a loopback host (against DNS rebinding). */
@@ -74,6 +77,13 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       await send(tooLarge(body.bytes, limit), !body.drained);
       return 413;
     }
+    if (options.answerInterface && url.url.pathname.startsWith("/v1/") && methodProblem(method) === undefined) {
+      const wire = await answerWire(options.answerInterface, toIncomingRequest(req, url.url, body.bytes), req);
+      if (wire) {
+        await sendWire(res, wire, allowedOrigin ? { allowedOrigin } : {});
+        return wire.status;
+      }
+    }
     const request = toWhatwgRequest(req, url.url, body.bytes);
     if (!request.ok) {
       const refused = request.status === 405 ? jsonError(405, "SERVICE_INVALID", request.problem, { Allow: "GET, POST, PUT, DELETE, OPTIONS" }) : jsonError(400, "BAD_REQUEST", request.problem);
@@ -90,6 +100,16 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     }
     await send(response);
     return response.status;
+  }
+
+  async function answerWire(answerInterface: NonNullable<RequestHandlerOptions["answerInterface"]>, request: IncomingRequest, req: IncomingMessage): Promise<WireAnswer | undefined> {
+    try {
+      return await answerInterface(request);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      log?.(`error ${req.method ?? "?"} ${req.url ?? "?"}: ${error instanceof Error ? (error.stack ?? detail) : detail}`);
+      return { status: 500, headers: { "Content-Type": "application/json" }, body: await jsonError(500, "SYSTEM_ERROR", `The sandbox server failed while answering: ${detail}. This is a sandbox bug.`).text() };
+    }
   }
 
   return function onRequest(req: IncomingMessage, res: ServerResponse): void {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { KARI } from "../test-helpers";
-import { httpClient, type HttpClient } from "./http-client.test-helpers";
-import { startSandboxServer, type SandboxServer } from "./start";
+import { serverAndClient, type HttpClient } from "./http-client.test-helpers";
+import type { SandboxServer } from "./start";
 
 let server: SandboxServer;
 let client: HttpClient;
 
 beforeAll(async () => {
-  server = await startSandboxServer({ port: 0 });
-  client = httpClient(server.url);
+  ({ server, client } = await serverAndClient());
 });
 afterAll(async () => {
   await server.close();

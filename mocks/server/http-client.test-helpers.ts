@@ -1,6 +1,7 @@
 /** A signed client over real HTTP for the standalone server's tests (fetch, signRequest), and raw bytes over TCP. */
 import { connect } from "node:net";
 import { generateTestCertificate, signRequest, type TestCertificate } from "../../src/signing/index";
+import { startSandboxServer, type SandboxServer, type SandboxServerOptions } from "./start";
 
 let certificate: Promise<TestCertificate> | undefined;
 const testCertificate = () => (certificate ??= generateTestCertificate({ tppName: "HTTP Test TPP" }));
@@ -63,4 +64,10 @@ export function rawExchange(port: number, text: string, options: { destroyAfterW
     });
     socket.on("error", reject);
   });
+}
+
+/** A server on a free port (in memory unless the options say otherwise) and a signed client to it. */
+export async function serverAndClient(options: SandboxServerOptions = {}): Promise<{ server: SandboxServer; client: HttpClient }> {
+  const server = await startSandboxServer({ port: 0, ...options });
+  return { server, client: httpClient(server.url) };
 }

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { isControlRoute, matchOperation } from "../../src/contract/paths";
+import type { IncomingRequest } from "../http/incoming";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** A whole sandbox (POST /__sandbox/import): an export of the portal's sandbox with many transactions is larger than 1 MiB. */
@@ -89,9 +90,14 @@ export type RequestOutcome = { ok: true; request: Request } | { ok: false; statu
 
 const FETCH_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 
+/** Why the server does not take this method (405), if it does not. */
+export const methodProblem = (method: string): string | undefined =>
+  FETCH_METHODS.has(method) ? undefined : `This server does not take ${method}; it takes GET, POST, PUT, DELETE and OPTIONS.`;
+
 export function toWhatwgRequest(req: IncomingMessage, url: URL, body: Buffer): RequestOutcome {
   const method = (req.method ?? "GET").toUpperCase();
-  if (!FETCH_METHODS.has(method)) return { ok: false, status: 405, problem: `This server does not take ${method}; it takes GET, POST, PUT, DELETE and OPTIONS.` };
+  const refused = methodProblem(method);
+  if (refused) return { ok: false, status: 405, problem: refused };
   try {
     const headers = requestHeaders(req);
     const withBody = method !== "GET" && method !== "HEAD" && body.length > 0;
@@ -100,4 +106,29 @@ export function toWhatwgRequest(req: IncomingMessage, url: URL, body: Buffer): R
     const detail = (error instanceof Error ? error.message : String(error)).replace(/\.$/, "");
     return { ok: false, status: 400, problem: `The request could not be read: ${detail}.` };
   }
+}
+
+/**
+ * The dispatcher's view of a request straight from node:http (no WHATWG Request): the same headers
+ * (every value, repeated ones joined by ", ") and the same body text (UTF-8, a BOM dropped, none
+ * for GET and HEAD) as `toWhatwgRequest` gives, at a fraction of the cost.
+ */
+export function toIncomingRequest(req: IncomingMessage, url: URL, body: Buffer): IncomingRequest {
+  const method = (req.method ?? "GET").toUpperCase();
+  const headers = new Map<string, string>();
+  for (const [name, values] of Object.entries(req.headersDistinct)) {
+    if (!name.startsWith(":") && values !== undefined) headers.set(name, values.join(", "));
+  }
+  const text = method === "GET" || method === "HEAD" ? "" : new TextDecoder().decode(body);
+  return {
+    method,
+    url: url.href,
+    headers: {
+      get: (name) => headers.get(name.toLowerCase()) ?? null,
+      forEach: (callback) => {
+        headers.forEach(callback);
+      },
+    },
+    text: () => Promise.resolve(text),
+  };
 }

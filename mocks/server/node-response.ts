@@ -1,5 +1,6 @@
 /** From WHATWG back to node:http: status, headers (Set-Cookie kept apart) and body, plus CORS. */
 import type { ServerResponse } from "node:http";
+import type { WireAnswer } from "../http/incoming";
 import { setCorsHeaders } from "./cors";
 import { jsonError } from "./json-errors";
 
@@ -31,6 +32,27 @@ export async function sendResponse(res: ServerResponse, answer: Response, option
   if (!noBody) res.setHeader("Content-Length", declared ?? body?.length ?? 0);
   await new Promise<void>((resolve) => {
     res.end(noBody ? undefined : body, () => {
+      resolve();
+    });
+    res.once("close", () => {
+      resolve();
+    });
+  });
+}
+
+/** Writes a dispatcher answer as it is (no WHATWG Response in between); never throws. */
+export async function sendWire(res: ServerResponse, wire: WireAnswer, options: { allowedOrigin?: string } = {}): Promise<void> {
+  if (res.destroyed || res.writableEnded || res.headersSent) return;
+  res.statusCode = wire.status;
+  for (const [name, value] of Object.entries(wire.headers)) res.setHeader(name, value);
+  setCorsHeaders(res, options.allowedOrigin);
+  const noBody = wire.status === 204 || wire.status === 304;
+  const body = noBody || wire.body === undefined ? undefined : Buffer.from(wire.body);
+  // A HEAD answer keeps the dispatcher's Content-Length (how long the GET body is).
+  if (!noBody && body !== undefined) res.setHeader("Content-Length", body.length);
+  else if (!noBody && !res.hasHeader("Content-Length")) res.setHeader("Content-Length", 0);
+  await new Promise<void>((resolve) => {
+    res.end(body, () => {
       resolve();
     });
     res.once("close", () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { KARI, OLA, initiationHeaders, NDCT, type ListedAccount as Account } from "../test-helpers";
-import { httpClient, rawExchange as rawBytes, type HttpClient } from "./http-client.test-helpers";
+import { KARI, initiationHeaders, NDCT, type ListedAccount as Account, kariAndOla, paymentBody } from "../test-helpers";
+import { serverAndClient, rawExchange as rawBytes, type HttpClient } from "./http-client.test-helpers";
 import { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from "./node-request";
-import { startSandboxServer, type SandboxServer } from "./start";
+import type { SandboxServer } from "./start";
 
 
 interface Created {
@@ -15,8 +15,7 @@ let server: SandboxServer;
 let client: HttpClient;
 
 beforeAll(async () => {
-  server = await startSandboxServer({ port: 0 });
-  client = httpClient(server.url);
+  ({ server, client } = await serverAndClient());
 });
 afterAll(async () => {
   await server.close();
@@ -80,8 +79,7 @@ describe("the SCA path through the bank page", { timeout: 20_000 }, () => {
   beforeAll(async () => {
     expect((await client.send("POST", "/v1/sandbox/initialize")).status).toBe(200);
     const accounts = await client.controlJson<Account[]>("GET", "/__sandbox/accounts");
-    kari = accounts.find((account) => account.customerNumber === KARI.customerNumber && account.accountName === "Brukskonto")!;
-    ola = accounts.find((account) => account.customerNumber === OLA.customerNumber)!;
+    ({ kari, ola } = kariAndOla(accounts));
     expect(kari).toBeDefined();
     expect(ola).toBeDefined();
   });
@@ -89,13 +87,7 @@ describe("the SCA path through the bank page", { timeout: 20_000 }, () => {
   async function initiate(amount: string): Promise<Created> {
     const created = await client.send("POST", NDCT, {
       headers: initiationHeaders(KARI),
-      body: {
-        instructedAmount: { amount, currency: "NOK" },
-        creditorName: "Ola Nordmann",
-        creditorAccount: { bban: ola.bban, currency: "NOK" },
-        debtorAccount: { bban: kari.bban, currency: "NOK" },
-        remittanceInformationUnstructured: "Middag",
-      },
+      body: paymentBody(kari, ola, { amount, remittanceInformationUnstructured: "Middag" }),
     });
     expect(created.status).toBe(201);
     const body = (await created.json()) as Created;

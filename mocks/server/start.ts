@@ -135,6 +135,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     };
     const onRequest = createRequestHandler({
       route: createRoutes(sandbox.dispatch),
+      answerInterface: sandbox.dispatch.answer,
       allowOrigins,
       loopbackOnly: isLoopbackHostName(host),
       fallbackHost: () => `${urlHost(host)}:${String(boundPort())}`,

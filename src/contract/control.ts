@@ -3,7 +3,7 @@
  * each, as operations.ts is for the interface (what each does is in control-summaries.ts). Unsigned, sandbox only. The sandbox's control
  * dispatcher routes and validates with it, the portal's clients send and parse with it, the
  * standalone server lists it on its index page, and /openapi.json publishes it under the tag
- * "Sandbox control" (decision 0021).
+ * "Sandbox control" (decision 0023).
  */
 import {
   AdvanceClock, Agreement, BatchTimes, Clock, Customer, ExplorerAccount, ExplorerPayment, ExportDocument, RunsAndClock, SandboxSettings,

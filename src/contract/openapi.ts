@@ -112,7 +112,7 @@ function pathItem(operation: Operation) {
 
 /**
  * A route of the sandbox's own control API, published beside the interface under its own tag
- * (decision 0021): unsigned, not part of the spec, marked x-sandbox-control.
+ * (decision 0023): unsigned, not part of the spec, marked x-sandbox-control.
  */
 function controlItem(route: ControlRoute) {
   return {

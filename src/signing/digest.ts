@@ -12,9 +12,20 @@ export function bodyBytes(body: RequestBody): Uint8Array<ArrayBuffer> {
   return ownBytes(body);
 }
 
+/**
+ * The digests of no body, which every GET and DELETE carries: known values (RFC 6234's SHA of ""),
+ * so a signed read costs no hashing.
+ */
+export const EMPTY_BODY_DIGESTS: Readonly<Record<DigestAlgorithm, string>> = {
+  "SHA-256": "SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",
+  "SHA-512": "SHA-512=z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==",
+};
+
 /** `"SHA-256=<base64>"` over the exact body bytes; an absent body digests the empty string. */
 export async function computeDigest(body: RequestBody, algorithm: DigestAlgorithm = "SHA-256"): Promise<string> {
-  const hash = await globalThis.crypto.subtle.digest(algorithm, bodyBytes(body));
+  const bytes = bodyBytes(body);
+  if (bytes.length === 0) return EMPTY_BODY_DIGESTS[algorithm];
+  const hash = await globalThis.crypto.subtle.digest(algorithm, bytes);
   return `${algorithm}=${toBase64(hash)}`;
 }
 

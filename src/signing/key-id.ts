@@ -24,7 +24,20 @@ export interface ParsedKeyId {
 
 export type KeyIdParseResult = { readonly ok: true; readonly keyId: ParsedKeyId } | { readonly ok: false; readonly message: string };
 
+/** A TPP sends the same keyId with every request: each is parsed once (a few at a time). */
+const parsedKeyIds = new Map<string, KeyIdParseResult>();
+const MAX_PARSED_KEY_IDS = 64;
+
 export function parseKeyId(keyId: string): KeyIdParseResult {
+  const known = parsedKeyIds.get(keyId);
+  if (known) return known;
+  const parsed = parseKeyIdText(keyId);
+  if (parsedKeyIds.size >= MAX_PARSED_KEY_IDS) parsedKeyIds.clear();
+  parsedKeyIds.set(keyId, parsed);
+  return parsed;
+}
+
+function parseKeyIdText(keyId: string): KeyIdParseResult {
   const match = /^\s*SN\s*=\s*([^,]*?)\s*,\s*CA\s*=\s*(.*?)\s*$/i.exec(keyId);
   if (!match) return { ok: false, message: `keyId "${keyId}" is not of the form SN=<serial hex>,CA=<issuer DN>` };
   const [, serialText = "", issuerText = ""] = match;

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { Link, useParams, useSearch } from "wouter";
 import { CodeLists } from "../../components/code-lists";
+import { CodeSection } from "../../components/code-section";
 import { MethodBadge } from "../../components/method-badge";
 import { PageTitle } from "../../components/page-title";
 import { componentRef } from "../../contract/component-ref";
@@ -17,6 +18,7 @@ import { fieldNodes } from "../../lib/form-fields";
 import { components, parametersOf, useOpenApi } from "../../lib/openapi-document";
 import { portalKeys, sandboxKeys } from "../../lib/query-keys";
 import { curlCommand } from "../../lib/curl";
+import { exampleValues } from "../../lib/examples";
 import { draftRequest, signForServer } from "../../lib/request-draft";
 import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
 import { sendRequest, tamperings, type Tampering } from "../../lib/send";
@@ -24,7 +26,6 @@ import { getSettings, useSettings } from "../../lib/settings";
 import { useAfterFirstRender } from "../../lib/use-after-first-render";
 import { Fields } from "./body-fields";
 import { consoleResolver, type ConsoleValues } from "./console-form";
-import { exampleValues } from "./examples";
 import { errorAt, fieldAnchor, formErrors } from "./field-error";
 import { FieldErrorAnnouncer } from "./field-error-announcer";
 import { HeaderFields } from "./header-fields";
@@ -133,6 +134,12 @@ function ConsoleForm({ operation }: { operation: Operation }) {
     const signed = await signForServer(draft, await activeCredential(), getSettings().curlBase);
     return curlCommand(signed.request);
   };
+  const code = async () => {
+    const { codeRequestFromDraft, journeyFrom } = await import("../../lib/code-export/request-model");
+    const base = getSettings().curlBase;
+    const request = codeRequestFromDraft(draftRequest(requestInput(operation, getValues(), nodes, crypto.randomUUID()), base), base, operation.title);
+    return { request, journey: operation.id === "createPayment" ? journeyFrom(request) : undefined };
+  };
 
   return (
     <div className="console">
@@ -192,6 +199,10 @@ function ConsoleForm({ operation }: { operation: Operation }) {
         <div ref={inspectorRef}>
           <InspectorPanel operation={operation} nodes={nodes} control={control} exchange={exchange} view={view} onView={setView} curl={curl} />
         </div>
+        <CodeSection
+          load={code}
+          intro="This form's request as a script for your back end, signed when it runs with your key and certificate files, addressed to the curl target in Settings."
+        />
       </div>
     </div>
   );

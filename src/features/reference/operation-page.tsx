@@ -1,4 +1,6 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
+import { CodeSection } from "../../components/code-section";
 import { MethodBadge } from "../../components/method-badge";
 import { PageTitle } from "../../components/page-title";
 import { errorStatus } from "../../contract/errors";
@@ -7,6 +9,8 @@ import { operations, type Operation } from "../../contract/operations";
 import { FieldsTable } from "./fields-table";
 import { components, parametersOf, useOpenApi } from "../../lib/openapi-document";
 import { ParametersTable } from "./parameters-table";
+import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
+import { getSettings } from "../../lib/settings";
 
 const baseLabel = { api: "{base_url}", sandbox: "{sandbox_base_url}" } as const;
 
@@ -68,7 +72,30 @@ function Responses({ operation }: { operation: Operation }) {
   );
 }
 
+/** The operation's example (the console's starting values, from the sandbox's data) as code. */
+function useCodeExample(operation: Operation) {
+  const queryClient = useQueryClient();
+  return async () => {
+    const [accounts, customers, clock, model, example] = await Promise.all([
+      queryClient.query(accountsQuery()),
+      queryClient.query(customersQuery()),
+      queryClient.query(clockQuery()),
+      import("../../lib/code-export/request-model"),
+      import("../../lib/code-export/example-request"),
+    ]);
+    const { psuId, curlBase } = getSettings();
+    const context = { accounts, customers, today: clock.today, origin: window.location.origin, psuId, sessionId: crypto.randomUUID() };
+    const { request, placeholders } = example.exampleCodeRequest(operation, context, curlBase);
+    return {
+      request,
+      journey: operation.id === "createPayment" ? model.journeyFrom(request) : undefined,
+      note: placeholders.length > 0 ? `Replace ${placeholders.join(" and ")} in the path with real identifiers (or start from the console, which fills them).` : undefined,
+    };
+  };
+}
+
 function OperationDetail({ operation }: { operation: Operation }) {
+  const codeExample = useCodeExample(operation);
   const parameters = parametersOf(operation.method, operation.path);
   const ofKind = (kind: "path" | "header" | "query") => parameters.filter((parameter) => parameter.in === kind);
   const body = operation.body ? schemaRef(operation.body) : undefined;
@@ -128,6 +155,10 @@ function OperationDetail({ operation }: { operation: Operation }) {
           <FieldsTable schema={body} components={components()} caption="Fields of the request body (JSON)" />
         </section>
       ) : null}
+      <CodeSection
+        load={codeExample}
+        intro="The example request as a script for your back end, signed when it runs with your key and certificate files, addressed to the curl target in Settings (the standalone server, npm run sandbox)."
+      />
       <Responses operation={operation} />
     </article>
   );

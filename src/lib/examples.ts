@@ -1,11 +1,21 @@
 /**
- * Sensible starting values for each operation's form, from what the sandbox holds: Kari pays Ola
+ * Sensible starting values for each operation's form (and its code example), from what the sandbox holds: Kari pays Ola
  * from her current account, and so on. They are starting points; the contract still checks them.
  */
-import { NO_FIX } from "../../contract/codes";
-import type { OperationId } from "../../contract/operations";
-import type { Customer, ExplorerAccount } from "../../contract/control-schemas";
-import type { ConsoleValues } from "./console-form";
+import { NO_FIX } from "../contract/codes";
+import type { OperationId } from "../contract/operations";
+import type { Customer, ExplorerAccount } from "../contract/control-schemas";
+
+/** The console form's values (ConsoleValues there); also what the code panel of a reference page starts from. */
+export interface ExampleValues {
+  headers: Record<string, string | undefined>;
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  body: unknown;
+  newRequestId: boolean;
+  rawMode: boolean;
+  rawBody: string;
+}
 
 export interface ExampleContext {
   accounts: ExplorerAccount[];
@@ -60,7 +70,7 @@ function body(id: OperationId, context: ExampleContext): unknown {
   }
 }
 
-export function exampleValues(id: OperationId, context: ExampleContext, params: Record<string, string>): ConsoleValues {
+export function exampleValues(id: OperationId, context: ExampleContext, params: Record<string, string>): ExampleValues {
   const { debtor } = parties(context);
   return {
     headers: {

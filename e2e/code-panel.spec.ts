@@ -1,0 +1,59 @@
+// The code panel (issue 11): the console's request, and a reference page's example, as scripts in
+// five languages that sign at run time, with the key and certificate files beside them. The
+// scripts themselves run against the server in the "snippets" suite (scripts/code-export.run.test.ts).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+import { fieldIn, openConsole } from "./journey-steps";
+
+const SLOW = { timeout: 30_000 };
+
+test("the console's payment as code: language tabs by keyboard, the form's values, the journey, the files", async ({ page }) => {
+  await openConsole(page, "/try/createPayment", (current) => fieldIn(current, "debtorAccount", "bban"));
+  const debtor = await fieldIn(page, "debtorAccount", "bban").inputValue();
+  await page.getByRole("button", { name: "Show code: bash, Node.js, Python, Java, Go" }).click();
+
+  const tabs = page.getByRole("tablist", { name: "Language" });
+  await expect(tabs.getByRole("tab")).toHaveText(["bash (curl + openssl)", "Node.js", "Python", "Java", "Go"], SLOW);
+  const code = page.getByRole("tabpanel").locator("pre");
+  await expect(code).toContainText("openssl dgst -sha256 -sign");
+  await expect(code).toContainText(debtor);
+
+  // Arrow keys move between languages (WAI-ARIA tabs); the selected tab keeps the focus.
+  await tabs.getByRole("tab", { name: "bash (curl + openssl)" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(tabs.getByRole("tab", { name: "Node.js" })).toBeFocused();
+  await expect(tabs.getByRole("tab", { name: "Node.js" })).toHaveAttribute("aria-selected", "true");
+  await expect(code).toContainText('from "node:crypto"');
+  await page.keyboard.press("End");
+  await expect(tabs.getByRole("tab", { name: "Go" })).toHaveAttribute("aria-selected", "true");
+  await expect(code).toContainText("rsa.SignPKCS1v15");
+  await expect(page.getByRole("tabpanel")).toContainText("go run create_ndct_payment.go");
+
+  await page.getByRole("radio", { name: /The whole journey/ }).check();
+  await expect(code).toContainText("/__sandbox/batch/run");
+  await expect(page.getByRole("tabpanel")).toContainText("go run payment_journey.go");
+  await expect(page.getByRole("button", { name: "Copy code" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Download payment_journey.go" })).toBeVisible();
+
+  // The certificate in use, and the public test pair, whose key is served as a file.
+  await expect(page.getByRole("button", { name: /^Download the certificate “.+” \(tpp-cert\.pem\)$/ })).toBeVisible(SLOW);
+  const key = page.getByRole("link", { name: "Download its private key (tpp-key.pem)" });
+  const response = await page.request.get((await key.getAttribute("href")) ?? "");
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain("-----BEGIN PRIVATE KEY-----");
+
+  // Tabs, radios, buttons and links of the open panel pass axe.
+  const results = await new AxeBuilder({ page }).include(".code-section").analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});
+
+test("a reference page's example as code names the identifiers to fill in", async ({ page }) => {
+  await page.goto("/reference/getPaymentStatus");
+  await page.getByRole("button", { name: "Show code: bash, Node.js, Python, Java, Go" }).click();
+  await page.getByRole("tab", { name: "Python" }).click();
+  const panel = page.getByRole("tabpanel");
+  await expect(panel.locator("pre")).toContainText("/v1/payments/norwegian-domestic-credit-transfers/PAYMENT_ID/status", SLOW);
+  await expect(panel).toContainText("Replace PAYMENT_ID in the path");
+  // Not a payment initiation: no journey offered here.
+  await expect(page.getByRole("radio", { name: /The whole journey/ })).toHaveCount(0);
+});

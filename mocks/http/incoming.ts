@@ -1,0 +1,44 @@
+/**
+ * The request the dispatcher reads and the answer it gives, without the WHATWG classes: a
+ * `Request` (msw, Vitest) is one as it is, and the standalone server adapts node:http to it
+ * directly, because building a `Request` and reading a `Response` back cost a signed read about as
+ * much as the store did (docs/standalone-server.md, "Throughput").
+ */
+import type { Answer } from "./respond";
+
+export interface IncomingRequest {
+  readonly method: string;
+  /** Absolute. */
+  readonly url: string;
+  readonly headers: {
+    /** Case-insensitive; repeated headers joined by ", " (as the Headers class does). */
+    get(name: string): string | null;
+    forEach(callback: (value: string, name: string) => void): void;
+  };
+  /** The body decoded as UTF-8; "" when there is none. */
+  text(): Promise<string>;
+}
+
+/** An answer ready for the wire: the body serialized once, the headers merged case-insensitively. */
+export interface WireAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** `result` with `extra` headers under it (the result's win), its body as JSON text. */
+export function toWire(result: Answer, extra: Record<string, string> = {}): WireAnswer {
+  const byName = new Map<string, [string, string]>();
+  for (const source of [extra, result.headers ?? {}]) for (const [name, value] of Object.entries(source)) byName.set(name.toLowerCase(), [name, value]);
+  if (result.body !== undefined) byName.set("content-type", ["Content-Type", "application/json"]);
+  const headers = Object.fromEntries(byName.values());
+  return result.body === undefined ? { status: result.status, headers } : { status: result.status, headers, body: JSON.stringify(result.body) };
+}
+
+/** HEAD answers as GET would, without the body; Content-Length still says how long the GET body is (RFC 9110 9.3.2). */
+export function withoutBody(wire: WireAnswer): WireAnswer {
+  if (wire.body === undefined) return wire;
+  return { status: wire.status, headers: { ...wire.headers, "Content-Length": String(new TextEncoder().encode(wire.body).length) } };
+}
+
+export const wireResponse = (wire: WireAnswer): Response => new Response(wire.body ?? null, { status: wire.status, headers: wire.headers });

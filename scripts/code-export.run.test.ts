@@ -1,0 +1,172 @@
+/**
+ * Every generated snippet, run with its real runtime against the standalone sandbox server
+ * (issue 11, point 2): bash + curl + openssl, Node.js, Python (requests, cryptography), Java
+ * (single-file launch) and Go (go run). Each language signs a GET, a POST with a body and a
+ * DELETE built the way the console builds them (draftRequest, then the code request model), and
+ * runs the whole journey; a certificate with a non-ASCII name takes the RFC 2047 path. A runtime
+ * that is missing fails its tests with a message: `node scripts/ensure-runtimes.mjs` (run by the
+ * "snippets" suite of npm test first) installs them.
+ *
+ * Run alone: npx vitest run --config vitest.snippets.config.ts
+ */
+import { execFile } from "node:child_process";
+import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { operationById, type OperationId } from "../src/contract/operations";
+import { generators } from "../src/lib/code-export/languages";
+import { codeRequestFromDraft, journeyFrom, JOURNEY_SLUG, slug, type CodeRequest, type Generator } from "../src/lib/code-export/request-model";
+import { draftRequest } from "../src/lib/request-draft";
+import { generateTestCertificate } from "../src/signing/index";
+import { httpClient } from "../mocks/server/http-client.test-helpers";
+import { startSandboxServer, type SandboxServer } from "../mocks/server/start";
+import { findRuntimes, type RuntimeName } from "./ensure-runtimes.mjs";
+
+const KARI = "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21";
+/** Kari's current account and Ola's (the fixed data set of the sandbox). */
+const DEBTOR = { bban: "97100000028", currency: "NOK" };
+const CREDITOR = { bban: "97100000044", currency: "NOK" };
+/** Quotes, a dollar, a backtick, a backslash and Norwegian letters: every language's string quoting is at stake. */
+const REMITTANCE = `Åse's "middag" $HOME \`x\` \\ på fredag`;
+
+const runtimeOf: Record<Generator["id"], RuntimeName> = { bash: "bash", node: "node", python: "python", java: "java", go: "go" };
+const runtimes = findRuntimes();
+
+let server: SandboxServer;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startSandboxServer({ port: 0 });
+  dir = await mkdtemp(join(tmpdir(), "snippets-"));
+  // The public test pair the code panel offers for download (public/test-credentials/).
+  for (const file of ["tpp-cert.pem", "tpp-key.pem"]) await copyFile(join(import.meta.dirname, "../public/test-credentials", file), join(dir, file));
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The request the console would make for this operation, as the code panel hands it to the generators. */
+function codeRequest(id: OperationId, parts: { params?: Record<string, string>; query?: Record<string, string>; headers?: Record<string, string>; body?: unknown }): CodeRequest {
+  const operation = operationById(id);
+  const draft = draftRequest(
+    {
+      operation,
+      params: parts.params ?? {},
+      query: parts.query ?? {},
+      // The console always has an X-Request-ID; the model drops it (the code makes a fresh one).
+      headers: { "X-Request-ID": crypto.randomUUID(), Accept: "application/json", ...parts.headers },
+      body: parts.body === undefined ? undefined : JSON.stringify(parts.body),
+    },
+    server.url,
+  );
+  return codeRequestFromDraft(draft, server.url, operation.title);
+}
+
+const initiationHeaders = {
+  "TPP-Session-ID": "6b3f1c2a-9d8e-4f70-a1b2-c3d4e5f60718",
+  "TPP-Redirect-URI": "https://tpp.example.no/callback",
+  "PSU-ID": KARI,
+  "PSU-IP-Address": "192.0.2.10",
+};
+const payment = () =>
+  codeRequest("createPayment", {
+    headers: initiationHeaders,
+    body: { instructedAmount: { amount: "12.50", currency: "NOK" }, creditorName: "Ola Nordmann", creditorAccount: CREDITOR, debtorAccount: DEBTOR, remittanceInformationUnstructured: REMITTANCE },
+  });
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Writes the code into its own folder with the credentials beside it, and runs it as its README line says. */
+async function runSnippet(generator: Generator, name: string, code: string, credentials = dir): Promise<Run> {
+  const command = runtimes[runtimeOf[generator.id]];
+  if (!command) throw new Error(`No ${generator.label} runtime (${generator.needs}): run node scripts/ensure-runtimes.mjs, which installs it from Debian's packages.`);
+  const fileName = generator.fileName(name);
+  await writeFile(join(credentials, fileName), code);
+  // "python3 x.py", "go run x.go": the first word is the runtime, found (or installed) by ensure-runtimes.
+  const [, ...args] = generator.run(fileName).split(" ");
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd: credentials, timeout: 150_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** Exit 0 and a 2xx status line; on failure the message shows what the snippet printed. */
+function expect2xx(run: Run, status = /^HTTP 2\d\d$/m) {
+  expect({ code: run.code, ok: status.test(run.stdout) }, `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`).toEqual({ code: 0, ok: true });
+}
+
+// Java and Go compile first: several seconds each, more on a busy machine (docs/decisions/0020).
+const RUN_TIMEOUT = 180_000;
+
+describe.each(generators.map((generator) => [generator.label, generator] as const))("%s", (_label, generator) => {
+  test("GET with a query: sandbox transactions", { timeout: RUN_TIMEOUT }, async () => {
+    const request = codeRequest("listSandboxTransactions", { params: { mockAccountId: "acc-001" }, query: { limit: "2" } });
+    const run = await runSnippet(generator, slug(request.title), generator.request(request));
+    expect2xx(run, /^HTTP 200$/m);
+    expect(run.stdout).toContain('"bookingDate"');
+  });
+
+  test("POST with a body: a payment, the body's quotes and Norwegian letters sent as written", { timeout: RUN_TIMEOUT }, async () => {
+    const request = payment();
+    const run = await runSnippet(generator, slug(request.title), generator.request(request));
+    expect2xx(run, /^HTTP 201$/m);
+    const paymentId = /"paymentId":"([^"]+)"/.exec(run.stdout)?.[1] ?? "";
+    const stored = (await (await fetch(`${server.url}/__sandbox/payments/${paymentId}`)).json()) as { remittanceInformationUnstructured?: string };
+    expect(JSON.stringify(stored)).toContain(JSON.stringify(REMITTANCE).slice(1, -1));
+  });
+
+  test("DELETE: a payment cancelled", { timeout: RUN_TIMEOUT }, async () => {
+    // Made by the tests' own signed client, so that each language cancels a payment of its own.
+    const created = await httpClient(server.url).send("POST", operationById("createPayment").path, {
+      headers: initiationHeaders,
+      body: { instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: "Ola Nordmann", creditorAccount: CREDITOR, debtorAccount: DEBTOR },
+    });
+    expect(created.status).toBe(201);
+    const { paymentId } = (await created.json()) as { paymentId: string };
+    const request = codeRequest("deletePayment", { params: { paymentId }, headers: { "PSU-ID": KARI } });
+    const run = await runSnippet(generator, slug(request.title), generator.request(request));
+    expect2xx(run, /^HTTP 204$/m);
+    const status = (await (await fetch(`${server.url}/__sandbox/payments/${paymentId}`)).json()) as { transactionStatus: string };
+    expect(status.transactionStatus).toBe("CANC");
+  });
+
+  test("the journey: create, approve SCA, run the batch, read the status", { timeout: RUN_TIMEOUT }, async () => {
+    const run = await runSnippet(generator, JOURNEY_SLUG, generator.journey(journeyFrom(payment())));
+    expect2xx(run);
+    expect(run.stdout).toMatch(/^HTTP 200 from \/__sandbox\/sca\/payment\/[\w-]+$/m);
+    expect(run.stdout).toMatch(/^HTTP 200 from \/__sandbox\/batch\/run$/m);
+    // Booked on a business day; on a weekend or holiday the payment waits for the next one.
+    expect(run.stdout.trimEnd()).toMatch(/HTTP 200\n\{"transactionStatus":"(ACSC|ACTC|PDNG)"[^\n]*\}$/);
+  });
+
+  test("a certificate with a non-ASCII name: keyId read from it, Signature sent RFC 2047-encoded", { timeout: RUN_TIMEOUT }, async () => {
+    const own = await mkdtemp(join(dir, `${generator.id}-`));
+    const made = await generateTestCertificate({ tppName: "Fjordbetaling Ærlig", organizationName: "Fjordbetaling Ærlig AS", organizationId: "987654321" });
+    await writeFile(join(own, "tpp-cert.pem"), made.certificatePem);
+    await writeFile(join(own, "tpp-key.pem"), made.privateKeyPkcs8Pem);
+    const request = codeRequest("listSandboxTransactions", { params: { mockAccountId: "acc-001" }, query: { limit: "1" } });
+    const run = await runSnippet(generator, slug(request.title), generator.request(request), own);
+    expect2xx(run, /^HTTP 200$/m);
+  });
+});
+
+test("the Go snippets are gofmt-clean", { timeout: RUN_TIMEOUT }, async () => {
+  const go = generators.find((generator) => generator.id === "go");
+  const command = runtimes.go;
+  if (!go || !command) throw new Error("No Go: run node scripts/ensure-runtimes.mjs");
+  const file = join(dir, "gofmt-check.go");
+  for (const code of [go.request(payment()), go.journey(journeyFrom(payment()))]) {
+    await writeFile(file, code);
+    const listed = await new Promise<string>((resolve, reject) => {
+      execFile(command.replace(/go$/, "gofmt"), ["-l", file], (error, stdout) => { if (error) reject(new Error(`gofmt: ${error.message}`)); else resolve(stdout); });
+    });
+    expect(listed).toBe("");
+  }
+});

@@ -1,0 +1,141 @@
+/**
+ * The code panel: the request (or the whole payment journey) as a script that signs at run time,
+ * in bash, Node.js, Python, Java and Go, with the certificate and key files it reads beside it.
+ * Loaded on demand by code-section.tsx; never part of the first screen.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { generators } from "../lib/code-export/languages";
+import { JOURNEY_SLUG, slug, type CodeJourney, type CodeRequest, type Generator } from "../lib/code-export/request-model";
+import { activeCredential } from "../lib/credentials";
+import { downloadText, PEM } from "../lib/download";
+import type { StoredCredential } from "../lib/portal-db";
+import { CodeBlock } from "./code-block";
+
+export interface CodeExample {
+  request: CodeRequest;
+  /** Offered when the request is a payment initiation. */
+  journey?: CodeJourney | undefined;
+  /** Something to do before running it, such as replacing a placeholder. */
+  note?: string | undefined;
+}
+
+const KEY_FILE = "tpp-key.pem";
+const CERT_FILE = "tpp-cert.pem";
+/** The public test pair: static files (public/test-credentials/), so they cost the bundle nothing. */
+const PUBLIC_PAIR = "/test-credentials/";
+
+/** Tabs with arrow keys, Home and End (WAI-ARIA tabs pattern, selection follows focus). */
+function LanguageTabs({ selected, onSelect, panelId }: { selected: Generator["id"]; onSelect: (id: Generator["id"]) => void; panelId: string }) {
+  const refs = useRef(new Map<string, HTMLButtonElement>());
+  const move = (event: KeyboardEvent) => {
+    const index = generators.findIndex((generator) => generator.id === selected);
+    const last = generators.length - 1;
+    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    const target = next === undefined ? undefined : generators[next];
+    if (!target) return;
+    event.preventDefault();
+    onSelect(target.id);
+    refs.current.get(target.id)?.focus();
+  };
+  return (
+    <div className="tabs" role="tablist" aria-label="Language" onKeyDown={move}>
+      {generators.map((generator) => (
+        <button
+          key={generator.id}
+          type="button"
+          role="tab"
+          id={`${panelId}-${generator.id}`}
+          aria-selected={generator.id === selected}
+          aria-controls={panelId}
+          tabIndex={generator.id === selected ? 0 : -1}
+          ref={(element) => { if (element) refs.current.set(generator.id, element); }}
+          onClick={() => { onSelect(generator.id); }}
+        >
+          {generator.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The files the script reads: the signing certificate's, or the public test pair. */
+function CredentialFiles() {
+  const [credential, setCredential] = useState<StoredCredential>();
+  useEffect(() => {
+    activeCredential().then(setCredential, () => undefined);
+  }, []);
+  return (
+    <section className="code-credentials" aria-label="Key and certificate files">
+      <h3>Key and certificate</h3>
+      <p>
+        The script reads <code>{KEY_FILE}</code> and <code>{CERT_FILE}</code> from its folder (paths at its top).
+      </p>
+      {credential ? (
+        <div className="form-actions">
+          <button type="button" onClick={() => { downloadText(CERT_FILE, credential.certificatePem, PEM); }}>
+            Download the certificate “{credential.label}” ({CERT_FILE})
+          </button>
+          <span className="muted">
+            {credential.source === "generated"
+              ? "Its key was offered once, when the certificate was made (the portal cannot read it back): use the file you saved then."
+              : "Its key is the one you imported: it never leaves your machine, so use your own copy."}
+          </span>
+        </div>
+      ) : null}
+      <p>
+        Or use the <strong>public sandbox test certificate</strong>: the same for everyone, published test data that no bank accepts (decision 0021).
+      </p>
+      <div className="form-actions">
+        <a className="button" href={`${PUBLIC_PAIR}${CERT_FILE}`} download={CERT_FILE}>
+          Download the public test certificate ({CERT_FILE})
+        </a>
+        <a className="button" href={`${PUBLIC_PAIR}${KEY_FILE}`} download={KEY_FILE}>
+          Download its private key ({KEY_FILE})
+        </a>
+      </div>
+    </section>
+  );
+}
+
+export function CodePanel({ example }: { example: CodeExample }) {
+  const [language, setLanguage] = useState<Generator["id"]>("bash");
+  const [what, setWhat] = useState<"request" | "journey">("request");
+  const panelId = useId();
+  const generator = generators.find((candidate) => candidate.id === language) ?? generators[0];
+  if (!generator) return null;
+  const journey = what === "journey" ? example.journey : undefined;
+  const code = journey ? generator.journey(journey) : generator.request(example.request);
+  const fileName = generator.fileName(journey ? JOURNEY_SLUG : slug(example.request.title));
+  return (
+    <div className="code-panel">
+      {example.journey ? (
+        <fieldset className="group">
+          <legend>What the script does</legend>
+          <label className="switch">
+            <input type="radio" name={`${panelId}-what`} checked={what === "request"} onChange={() => { setWhat("request"); }} /> This request
+          </label>
+          <label className="switch">
+            <input type="radio" name={`${panelId}-what`} checked={what === "journey"} onChange={() => { setWhat("journey"); }} /> The whole journey: create the
+            payment, approve SCA, run the batch, read the status
+          </label>
+        </fieldset>
+      ) : null}
+      <LanguageTabs selected={generator.id} onSelect={setLanguage} panelId={panelId} />
+      <div role="tabpanel" id={panelId} aria-labelledby={`${panelId}-${generator.id}`}>
+        <p>
+          Needs {generator.needs}. Save it as <code>{fileName}</code> beside <code>{KEY_FILE}</code> and <code>{CERT_FILE}</code>, then run{" "}
+          <code>{generator.run(fileName)}</code>. It makes a fresh X-Request-ID, Date, Digest and Signature each time it runs, and prints the status and
+          the body.
+        </p>
+        {example.note ? <p className="notice">{example.note}</p> : null}
+        <CodeBlock label={`${generator.label}: ${fileName}`} text={code} copyLabel="Copy code" />
+        <p>
+          <button type="button" onClick={() => { downloadText(fileName, code, "text/plain"); }}>
+            Download {fileName}
+          </button>
+        </p>
+      </div>
+      <CredentialFiles />
+    </div>
+  );
+}
