@@ -12,6 +12,24 @@ export default defineConfig({
   build: {
     manifest: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The contract as one chunk. Every page past the first screen and the sandbox read it, each
+              // a different part, and left alone the bundler cut it into a chunk per set of readers: the
+              // overhead of those cuts (about 2 KiB gzip) was what put the control API's table and schemas
+              // over the all-JS budget. Only the contract's own modules, not their dependencies, so zod
+              // and ibantools stay where they were and the first screen loads none of it.
+              name: "contract",
+              test: /src[\\/]contract[\\/][a-z-]+\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     include: ["src/**/*.test.{ts,tsx}", "mocks/**/*.test.ts", "scripts/**/*.test.ts"],

@@ -11,7 +11,7 @@ import { handleControl } from "./control/index";
 import type { PsuHeaders } from "./domain/customers";
 import { handlers } from "./handlers/index";
 import { actingPsuRefusal } from "./handlers/psu";
-import type { Handler, HandlerContext, SandboxEnv } from "./handlers/types";
+import type { HandlerContext, SandboxEnv } from "./handlers/types";
 import { canonicalHeaders, readBody, readQuery } from "./http/read-request";
 import { toWire, withoutBody, wireResponse, type IncomingRequest, type WireAnswer } from "./http/incoming";
 import { errorAnswer, failure, type Answer } from "./http/respond";
@@ -60,21 +60,22 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
   const valid = validation.value;
   const psuRefusal = await actingPsuRefusal(env, operation, valid.headers as PsuHeaders);
   if (psuRefusal) return errorAnswer(psuRefusal, signature.headers);
-  const context: Omit<HandlerContext<OperationId>, "params" | "headers" | "query" | "body"> & Record<"params" | "headers" | "query" | "body", unknown> = {
+  const result = await runHandler(operation.id, {
     env,
     origin: url.origin,
-    params: valid.params ?? {},
-    headers: valid.headers,
-    query: valid.query,
-    body: valid.body,
+    // Validated with this row's schemas just above, so they are this row's types.
+    params: (valid.params ?? {}) as HandlerContext<typeof operation.id>["params"],
+    headers: valid.headers as HandlerContext<typeof operation.id>["headers"],
+    query: valid.query as HandlerContext<typeof operation.id>["query"],
+    body: valid.body as HandlerContext<typeof operation.id>["body"],
     warnings: valid.warnings,
     fixes: parseAcceptFixes(headers["x-accept-fix"]),
-  };
-  // The table and the handler map share their ids; the context was validated with this row's schemas.
-  const handler = handlers[operation.id as OperationId] as Handler<OperationId>;
-  const result = await handler(context as unknown as HandlerContext<OperationId>);
+  });
   return { ...result, headers: { ...signature.headers, ...result.headers } };
 }
+
+/** The table and the handler map share their ids, so an operation's id finds its own handler. */
+const runHandler = <Id extends OperationId>(id: Id, context: HandlerContext<Id>) => handlers[id](context);
 
 /** Never throws: a failure inside the sandbox is a 500 that says so, not a broken promise. */
 export function createDispatcher(env: SandboxEnv) {

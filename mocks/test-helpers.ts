@@ -3,15 +3,16 @@ import { generateTestCertificate, signRequest, type TestCertificate } from "../s
 import { createMemorySandbox } from "./node";
 import type { Sandbox } from "./sandbox";
 import { operationById } from "../src/contract/operations";
-import type { SandboxAccount } from "../src/contract/sandbox";
+import type { ExplorerAccount } from "../src/contract/control-schemas";
+import { DEFAULT_PSU_ID } from "../src/contract/identifiers";
 
 export const ORIGIN = "http://sandbox.test";
 /** The payment collections, as the operation table has them. */
 export const NDCT = operationById("createPayment").path;
 export const PERIODIC = operationById("createPeriodicPayment").path;
-/** An account as GET /__sandbox/accounts lists it: the contract's sandbox account and its transaction count. */
-export type ListedAccount = SandboxAccount & { transactionCount: number };
-export const KARI = { psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21", customerNumber: "01817010055" };
+/** An account as GET /__sandbox/accounts lists it (the control table's answer). */
+export type ListedAccount = ExplorerAccount;
+export const KARI = { psuId: DEFAULT_PSU_ID, customerNumber: "01817010055" };
 export const OLA = { psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a22", customerNumber: "05827510086" };
 export const FJORDLINE = { psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a31", customerNumber: "999990010" };
 

@@ -1,12 +1,13 @@
 /** /__sandbox/clock and /__sandbox/batch: the sandbox clock, and the batch runs it drives. */
+import type { AdvanceClock, BatchTimes } from "../../src/contract/control-schemas";
 import { tppError } from "../../src/contract/tpp-messages";
-import { issuesToTppMessages } from "../../src/contract/tpp-messages";
+import type { z } from "zod";
 import { batchRunsBetween, batchTimeProblems, nextBatchRun, DEFAULT_BATCH_TIMES } from "../domain/calendar/batch-schedule";
 import { MAX_CLOCK_OFFSET_MS, advancedOffset, sandboxTime } from "../domain/clock";
 import { catchUpBatches, runBatchNow } from "../batch/runner";
 import type { SandboxEnv } from "../handlers/types";
-import { answer, errorAnswer, type Answer } from "../http/respond";
-import { AdvanceClock, BatchTimes } from "./schemas";
+import { errorAnswer, type Answer } from "../http/respond";
+import { answerWith } from "./answer";
 
 const MAX_ADVANCE_DAYS = 3660;
 const MAX_ADVANCE_MS = MAX_ADVANCE_DAYS * 86_400_000;
@@ -34,10 +35,8 @@ export async function clockState(env: SandboxEnv) {
   };
 }
 
-export async function advanceClock(env: SandboxEnv, body: unknown): Promise<Answer> {
-  const parsed = AdvanceClock.safeParse(body);
-  if (!parsed.success) return errorAnswer(issuesToTppMessages(parsed.error.issues, "body", body));
-  const { days = 0, hours = 0, minutes = 0, to } = parsed.data;
+export async function advanceClock(env: SandboxEnv, body: z.output<typeof AdvanceClock>): Promise<Answer> {
+  const { days = 0, hours = 0, minutes = 0, to } = body;
   // Read and write the offset in one transaction: ten parallel {"hours":1} each read the same
   // offset and wrote it plus one hour, moving the clock 2-4 h instead of 10.
   const moved = await env.store.write(async (tx): Promise<{ ok: true; until: number } | { ok: false; answer: Answer }> => {
@@ -59,27 +58,25 @@ export async function advanceClock(env: SandboxEnv, body: unknown): Promise<Answ
   });
   if (!moved.ok) return moved.answer;
   const runs = await catchUpBatches(env, moved.until);
-  return answer(200, { clock: await clockState(env), runs });
+  return answerWith("advanceClock", { clock: await clockState(env), runs });
 }
 
 export async function runBatch(env: SandboxEnv): Promise<Answer> {
   const offset = await env.store.read((tx) => tx.meta("clockOffsetMs"));
   const report = await runBatchNow(env, sandboxTime(env.realNow(), offset).now);
-  return answer(200, { runs: [report], clock: await clockState(env) });
+  return answerWith("runBatch", { runs: [report], clock: await clockState(env) });
 }
 
 /** Runs the scheduled batches that are due (a tab calls this on start and on a timer). */
 export async function catchUp(env: SandboxEnv): Promise<Answer> {
   const offset = await env.store.read((tx) => tx.meta("clockOffsetMs"));
   const runs = await catchUpBatches(env, sandboxTime(env.realNow(), offset).now);
-  return answer(200, { runs, clock: await clockState(env) });
+  return answerWith("catchUpBatches", { runs, clock: await clockState(env) });
 }
 
-export async function setBatchTimes(env: SandboxEnv, body: unknown): Promise<Answer> {
-  const parsed = BatchTimes.safeParse(body);
-  if (!parsed.success) return errorAnswer(issuesToTppMessages(parsed.error.issues, "body", body));
-  const problems = batchTimeProblems(parsed.data.batchTimes);
+export async function setBatchTimes(env: SandboxEnv, { batchTimes }: z.output<typeof BatchTimes>): Promise<Answer> {
+  const problems = batchTimeProblems(batchTimes);
   if (problems.length > 0) return errorAnswer(problems.map((problem) => tppError("FORMAT_ERROR", problem, "batchTimes")));
-  await env.store.write((tx) => tx.putMeta("batchTimes", parsed.data.batchTimes));
-  return answer(200, await clockState(env));
+  await env.store.write((tx) => tx.putMeta("batchTimes", batchTimes));
+  return answerWith("setBatchTimes", await clockState(env));
 }

@@ -3,22 +3,23 @@ import { presentAccount } from "../domain/accounts";
 import { upcomingExecutionDates } from "../domain/periodic-schedule";
 import { sandboxTime } from "../domain/clock";
 import type { SandboxEnv } from "../handlers/types";
-import { answer, failure, type Answer } from "../http/respond";
+import { failure, type Answer } from "../http/respond";
+import { answerWith } from "./answer";
 import type { PaymentRecord } from "../store/records";
 
 const ALL_FIXES = new Set(["cash-account-type-iso", "longer-name"]);
 
 export async function listCustomers(env: SandboxEnv): Promise<Answer> {
-  return answer(200, await env.store.read((tx) => tx.customers()));
+  return answerWith("sandboxCustomers", await env.store.read((tx) => tx.customers()));
 }
 
 export async function listAccounts(env: SandboxEnv, origin: string): Promise<Answer> {
   const accounts = await env.store.read((tx) => tx.accounts());
-  return answer(200, accounts.map((account) => ({ ...presentAccount(account, ALL_FIXES, origin), transactionCount: account.transactionCount })));
+  return answerWith("sandboxAccounts", accounts.map((account) => ({ ...presentAccount(account, ALL_FIXES, origin), transactionCount: account.transactionCount })));
 }
 
 export async function listAgreements(env: SandboxEnv): Promise<Answer> {
-  return answer(200, await env.store.read((tx) => tx.agreements()));
+  return answerWith("sandboxAgreements", await env.store.read((tx) => tx.agreements()));
 }
 
 function withSchedule(payment: PaymentRecord, today: string) {
@@ -26,16 +27,16 @@ function withSchedule(payment: PaymentRecord, today: string) {
   return { ...payment, nextExecutionDates: upcomingExecutionDates(payment.request, today) };
 }
 
-export async function listPayments(env: SandboxEnv, limitText: string | null): Promise<Answer> {
+export async function listPayments(env: SandboxEnv, limitText: string | undefined): Promise<Answer> {
   // Whole numbers only: the store refuses a fractional limit (?limit=2.5 was a 500).
   const limit = Math.min(Math.max(Math.trunc(Number(limitText ?? "100")) || 100, 1), 1000);
   const { payments, offset } = await env.store.read(async (tx) => ({ payments: await tx.payments(limit), offset: await tx.meta("clockOffsetMs") }));
   const { today } = sandboxTime(env.realNow(), offset);
-  return answer(200, payments.map((payment) => withSchedule(payment, today)));
+  return answerWith("sandboxPayments", payments.map((payment) => withSchedule(payment, today)));
 }
 
 export async function showPayment(env: SandboxEnv, paymentId: string): Promise<Answer> {
   const { payment, offset } = await env.store.read(async (tx) => ({ payment: await tx.payment(paymentId), offset: await tx.meta("clockOffsetMs") }));
   if (!payment) return failure("RESOURCE_UNKNOWN", `No payment ${paymentId} in this sandbox.`, "paymentId");
-  return answer(200, withSchedule(payment, sandboxTime(env.realNow(), offset).today));
+  return answerWith("sandboxPayment", withSchedule(payment, sandboxTime(env.realNow(), offset).today));
 }

@@ -6,7 +6,8 @@
 import type { TppMessage } from "../../src/contract/common-objects";
 import { capMessages, tppError } from "../../src/contract/tpp-messages";
 import type { SandboxEnv } from "../handlers/types";
-import { answer, errorAnswer, type Answer } from "../http/respond";
+import { errorAnswer, type Answer } from "../http/respond";
+import { answerWith } from "./answer";
 import { ImportRefusedError } from "../store/import-validation";
 import { clockState } from "./clock-and-batch";
 
@@ -27,7 +28,7 @@ export async function importSandbox(env: SandboxEnv, data: unknown): Promise<Ans
   // Committed: from here on the sandbox holds the file, whatever happens next.
   env.transactionCounts.clear();
   try {
-    return answer(200, await clockState(env));
+    return answerWith("importSandbox", await clockState(env));
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return errorAnswer([tppError("SYSTEM_ERROR", `The file was imported (the sandbox now holds it), but reading the clock afterwards failed: ${detail}. This is a sandbox bug.`)]);

@@ -1,19 +1,22 @@
 /**
  * The sandbox-only routes under /__sandbox/ (clock, batch, explorer, SCA, export/import/reset).
- * They are not part of the interface, carry no signature, and are documented in the README.
+ * They are not part of the interface and carry no signature; their paths, bodies and answers are
+ * the control table of the contract (src/contract/control.ts), routed by its one path matcher.
  */
+import type { ControlRouteId, ControlRow } from "../../src/contract/control";
+import { isControlRoute, matchOperation } from "../../src/contract/paths";
+import { issuesToTppMessages, tppError } from "../../src/contract/tpp-messages";
+import type { z } from "zod";
 import type { IncomingRequest } from "../http/incoming";
-import { tppError } from "../../src/contract/tpp-messages";
 import type { SandboxEnv } from "../handlers/types";
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonNestingProblem } from "../http/read-request";
-import { answer, errorAnswer, failure, type Answer } from "../http/respond";
-import { advanceClock, catchUp, clockState, runBatch, setBatchTimes } from "./clock-and-batch";
-import { listAccounts, listAgreements, listCustomers, listPayments, showPayment } from "./explorer";
-import { importSandbox } from "./import";
-import { decideSca, showSca } from "./sca";
+import { errorAnswer, failure, type Answer } from "../http/respond";
+import { controlHandlers } from "./handlers";
+
+type Read = { ok: true; value: unknown } | { ok: false; answer: Answer };
 
 /** An import holds a whole sandbox (many thousand values); every other control body a handful. */
-async function jsonBody(request: IncomingRequest, maxValues: number): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
+async function jsonBody(request: IncomingRequest, maxValues: number): Promise<Read> {
   try {
     const text = await request.text();
     const nesting = jsonNestingProblem(text, MAX_JSON_DEPTH, maxValues);
@@ -24,70 +27,50 @@ async function jsonBody(request: IncomingRequest, maxValues: number): Promise<{ 
   }
 }
 
-type Route = (context: { env: SandboxEnv; request: IncomingRequest; url: URL; match: RegExpExecArray; body: () => Promise<unknown> }) => Promise<Answer>;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-const routes: [string, RegExp, Route][] = [
-  ["GET", /^\/__sandbox\/clock$/, async ({ env }) => answer(200, await clockState(env))],
-  ["POST", /^\/__sandbox\/clock\/advance$/, async ({ env, body }) => advanceClock(env, await body())],
-  ["POST", /^\/__sandbox\/batch\/run$/, ({ env }) => runBatch(env)],
-  ["POST", /^\/__sandbox\/batch\/catch-up$/, ({ env }) => catchUp(env)],
-  ["PUT", /^\/__sandbox\/batch\/times$/, async ({ env, body }) => setBatchTimes(env, await body())],
-  ["GET", /^\/__sandbox\/customers$/, ({ env }) => listCustomers(env)],
-  ["GET", /^\/__sandbox\/accounts$/, ({ env, url }) => listAccounts(env, url.origin)],
-  ["GET", /^\/__sandbox\/agreements$/, ({ env }) => listAgreements(env)],
-  ["GET", /^\/__sandbox\/payments$/, ({ env, url }) => listPayments(env, url.searchParams.get("limit"))],
-  ["GET", /^\/__sandbox\/payments\/([^/]+)$/, ({ env, match }) => showPayment(env, decodeURIComponent(match[1] ?? ""))],
-  ["GET", /^\/__sandbox\/sca\/(payment|basket)\/([^/]+)$/, ({ env, match }) => showSca(env, match[1] === "basket" ? "basket" : "payment", decodeURIComponent(match[2] ?? ""))],
-  ["POST", /^\/__sandbox\/sca\/(payment|basket)\/([^/]+)$/, async ({ env, match, body }) =>
-    decideSca(env, match[1] === "basket" ? "basket" : "payment", decodeURIComponent(match[2] ?? ""), await body())],
-  ["GET", /^\/__sandbox\/export$/, async ({ env }) => answer(200, await env.store.exportAll())],
-  ["POST", /^\/__sandbox\/import$/, async ({ env, body }) => importSandbox(env, await body())],
-  ["POST", /^\/__sandbox\/reset$/, async ({ env }) => {
-    await env.store.clear();
-    env.transactionCounts.clear();
-    env.lastClockOffsetMs = 0;
-    await env.store.write((tx) => tx.putMeta("lastBatchRunAt", env.realNow()));
-    return answer(200, await clockState(env));
-  }],
-  ["GET", /^\/__sandbox\/settings$/, async ({ env }) => answer(200, { contactEmail: (await env.store.read((tx) => tx.meta("contactEmail"))) ?? null })],
-];
+/** What a control route's handler is given: the parameters, query and body its row describes, validated. */
+export interface ControlContext<Id extends ControlRouteId> {
+  env: SandboxEnv;
+  url: URL;
+  params: Out<ControlRow<Id> extends { pathParams: infer P } ? P : undefined>;
+  query: Out<ControlRow<Id> extends { query: infer Q } ? Q : undefined>;
+  /** A whole sandbox is passed on as read: the store checks it, version by version. */
+  body: ControlRow<Id> extends { wholeSandbox: true } ? unknown : Out<ControlRow<Id> extends { body: infer B } ? B : undefined>;
+}
+export type ControlHandler<Id extends ControlRouteId> = (context: ControlContext<Id>) => Promise<Answer>;
+export type ControlHandlers = { [Id in ControlRouteId]: ControlHandler<Id> };
 
-/** Whether every captured path segment is valid percent-encoding (decodeURIComponent throws otherwise). */
-function decodable(match: RegExpExecArray): boolean {
-  return match.slice(1).every((segment) => {
-    try {
-      decodeURIComponent(segment);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+/** The table and the handler map share their ids, so a route's id finds its own handler. */
+const runControl = <Id extends ControlRouteId>(id: Id, context: ControlContext<Id>) => controlHandlers[id](context);
+
+/** Checks what the row describes; undefined when it is all valid. */
+function check(schema: z.ZodType | undefined, value: unknown, where: "body" | "query"): { ok: true; value: unknown } | { ok: false; answer: Answer } {
+  if (!schema) return { ok: true, value: undefined };
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, answer: errorAnswer(issuesToTppMessages(parsed.error.issues, where, value)) };
 }
 
 export async function handleControl(request: IncomingRequest, url: URL, env: SandboxEnv): Promise<Answer> {
-  let read: Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> | undefined;
-  const allowed: string[] = [];
-  // HEAD is GET without the body; the dispatcher drops the body.
-  const wanted = request.method === "HEAD" ? "GET" : request.method;
-  for (const [method, pattern, route] of routes) {
-    const match = pattern.exec(url.pathname);
-    if (!match) continue;
-    if (method !== wanted) {
-      allowed.push(...(method === "GET" ? ["GET", "HEAD"] : [method]));
-      continue;
-    }
-    // A malformed escape such as /__sandbox/payments/% names nothing (it was a 500 SYSTEM_ERROR).
-    if (!decodable(match)) return failure("RESOURCE_UNKNOWN", `${url.pathname} is not a valid address: a % escape in it is malformed.`);
-    let failed: Answer | undefined;
-    const body = async () => {
-      read ??= jsonBody(request, url.pathname === "/__sandbox/import" ? Number.POSITIVE_INFINITY : MAX_JSON_VALUES);
-      const result = await read;
-      if (!result.ok) failed = result.answer;
-      return result.ok ? result.value : undefined;
-    };
-    const result = await route({ env, request, url, match, body });
-    return failed ?? result;
+  const match = matchOperation(request.method, url.pathname, { only: "control" });
+  if (match.kind === "method-not-allowed")
+    return failure("SERVICE_INVALID", `${url.pathname} takes ${match.allowed.join(", ")}.`, undefined, { Allow: match.allowed.join(", ") });
+  if (match.kind === "unknown-path" || !isControlRoute(match.route))
+    return failure("RESOURCE_UNKNOWN", `No sandbox control at ${url.pathname} (a % escape in it may be malformed). See the README's "Sandbox controls".`);
+  const route = match.route;
+  // A path parameter outside its values (/__sandbox/sca/other/x) names no control either.
+  const params = route.pathParams?.safeParse(match.params);
+  if (params && !params.success) return failure("RESOURCE_UNKNOWN", `No sandbox control at ${url.pathname}. See the README's "Sandbox controls".`);
+  const query = check(route.query, Object.fromEntries(url.searchParams), "query");
+  if (!query.ok) return query.answer;
+  let body: unknown;
+  if (route.body) {
+    const read = await jsonBody(request, route.wholeSandbox ? Number.POSITIVE_INFINITY : MAX_JSON_VALUES);
+    if (!read.ok) return read.answer;
+    const valid = route.wholeSandbox ? read : check(route.body, read.value, "body");
+    if (!valid.ok) return valid.answer;
+    body = valid.value;
   }
-  if (allowed.length > 0) return failure("SERVICE_INVALID", `${url.pathname} takes ${allowed.join(", ")}.`, undefined, { Allow: allowed.join(", ") });
-  return failure("RESOURCE_UNKNOWN", `No sandbox control at ${url.pathname}. See the README's "Sandbox controls".`);
+  // Validated with this row's schemas just above, so they are this row's types.
+  return runControl(route.id, { env, url, params: params?.data, query: query.value, body } as ControlContext<typeof route.id>);
 }

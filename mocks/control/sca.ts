@@ -1,17 +1,15 @@
 /** The simulated bank behind the scaRedirect link: what the PSU is asked to approve, and the decision. */
+import type { ScaDecision, ScaPayment, ScaSubject } from "../../src/contract/control-schemas";
 import { tppError } from "../../src/contract/tpp-messages";
-import { issuesToTppMessages } from "../../src/contract/tpp-messages";
 import { sandboxTime } from "../domain/clock";
 import { decideBasket, decidePayment, redirectAfterSca } from "../domain/sca";
 import type { SandboxEnv } from "../handlers/types";
-import { answer, errorAnswer, failure, type Answer } from "../http/respond";
+import { errorAnswer, failure, type Answer } from "../http/respond";
 import type { ReadTx } from "../store/port";
 import type { PaymentRecord } from "../store/records";
-import { ScaDecisionBody } from "./schemas";
+import { answerWith } from "./answer";
 
-export type ScaSubject = "payment" | "basket";
-
-async function summary(tx: ReadTx, payment: PaymentRecord) {
+async function summary(tx: ReadTx, payment: PaymentRecord): Promise<ScaPayment> {
   const debtor = await tx.account(payment.debtorAccountId);
   const psu = await tx.customerByPsuId(payment.psuId);
   return {
@@ -33,20 +31,17 @@ export async function showSca(env: SandboxEnv, subject: ScaSubject, id: string):
     if (subject === "payment") {
       const payment = await tx.payment(id);
       if (!payment) return failure("RESOURCE_UNKNOWN", `No payment ${id} awaits SCA in this sandbox.`, "paymentId");
-      return answer(200, { subject, id, redirectUri: payment.redirectUri, transactionStatus: payment.transactionStatus, payments: [await summary(tx, payment)] });
+      return answerWith("scaRequest", { subject, id, redirectUri: payment.redirectUri, transactionStatus: payment.transactionStatus, payments: [await summary(tx, payment)] });
     }
     const basket = await tx.basket(id);
     if (!basket) return failure("RESOURCE_UNKNOWN", `No signing basket ${id} in this sandbox.`, "basketId");
     const payments = await Promise.all(basket.paymentIds.map((paymentId) => tx.payment(paymentId)));
     const summaries = await Promise.all(payments.filter((payment) => payment !== undefined).map((payment) => summary(tx, payment)));
-    return answer(200, { subject, id, redirectUri: basket.redirectUri, transactionStatus: basket.transactionStatus, payments: summaries });
+    return answerWith("scaRequest", { subject, id, redirectUri: basket.redirectUri, transactionStatus: basket.transactionStatus, payments: summaries });
   });
 }
 
-export async function decideSca(env: SandboxEnv, subject: ScaSubject, id: string, body: unknown): Promise<Answer> {
-  const parsed = ScaDecisionBody.safeParse(body);
-  if (!parsed.success) return errorAnswer(issuesToTppMessages(parsed.error.issues, "body", body));
-  const { decision } = parsed.data;
+export async function decideSca(env: SandboxEnv, subject: ScaSubject, id: string, decision: ScaDecision): Promise<Answer> {
   return env.store.write(async (tx) => {
     const time = sandboxTime(env.realNow(), await tx.meta("clockOffsetMs"));
     if (subject === "payment") {
@@ -55,7 +50,7 @@ export async function decideSca(env: SandboxEnv, subject: ScaSubject, id: string
       const decided = decidePayment(payment, decision, time.now, time.today);
       if (!decided.ok) return errorAnswer(decided.messages);
       await tx.putPayment(decided.value);
-      return answer(200, { transactionStatus: decided.value.transactionStatus, redirect: redirectAfterSca(payment.redirectUri, "paymentId", id, decision) });
+      return answerWith("scaDecision", { transactionStatus: decided.value.transactionStatus, redirect: redirectAfterSca(payment.redirectUri, "paymentId", id, decision) });
     }
     const basket = await tx.basket(id);
     if (!basket) return failure("RESOURCE_UNKNOWN", `No signing basket ${id} in this sandbox.`, "basketId");
@@ -72,6 +67,6 @@ export async function decideSca(env: SandboxEnv, subject: ScaSubject, id: string
     }
     for (const payment of decidedPayments) await tx.putPayment(payment);
     await tx.putBasket(decided.value);
-    return answer(200, { transactionStatus: decided.value.transactionStatus, redirect: redirectAfterSca(basket.redirectUri, "basketId", id, decision) });
+    return answerWith("scaDecision", { transactionStatus: decided.value.transactionStatus, redirect: redirectAfterSca(basket.redirectUri, "basketId", id, decision) });
   });
 }

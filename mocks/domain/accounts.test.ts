@@ -2,7 +2,8 @@ import { isValidIBAN } from "ibantools";
 import { describe, expect, test } from "vitest";
 import { isValidNorwegianAccountNumber } from "../../src/contract/norwegian-numbers";
 import type { AccountRecord } from "../store/records";
-import { SANDBOX_BANK, bbanOf, firstAccountNumbers, namesAccount, newAccount, norwegianIban, presentAccount, sandboxAccountNumber } from "./accounts";
+import { bbanOf, norwegianIban } from "../../src/contract/account-numbers";
+import { SANDBOX_BANK, firstAccountNumbers, namesAccount, newAccount, presentAccount, sandboxAccountNumber } from "./accounts";
 
 describe("sandbox account numbers", () => {
   test("the first 10,000 are valid MOD11 account numbers of bank 9710, unique and in serial order", () => {

@@ -1,5 +1,5 @@
 /** Sandbox accounts: numbering, creation, and how answers show them under x-accept-fix. */
-import { composeIBAN } from "ibantools";
+import { norwegianIban } from "../../src/contract/account-numbers";
 import type { AcceptFix } from "../../src/contract/codes";
 import { firstCharacters } from "../../src/contract/characters";
 import { isoCashAccountTypes } from "../../src/contract/codes";
@@ -29,8 +29,6 @@ export function firstAccountNumbers(count: number): string[] {
   }
   return numbers;
 }
-
-export const norwegianIban = (bban: string): string => composeIBAN({ countryCode: "NO", bban }) ?? `NO00${bban}`;
 
 export function newAccount(
   request: SandboxAccountRequest,
@@ -83,6 +81,3 @@ export function namesAccount(reference: { bban?: string | undefined; iban?: stri
   return reference.bban !== undefined || reference.iban !== undefined;
 }
 
-/** The bban an account reference names (Norwegian IBANs carry it after the check digits). */
-export const bbanOf = (reference: { bban?: string | undefined; iban?: string | undefined }): string | undefined =>
-  reference.bban ?? (reference.iban?.startsWith("NO") ? reference.iban.slice(4) : undefined);

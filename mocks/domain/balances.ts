@@ -1,7 +1,7 @@
 /** Balances of a sandbox account: what a payment may use, and how a booking moves them. */
 import type { Balance } from "../../src/contract/sandbox";
 import type { AccountRecord } from "../store/records";
-import { minorFromNumber, numberFromMinor } from "./money";
+import { minorFromNumber, numberFromMinor } from "../../src/contract/money";
 
 /** The balance a funds check starts from: interimAvailable, else the booked balances, else zero. */
 const AVAILABLE_ORDER = ["interimAvailable", "expected", "interimBooked", "closingBooked", "openingBooked"] as const;

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import type { SandboxTransactionRequest } from "../../src/contract/sandbox";
 import type { AccountRecord, PaymentRecord, SinglePaymentRecord, TransactionRecord } from "../store/records";
-import { firstAccountNumbers, norwegianIban } from "./accounts";
+import { norwegianIban } from "../../src/contract/account-numbers";
+import { firstAccountNumbers } from "./accounts";
 import { ISSUED_TRANSFER, RECEIVED_TRANSFER, paymentBookings, presentTransaction, requestedBookings } from "./bookings";
 
 const [DEBTOR_BBAN = "", CREDITOR_BBAN = ""] = firstAccountNumbers(2);

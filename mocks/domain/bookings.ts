@@ -1,7 +1,8 @@
 /** Transactions booked on sandbox accounts: from settled payments and from the sandbox-data operation. */
+import { hrefOf } from "../../src/contract/paths";
 import type { SandboxTransaction, SandboxTransactionRequest } from "../../src/contract/sandbox";
 import type { PaymentRecord, AccountRecord, TransactionRecord } from "../store/records";
-import { bbanOf, norwegianIban } from "./accounts";
+import { bbanOf, norwegianIban } from "../../src/contract/account-numbers";
 
 export type NewTransaction = Omit<TransactionRecord, "seq">;
 
@@ -92,7 +93,7 @@ export function presentTransaction(record: TransactionRecord, sandboxBase = ""):
   return {
     ...fields,
     _links: {
-      self: { href: `${sandboxBase}/v1/sandbox/accounts/${encodeURIComponent(accountId)}/transactions/${encodeURIComponent(record.id)}`, verbs: ["GET"] },
+      self: { href: `${sandboxBase}${hrefOf("getSandboxTransaction", { mockAccountId: accountId, transactionId: record.id })}`, verbs: ["GET"] },
     },
   };
 }

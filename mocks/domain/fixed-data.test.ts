@@ -2,7 +2,7 @@ import { isValidIBAN } from "ibantools";
 import { describe, expect, test } from "vitest";
 import { isValidNationalIdentityNumber, isValidNorwegianAccountNumber, isValidOrganisationNumber } from "../../src/contract/norwegian-numbers";
 import { AccountRecord, AgreementRecord, CustomerRecord, TransactionRecord } from "../store/records";
-import { formatDate, parseDate } from "./calendar/calendar-date";
+import { formatDate, parseDate } from "../../src/contract/calendar-date";
 import { fixedCustomers, fixedData } from "./fixed-data";
 
 const TODAY = "2026-11-20";

@@ -3,9 +3,11 @@
  * PSU-IDs every time, so documentation and tests can name them, with transactions over the 90 days
  * before the sandbox's today. Identity numbers are synthetic (Tenor style: month + 80).
  */
-import { formatDate, parseDate } from "./calendar/calendar-date";
+import { DEFAULT_PSU_ID } from "../../src/contract/identifiers";
+import { formatDate, parseDate } from "../../src/contract/calendar-date";
 import type { AccountRecord, AgreementRecord, CustomerRecord, TransactionRecord } from "../store/records";
-import { firstAccountNumbers, norwegianIban } from "./accounts";
+import { norwegianIban } from "../../src/contract/account-numbers";
+import { firstAccountNumbers } from "./accounts";
 import { ISSUED_TRANSFER, RECEIVED_TRANSFER } from "./bookings";
 
 interface FixedAccount {
@@ -21,7 +23,7 @@ interface FixedAccount {
 }
 
 export const fixedCustomers = [
-  { customerNumber: "01817010055", name: "Kari Nordmann", psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21" },
+  { customerNumber: "01817010055", name: "Kari Nordmann", psuId: DEFAULT_PSU_ID },
   { customerNumber: "05827510086", name: "Ola Nordmann", psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a22" },
   { customerNumber: "12048010189", name: "Ingrid Berg", psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a23" },
   { customerNumber: "999990010", name: "Fjordline Testbedrift AS", psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a31" },

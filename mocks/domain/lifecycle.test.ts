@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { transactionStatuses } from "../../src/contract/codes";
-import { DUE_STATUSES, FINAL_STATUSES, awaitsSca, cancellationRefusal, isFinal, withStatus } from "./lifecycle";
+import { FINAL_STATUSES, isFinal, transactionStatuses } from "../../src/contract/codes";
+import { DUE_STATUSES, awaitsSca, cancellationRefusal, withStatus } from "./lifecycle";
 
 describe("cancellationRefusal", () => {
   test.each(["RCVD", "ACTC"] as const)("%s can be cancelled", (status) => {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import type { PeriodicPaymentRequest, SinglePaymentRequest } from "../../src/contract/payments";
 import type { AccountRecord, CustomerRecord } from "../store/records";
-import { firstAccountNumbers, norwegianIban } from "./accounts";
+import { norwegianIban } from "../../src/contract/account-numbers";
+import { firstAccountNumbers } from "./accounts";
 import { MAX_BOOKABLE_MINOR, checkInitiation, type InitiationFacts, type InitiationRequest } from "./payment-initiation";
 
 const TODAY = "2026-11-20";

@@ -8,7 +8,7 @@ import { isKidReferenceType } from "../../src/contract/payments";
 import type { AccountRecord, CustomerRecord } from "../store/records";
 import type { PsuHeaders } from "./customers";
 import { checkActingPsu } from "./acting-psu";
-import { formatMinor, minorFromString } from "./money";
+import { formatMinor, minorFromString } from "../../src/contract/money";
 import { refuse, succeed, type Outcome } from "./outcome";
 
 /** Sandbox transactions carry int32 minor units (docs/decisions/0005): the largest amount a booking can hold. */
@@ -68,7 +68,7 @@ function checkAccounts(request: InitiationRequest, facts: InitiationFacts, owner
   if (request.product === "single" && minorFromString(amount, currency) > MAX_BOOKABLE_MINOR)
     return refuse(
       "BAD_REQUEST",
-      `The sandbox books transactions in int32 minor units, so it takes at most ${formatMinor(MAX_BOOKABLE_MINOR, currency)} per payment; ${amount} ${currency} is more.`,
+      `The sandbox books transactions in int32 minor units, so it takes at most ${formatMinor(MAX_BOOKABLE_MINOR, currency, "interface")} ${currency} per payment; ${amount} ${currency} is more.`,
       "instructedAmount.amount",
     );
   return succeed(debtor);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { AccountRecord, SinglePaymentRecord } from "../store/records";
-import { firstAccountNumbers, norwegianIban } from "./accounts";
+import { norwegianIban } from "../../src/contract/account-numbers";
+import { firstAccountNumbers } from "./accounts";
 import { ISSUED_TRANSFER, RECEIVED_TRANSFER } from "./bookings";
 import { settle, type BatchRun } from "./settlement";
 

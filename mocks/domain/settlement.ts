@@ -6,7 +6,7 @@ import type { AccountRecord, SinglePaymentRecord } from "../store/records";
 import { applyBooking, availableMinor } from "./balances";
 import { paymentBookings, type NewTransaction } from "./bookings";
 import { withStatus } from "./lifecycle";
-import { formatMinor, minorFromString } from "./money";
+import { formatMinor, minorFromString } from "../../src/contract/money";
 
 export interface BatchRun {
   at: number;
@@ -32,7 +32,7 @@ export function settle(
   const amount = minorFromString(payment.request.instructedAmount.amount, currency);
   const available = availableMinor(debtor);
   if (available < amount) {
-    const reason = `Insufficient funds at the ${run.label} batch: available ${formatMinor(available, currency)} (balance plus credit line) does not cover ${formatMinor(amount, currency)}.`;
+    const reason = `Insufficient funds at the ${run.label} batch: available ${formatMinor(available, currency, "interface")} ${currency} (balance plus credit line) does not cover ${formatMinor(amount, currency, "interface")} ${currency}.`;
     return { payment: { ...withStatus(payment, "RJCT", run.at, reason), fundsAvailable: false }, accounts: [], transactions: [] };
   }
   const transactions = paymentBookings(payment, amount, debtor, creditor, run.date, newId);

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { ErrorBody } from "../../src/contract/common-objects";
 import { isBusinessDayNumber } from "../domain/calendar/business-days";
-import { formatDate, isoWeekday } from "../domain/calendar/calendar-date";
-import { osloWallClock, osloWallTimeToInstant } from "../domain/calendar/oslo-time";
+import { formatDate, isoWeekday } from "../../src/contract/calendar-date";
+import { osloWallClock, osloWallTimeToInstant } from "../../src/contract/oslo-time";
 import { KARI, OLA, initiationHeaders, testClient, type TestClient, NDCT, type ListedAccount } from "../test-helpers";
 
 

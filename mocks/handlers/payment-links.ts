@@ -1,28 +1,25 @@
 /** Hyperlinks of payments and baskets; the SCA link opens the simulated bank at the same origin. */
 import type { Link } from "../../src/contract/common-objects";
+import { hrefOf } from "../../src/contract/paths";
 
 export type PaymentKind = "payments" | "periodic-payments";
-const PRODUCT = "norwegian-domestic-credit-transfers";
-
-export const paymentPath = (kind: PaymentKind, paymentId: string) => `/v1/${kind}/${PRODUCT}/${encodeURIComponent(paymentId)}`;
 
 /** The simulated bank's SCA page for a payment or a basket. */
 export const scaPath = (what: "payment" | "basket", id: string) => `/bank/authorize/${what}/${encodeURIComponent(id)}`;
 
 export function paymentLinks(origin: string, kind: PaymentKind, paymentId: string, awaitingSca: boolean): Record<string, Link> {
-  const self = `${origin}${paymentPath(kind, paymentId)}`;
+  const single = kind === "payments";
   return {
     ...(awaitingSca ? { scaRedirect: { href: `${origin}${scaPath("payment", paymentId)}`, verbs: ["GET"] } } : {}),
-    self: { href: self, verbs: ["GET", "DELETE"] },
-    status: { href: `${self}/status`, verbs: ["GET"] },
+    self: { href: `${origin}${hrefOf(single ? "getPayment" : "getPeriodicPayment", { paymentId })}`, verbs: ["GET", "DELETE"] },
+    status: { href: `${origin}${hrefOf(single ? "getPaymentStatus" : "getPeriodicPaymentStatus", { paymentId })}`, verbs: ["GET"] },
   };
 }
 
 export function basketLinks(origin: string, basketId: string, awaitingSca: boolean): Record<string, Link> {
-  const self = `${origin}/v1/signing-baskets/${encodeURIComponent(basketId)}`;
   return {
     ...(awaitingSca ? { scaRedirect: { href: `${origin}${scaPath("basket", basketId)}`, verbs: ["GET"] } } : {}),
-    self: { href: self, verbs: ["GET", "DELETE"] },
-    status: { href: `${self}/status`, verbs: ["GET"] },
+    self: { href: `${origin}${hrefOf("getSigningBasket", { basketId })}`, verbs: ["GET", "DELETE"] },
+    status: { href: `${origin}${hrefOf("getSigningBasketStatus", { basketId })}`, verbs: ["GET"] },
   };
 }

@@ -1,6 +1,6 @@
 /** Single and periodic payments: initiation, reads, status and deletion. */
 import { tppError } from "../../src/contract/tpp-messages";
-import { bbanOf } from "../domain/accounts";
+import { bbanOf } from "../../src/contract/account-numbers";
 import { upcomingExecutionDates } from "../domain/periodic-schedule";
 import { awaitsSca, cancellationRefusal, withStatus } from "../domain/lifecycle";
 import { refuse } from "../domain/outcome";

@@ -1,4 +1,5 @@
 /** Sandbox data: accounts (spec 4.3), balances, agreements, contact e-mail. */
+import { bbanOf } from "../../src/contract/account-numbers";
 import { customerKindOf } from "../../src/contract/identifiers";
 import { newAccount, presentAccount, sandboxAccountNumber } from "../domain/accounts";
 import { newCustomer } from "../domain/customers";
@@ -34,7 +35,7 @@ async function joinAgreement(tx: WriteTx, env: SandboxEnv, customerNumber: strin
 export const createSandboxAccount: Handler<"createSandboxAccount"> = ({ env, body, fixes, origin }) =>
   env.store.write(async (tx) => {
     // An iban sent alone names the account number too (NO + 2 check digits + the bban).
-    const requested = body.bban ?? body.iban?.slice(4);
+    const requested = bbanOf(body);
     if (requested && (await tx.accountByBban(requested)))
       return failure("CONFLICT", `A sandbox account with bban ${requested} exists already; leave bban and iban out to get a new number.`, body.bban ? "bban" : "iban");
     const time = await timeIn(tx, env);

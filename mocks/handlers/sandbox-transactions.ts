@@ -1,7 +1,9 @@
 /** Sandbox transactions: the paged list (spec 4.4), creation (spec 7 rule 6) and details. */
+import { hrefOf } from "../../src/contract/paths";
 import { DEFAULT_PAGE_SIZE } from "../../src/contract/query";
 import { tppError } from "../../src/contract/tpp-messages";
-import { namesAccount, bbanOf } from "../domain/accounts";
+import { bbanOf } from "../../src/contract/account-numbers";
+import { namesAccount } from "../domain/accounts";
 import { applyBooking } from "../domain/balances";
 import { presentTransaction, requestedBookings } from "../domain/bookings";
 import { BEFORE_EVERY_ROW, decodeKey, linkHeader } from "../domain/pagination-links";
@@ -56,7 +58,7 @@ export const listSandboxTransactions: Handler<"listSandboxTransactions"> = async
     const first = page.items[0];
     const last = page.items[page.items.length - 1];
     const link = linkHeader({
-      base: `${origin}/v1/sandbox/accounts/${encodeURIComponent(account.resourceId)}/transactions`,
+      base: `${origin}${hrefOf("listSandboxTransactions", { mockAccountId: account.resourceId })}`,
       fromDate: query.fromDate,
       toDate: query.toDate,
       offset,

@@ -1,22 +1,6 @@
-/** Matches a request path against the operation table; compiled once. */
+/** Matches a request path against the operation table, through the contract's one path matcher. */
 import { operations, type Operation } from "../../src/contract/operations";
-
-interface CompiledRoute {
-  operation: Operation;
-  pattern: RegExp;
-  names: string[];
-}
-
-const compile = (operation: Operation): CompiledRoute => {
-  const names: string[] = [];
-  const source = operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
-    names.push(name);
-    return "([^/]+)";
-  });
-  return { operation, pattern: new RegExp(`^${source}/?$`), names };
-};
-
-const routes = operations.map(compile);
+import { isControlRoute, matchOperation } from "../../src/contract/paths";
 
 /**
  * The payment services and the products each offers, read from the table's paths
@@ -46,25 +30,9 @@ function decode(value: string): string | undefined {
 
 /** HEAD is GET without the body (RFC 9110 9.3.2): it finds the GET operation. */
 export function matchRoute(method: string, pathname: string): RouteMatch {
-  const upper = method.toUpperCase();
-  const wanted = upper === "HEAD" ? "GET" : upper;
-  const allowed: string[] = [];
-  for (const route of routes) {
-    const match = route.pattern.exec(pathname);
-    if (!match) continue;
-    if (route.operation.method !== wanted) {
-      allowed.push(...(route.operation.method === "GET" ? ["GET", "HEAD"] : [route.operation.method]));
-      continue;
-    }
-    const params: Record<string, string> = {};
-    for (const [index, name] of route.names.entries()) {
-      const value = decode(match[index + 1] ?? "");
-      if (value === undefined) return { kind: "unknown-path" };
-      params[name] = value;
-    }
-    return { kind: "operation", operation: route.operation, params };
-  }
-  if (allowed.length > 0) return { kind: "method-not-allowed", allowed };
+  const match = matchOperation(method, pathname, { only: "interface" });
+  if (match.kind === "found" && !isControlRoute(match.route)) return { kind: "operation", operation: match.route, params: match.params };
+  if (match.kind === "method-not-allowed") return match;
   return unknownProduct(pathname) ?? { kind: "unknown-path" };
 }
 

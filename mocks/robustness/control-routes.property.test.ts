@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { AdvanceClock, BatchTimes, ScaDecisionBody } from "../control/schemas";
+import { AdvanceClock, BatchTimes, ScaDecisionBody } from "../../src/contract/control-schemas";
 import { validateExport } from "../store/import-validation";
 import { KARI, ORIGIN, initiationHeaders, testClient, type TestClient, kariAndOla } from "../test-helpers";
 import { deeplyNested, encodeSegment, expectConsistent, expectRefusal, jsonPaths, jsonValue, nastyString } from "./requests.test-helpers";

@@ -88,7 +88,7 @@ describe("every operation answers random and malformed requests with a 4xx and c
   const table: readonly Operation[] = operations;
   test.each(table.map((operation) => [operation.id, operation] as const))("%s", async (_id, operation) => {
     const { client, seeds } = await world();
-    const seed = seeds[operation.id as OperationId];
+    const seed = seeds[operation.id];
     // The seed itself is valid: the generators start from a request the sandbox accepts.
     let before = await snapshot(client);
     await fc.assert(

@@ -4,35 +4,18 @@
  * to POST /__sandbox/sca/… and answers 303 to the TPP-Redirect-URI with the outcome (a web address or an app's scheme). In the browser
  * the portal renders this page; the standalone server has no portal, so it renders it here.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { Dispatch } from "../router";
+import { formatBban } from "../../src/contract/account-numbers";
+import { ErrorBody } from "../../src/contract/common-objects";
+import { ScaDecided, ScaRequest, type ScaPayment, type ScaSubject } from "../../src/contract/control-schemas";
+import { hrefOf } from "../../src/contract/paths";
 import { isRedirectUri, redirectTargetName } from "../../src/contract/redirect-uri";
 import { html, page, type Html } from "./html";
 
 const BANK_PATH = /^\/bank\/authorize\/(payment|basket)\/([^/]+)$/;
-export const isBankPath = (pathname: string) => BANK_PATH.test(pathname);
 
-type Subject = "payment" | "basket";
-
-const Amount = z.object({ amount: z.union([z.string(), z.number()]), currency: z.string() });
-const AccountRef = z.object({ bban: z.string().optional(), iban: z.string().optional(), name: z.string().optional() });
-const PaymentSummary = z.object({
-  paymentId: z.string(),
-  product: z.string(),
-  transactionStatus: z.string(),
-  instructedAmount: Amount,
-  creditorName: z.string().optional(),
-  creditorAccount: AccountRef.optional(),
-  debtorAccount: AccountRef.optional(),
-  psuName: z.string().optional(),
-  executionDate: z.string().optional(),
-  frequency: z.string().optional(),
-});
-type PaymentSummary = z.infer<typeof PaymentSummary>;
-const ScaView = z.object({ id: z.string(), redirectUri: z.string(), transactionStatus: z.string(), payments: z.array(PaymentSummary) });
-type ScaView = z.infer<typeof ScaView>;
-const Decided = z.object({ transactionStatus: z.string(), redirect: z.string() });
-const TppMessages = z.object({ tppMessages: z.array(z.object({ code: z.string(), text: z.string().optional() })) });
+type Subject = ScaSubject;
 
 /** Why a payment (or basket) in this status is not asked for SCA any more. */
 const NO_LONGER: Record<string, string> = {
@@ -46,23 +29,20 @@ const NO_LONGER: Record<string, string> = {
 const bank = html`<p class="bank">Sandbox Bank · simulated strong customer authentication</p>`;
 const sandboxNote = html`<p class="note">This is the PSD2 sandbox: no real bank, no real money.</p>`;
 
-/** 12345678903 → 1234.56.78903, the way Norwegian account numbers are written. */
-const formatBban = (bban: string) => (/^\d{11}$/.test(bban) ? `${bban.slice(0, 4)}.${bban.slice(4, 6)}.${bban.slice(6)}` : bban);
-const accountText = (account: z.infer<typeof AccountRef> | undefined) =>
-  account?.bban ? formatBban(account.bban) : (account?.iban ?? "—");
+const accountText = (account: ScaPayment["debtorAccount"]) => (account.bban ? formatBban(account.bban) : (account.iban ?? "—"));
 
-function details(payment: PaymentSummary): Html {
+function details(payment: ScaPayment): Html {
   const { instructedAmount: amount } = payment;
   return html`<dl>
-<dt>Amount</dt><dd class="amount">${String(amount.amount)} ${amount.currency}</dd>
-<dt>To</dt><dd>${payment.creditorName ?? ""}${payment.creditorName ? html`<br>` : ""}${accountText(payment.creditorAccount)}</dd>
-<dt>From</dt><dd>${payment.debtorAccount?.name ? html`${payment.debtorAccount.name}<br>` : ""}${accountText(payment.debtorAccount)}</dd>
-${payment.frequency ? html`<dt>Repeats</dt><dd>${payment.frequency}, from ${payment.executionDate ?? "—"}</dd>` : html`<dt>Execution date</dt><dd>${payment.executionDate ?? "—"}</dd>`}
+<dt>Amount</dt><dd class="amount">${amount.amount} ${amount.currency}</dd>
+<dt>To</dt><dd>${payment.creditorName}${payment.creditorName ? html`<br>` : ""}${accountText(payment.creditorAccount)}</dd>
+<dt>From</dt><dd>${payment.debtorAccount.name ? html`${payment.debtorAccount.name}<br>` : ""}${accountText(payment.debtorAccount)}</dd>
+${payment.frequency ? html`<dt>Repeats</dt><dd>${payment.frequency}, from ${payment.executionDate}</dd>` : html`<dt>Execution date</dt><dd>${payment.executionDate}</dd>`}
 <dt>Payment ID</dt><dd><code>${payment.paymentId}</code></dd>
 </dl>`;
 }
 
-function approvalPage(subject: Subject, view: ScaView): Response {
+function approvalPage(subject: Subject, view: z.infer<typeof ScaRequest>): Response {
   const who = view.payments[0]?.psuName;
   const count = view.payments.length;
   const title = subject === "payment" ? "Approve payment" : `Approve ${String(count)} payment${count === 1 ? "" : "s"}`;
@@ -97,17 +77,17 @@ function problemPage(status: number, title: string, text: string): Response {
 const label = (subject: Subject, id: string) => `${subject === "payment" ? "Payment" : "Signing basket"} ${id}`;
 
 async function problemFromAnswer(response: Response, subject: Subject, id: string): Promise<Response> {
-  const parsed = TppMessages.safeParse(await response.json().catch(() => undefined));
-  const text = parsed.success ? parsed.data.tppMessages.map((message) => message.text ?? message.code).join(" ") : `The sandbox answered ${String(response.status)}.`;
+  const parsed = ErrorBody.safeParse(await response.json().catch(() => undefined));
+  const text = parsed.success ? parsed.data.tppMessages.map((message) => message.text).join(" ") : `The sandbox answered ${String(response.status)}.`;
   const title = response.status === 404 ? `No such ${subject}` : response.status === 409 ? `Nothing to approve` : "The bank could not do that";
   return problemPage(response.status >= 400 ? response.status : 500, title, `${label(subject, id)}: ${text}`);
 }
 
 async function show(dispatch: Dispatch, origin: string, subject: Subject, id: string): Promise<Response> {
-  const answer = await dispatch(new Request(`${origin}/__sandbox/sca/${subject}/${encodeURIComponent(id)}`));
+  const answer = await dispatch(new Request(`${origin}${hrefOf("scaRequest", { subject, id })}`));
   if (!answer) return problemPage(500, "The bank could not do that", "The sandbox did not answer.");
   if (!answer.ok) return problemFromAnswer(answer, subject, id);
-  const view = ScaView.safeParse(await answer.json());
+  const view = ScaRequest.safeParse(await answer.json());
   if (!view.success) return problemPage(500, "The bank could not do that", `The sandbox's SCA view was not readable: ${view.error.message}`);
   if (view.data.transactionStatus !== "RCVD") {
     const reason = NO_LONGER[view.data.transactionStatus] ?? `is ${view.data.transactionStatus}`;
@@ -121,7 +101,7 @@ async function decide(dispatch: Dispatch, request: Request, origin: string, subj
   if (decision !== "approve" && decision !== "decline")
     return problemPage(400, "Choose approve or decline", `The form must send decision=approve or decision=decline; it sent ${decision === null ? "no decision" : JSON.stringify(decision)}.`);
   const answer = await dispatch(
-    new Request(`${origin}/__sandbox/sca/${subject}/${encodeURIComponent(id)}`, {
+    new Request(`${origin}${hrefOf("scaDecision", { subject, id })}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ decision }),
@@ -129,7 +109,7 @@ async function decide(dispatch: Dispatch, request: Request, origin: string, subj
   );
   if (!answer) return problemPage(500, "The bank could not do that", "The sandbox did not answer.");
   if (!answer.ok) return problemFromAnswer(answer, subject, id);
-  const decided = Decided.safeParse(await answer.json());
+  const decided = ScaDecided.safeParse(await answer.json());
   if (!decided.success) return problemPage(500, "The bank could not do that", `The sandbox's decision was not readable: ${decided.error.message}`);
   const { redirect, transactionStatus } = decided.data;
   const done = `${label(subject, id)} is now ${transactionStatus}.`;

@@ -67,7 +67,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       await send(preflight(req));
       return 204;
     }
-    const limit = bodyLimitFor(url.url.pathname);
+    const limit = bodyLimitFor(req.method, url.url.pathname);
     const body = await readNodeBody(req, limit);
     if (body.kind === "aborted") {
       res.destroy();
@@ -132,7 +132,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
 export function createContinueHandler(onRequest: (req: IncomingMessage, res: ServerResponse) => void, declaresTooLarge: (req: IncomingMessage) => boolean) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (declaresTooLarge(req)) {
-      void sendResponse(res, tooLarge(Number(req.headers["content-length"]), bodyLimitFor(req.url)), { close: true });
+      void sendResponse(res, tooLarge(Number(req.headers["content-length"]), bodyLimitFor(req.method, req.url)), { close: true });
       return;
     }
     res.writeContinue();

@@ -1,27 +1,12 @@
 /** GET / (what this server is, as HTML or JSON by Accept) and GET /openapi.json (from the contract). */
+import { controlRoutes } from "../../src/contract/control";
+import { controlSummaries } from "../../src/contract/control-summaries";
 import { buildOpenApiDocument } from "../../src/contract/openapi";
 import { CONTROL_PREFIX } from "../router";
 import { html, page } from "./html";
 
-/** The sandbox-only routes (mocks/control/index.ts), for the index; unsigned JSON. */
-export const CONTROL_ROUTES: readonly (readonly [method: string, path: string, what: string])[] = [
-  ["GET", "/__sandbox/clock", "The sandbox clock, the last and next batch run, the batch times."],
-  ["POST", "/__sandbox/clock/advance", 'Move the clock forward: {"days":1,"hours":2,"minutes":3} or {"to":"2030-01-01T09:00:00+01:00"}; due batch runs follow.'],
-  ["POST", "/__sandbox/batch/run", "Run the batch now: books every due approved payment."],
-  ["POST", "/__sandbox/batch/catch-up", "Run the scheduled batches missed up to now (the server does this every 30 s)."],
-  ["PUT", "/__sandbox/batch/times", 'Set the batch times (Oslo time): {"batchTimes":["06:00","12:00"]}.'],
-  ["GET", "/__sandbox/customers", "Every customer."],
-  ["GET", "/__sandbox/accounts", "Every account, with balances."],
-  ["GET", "/__sandbox/agreements", "Every agreement."],
-  ["GET", "/__sandbox/payments?limit=100", "The newest payments."],
-  ["GET", "/__sandbox/payments/{paymentId}", "One payment, with its status history."],
-  ["GET", "/__sandbox/sca/{payment|basket}/{id}", "What the PSU is asked to approve."],
-  ["POST", "/__sandbox/sca/{payment|basket}/{id}", 'Decide SCA without the bank page: {"decision":"approve"} or {"decision":"decline"}.'],
-  ["GET", "/__sandbox/export", "Everything the sandbox holds, as one JSON document."],
-  ["POST", "/__sandbox/import", "Replace everything with an export (validated first; a bad file changes nothing)."],
-  ["POST", "/__sandbox/reset", "Empty the sandbox and reset its clock."],
-  ["GET", "/__sandbox/settings", "The registered contact e-mail."],
-];
+/** The sandbox-only routes, unsigned JSON: the contract's control table, path parameters in braces. */
+const CONTROL_ROUTES = controlRoutes.map(({ id, method, path }) => [method, path, controlSummaries[id]] as const);
 
 let openApi: string | undefined;
 export function openApiResponse(): Response {

@@ -3,6 +3,7 @@
  * `Request` the dispatcher takes. Every way this can fail is a value, never a throw.
  */
 import type { IncomingMessage } from "node:http";
+import { isControlRoute, matchOperation } from "../../src/contract/paths";
 import type { IncomingRequest } from "../http/incoming";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -11,8 +12,11 @@ export const MAX_IMPORT_BYTES = 64 * MAX_BODY_BYTES;
 /** Past its limit a body is read and thrown away up to this much more (so the client sees the 413), then the connection is cut. */
 export const MAX_DISCARDED_EXTRA_BYTES = 16 * MAX_BODY_BYTES;
 
-/** The largest body a request to this path may carry. */
-export const bodyLimitFor = (target: string | undefined): number => (/^\/__sandbox\/import(\?|$)/.test(target ?? "") ? MAX_IMPORT_BYTES : MAX_BODY_BYTES);
+/** The largest body a request to this path may carry: a whole sandbox (the control table says which route takes one) or 1 MiB. */
+export function bodyLimitFor(method: string | undefined, target: string | undefined): number {
+  const match = matchOperation(method ?? "GET", (target ?? "").split("?")[0] ?? "", { only: "control" });
+  return match.kind === "found" && isControlRoute(match.route) && match.route.wholeSandbox ? MAX_IMPORT_BYTES : MAX_BODY_BYTES;
+}
 
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
@@ -49,10 +53,10 @@ const declaredLength = (req: IncomingMessage): number | undefined => {
 };
 
 /** Whether the declared Content-Length alone is over the limit (used to refuse an Expect: 100-continue). */
-export const declaresTooLarge = (req: IncomingMessage): boolean => (declaredLength(req) ?? 0) > bodyLimitFor(req.url);
+export const declaresTooLarge = (req: IncomingMessage): boolean => (declaredLength(req) ?? 0) > bodyLimitFor(req.method, req.url);
 
 /** Reads the body up to the path's limit; past it, reads on without keeping anything, up to MAX_DISCARDED_EXTRA_BYTES more. */
-export async function readNodeBody(req: IncomingMessage, limit = bodyLimitFor(req.url)): Promise<BodyOutcome> {
+export async function readNodeBody(req: IncomingMessage, limit = bodyLimitFor(req.method, req.url)): Promise<BodyOutcome> {
   const discardUpTo = limit + MAX_DISCARDED_EXTRA_BYTES;
   const declared = declaredLength(req);
   if (declared !== undefined && declared > discardUpTo) return { kind: "too-large", bytes: declared, drained: false };

@@ -5,7 +5,8 @@
  * `nextSeq` that would hand out a seq already taken. Every check is one pass over Maps, so a
  * 64 MiB file costs its length, not its square.
  */
-import { minorFromString } from "../domain/money";
+import { contradictingBban } from "../../src/contract/account-numbers";
+import { minorFromString } from "../../src/contract/money";
 import { MAX_BOOKABLE_MINOR } from "../domain/payment-initiation";
 import type { SandboxExport } from "./port";
 
@@ -100,8 +101,8 @@ function findCounterProblems(stores: Stores, report: (problem: IntegrityProblem)
       report({ where: `stores.accounts[${String(index)}].transactionCount`, problem: `${String(item.transactionCount)}, but the file holds ${String(count)} transactions of account ${item.resourceId}.` });
   });
   stores.accounts.forEach((item, index) => {
-    if (item.iban.startsWith("NO") && item.iban.slice(4) !== item.bban)
-      report({ where: `stores.accounts[${String(index)}].iban`, problem: `${item.iban} names account ${item.iban.slice(4)}, but the bban is ${item.bban}.` });
+    const named = contradictingBban(item);
+    if (named) report({ where: `stores.accounts[${String(index)}].iban`, problem: `${item.iban} names account ${named}, but the bban is ${item.bban}.` });
   });
   const index = stores.meta.findIndex((entry) => entry.key === "nextSeq");
   const entry = stores.meta[index];

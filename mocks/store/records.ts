@@ -4,15 +4,13 @@
  */
 import { z } from "zod";
 import { TransactionStatus } from "../../src/contract/codes";
+import {
+  Agreement, Customer, MAX_INSTANT, PeriodicPaymentRecord, SinglePaymentRecord, StatusChange,
+} from "../../src/contract/control-schemas";
 import { SandboxAccount, SandboxTransaction } from "../../src/contract/sandbox";
-import { PeriodicPaymentRequest, SinglePaymentRequest } from "../../src/contract/payments";
 import { MAX_CLOCK_OFFSET_MS } from "../domain/clock";
 
-/**
- * Sandbox time, epoch milliseconds: real time plus an offset of at most MAX_CLOCK_OFFSET_MS, so
- * never past 2200 (a Date stops at 275760; a file with 9e15 made every clock read a 500).
- */
-export const MAX_INSTANT = Date.UTC(2200, 0, 1);
+export { MAX_INSTANT };
 const instant = z.number().int().nonnegative().max(MAX_INSTANT).meta({ description: "Sandbox time, epoch milliseconds." });
 
 /**
@@ -21,13 +19,8 @@ const instant = z.number().int().nonnegative().max(MAX_INSTANT).meta({ descripti
  */
 export const MAX_SEQ = 2 ** 40;
 
-export const CustomerRecord = z.object({
-  customerNumber: z.string(),
-  kind: z.enum(["private", "corporate"]),
-  psuId: z.uuid(),
-  name: z.string(),
-  createdAt: instant,
-});
+/** The explorer lists customers, agreements and payments as they are stored: the control API's shapes. */
+export const CustomerRecord = Customer;
 export type CustomerRecord = z.infer<typeof CustomerRecord>;
 
 /** The account as the interface shows it (without links), and what only the sandbox keeps. */
@@ -38,52 +31,12 @@ export const AccountRecord = SandboxAccount.omit({ _links: true }).extend({
 });
 export type AccountRecord = z.infer<typeof AccountRecord>;
 
-export const AgreementRecord = z.object({
-  agreementId: z.string(),
-  customerNumber: z.string(),
-  accountIds: z.array(z.string()),
-});
+export const AgreementRecord = Agreement;
 export type AgreementRecord = z.infer<typeof AgreementRecord>;
 
-export const StatusChange = z.object({
-  status: TransactionStatus,
-  at: instant,
-  reason: z.string().optional(),
-});
-export type StatusChange = z.infer<typeof StatusChange>;
+export { StatusChange };
 
-const paymentCommon = {
-  paymentId: z.string(),
-  transactionStatus: TransactionStatus,
-  fundsAvailable: z.boolean().optional(),
-  /** The PSU who initiated it, and the customer it acts for (the company, with PSU-Corporate-ID). */
-  psuId: z.uuid(),
-  customerNumber: z.string(),
-  redirectUri: z.string(),
-  debtorAccountId: z.string(),
-  /** The creditor, when it is an account of this sandbox (then it is credited on settlement). */
-  creditorAccountId: z.string().optional(),
-  basketId: z.string().optional(),
-  statusHistory: z.array(StatusChange).min(1),
-  createdAt: instant,
-  /** Transactions booked when it settled: debtor first, creditor second. */
-  transactionIds: z.array(z.string()).optional(),
-};
-
-export const SinglePaymentRecord = z.object({
-  ...paymentCommon,
-  product: z.literal("single"),
-  request: SinglePaymentRequest,
-  /** The business date it is due: requestedExecutionDate, or the initiation's date. */
-  executionDate: z.iso.date(),
-});
-
-export const PeriodicPaymentRecord = z.object({
-  ...paymentCommon,
-  product: z.literal("periodic"),
-  request: PeriodicPaymentRequest,
-});
-
+export { PeriodicPaymentRecord, SinglePaymentRecord };
 export const PaymentRecord = z.discriminatedUnion("product", [SinglePaymentRecord, PeriodicPaymentRecord]);
 export type PaymentRecord = z.infer<typeof PaymentRecord>;
 export type SinglePaymentRecord = z.infer<typeof SinglePaymentRecord>;

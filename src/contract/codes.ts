@@ -31,6 +31,13 @@ export const transactionStatuses = [
 export const TransactionStatus = z.enum(transactionStatuses).meta({ id: "TransactionStatus" });
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 
+// What the statuses mean in this sandbox's lifecycle (design, "Payment lifecycle"), for the sandbox and the portal alike.
+export const FINAL_STATUSES: readonly TransactionStatus[] = ["ACSC", "RJCT", "CANC"];
+export const isFinal = (status: TransactionStatus) => FINAL_STATUSES.includes(status);
+/** DELETE cancels these to CANC; PDNG is refused with an explanation (spec 7 rule 7), a final status too. */
+export const CANCELLABLE_STATUSES: readonly TransactionStatus[] = ["RCVD", "ACTC"];
+export const isCancellable = (status: string) => (CANCELLABLE_STATUSES as readonly string[]).includes(status);
+
 /** Spec 2.1: verbs of a Link object. */
 export const linkVerbs = ["GET", "PUT", "POST", "DELETE"] as const;
 export const LinkVerb = z.enum(linkVerbs);

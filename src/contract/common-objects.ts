@@ -1,4 +1,5 @@
 /** The shared objects of spec 2.1: account reference, address, link, tppMessage. */
+import { contradictingBban } from "./account-numbers";
 import { LinkVerb } from "./codes";
 import { TppMessageCode } from "./errors";
 import { bban, countryCode, currencyCode, iban, text } from "./primitives";
@@ -13,12 +14,9 @@ export const AccountReference = strictObject({
   .superRefine((value, ctx) => {
     if (value.bban === undefined && value.iban === undefined) {
       ctx.addIssue({ code: "custom", path: ["bban"], message: "Identify the account: give its bban (or its iban)." });
-    } else if (value.bban && value.iban?.startsWith("NO") && value.iban.slice(4) !== value.bban) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["iban"],
-        message: `The iban names account ${value.iban.slice(4)} but the bban is ${value.bban}; send one, or two that match.`,
-      });
+    } else {
+      const named = contradictingBban(value);
+      if (named) ctx.addIssue({ code: "custom", path: ["iban"], message: `The iban names account ${named} but the bban is ${value.bban ?? ""}; send one, or two that match.` });
     }
   })
   .meta({

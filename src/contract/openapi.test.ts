@@ -1,6 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, test } from "vitest";
 import { buildOpenApiDocument } from "./openapi";
+import { controlRoutes } from "./control";
 import { operations } from "./operations";
 
 const document = buildOpenApiDocument();
@@ -30,6 +31,17 @@ describe("OpenAPI 3.1 document", () => {
   test("holds every operation of the table", () => {
     for (const op of operations) expect(operationAt(op.method.toLowerCase(), op.path, "operationId")).toBe(op.id);
     expect(operationAt("post", "/v1/signing-baskets", "x-path-chosen")).toBe(true);
+  });
+  test("publishes every control route under its own tag, unsigned and marked as the sandbox's", () => {
+    for (const route of controlRoutes) {
+      const method = route.method.toLowerCase();
+      expect(operationAt(method, route.path, "operationId")).toBe(route.id);
+      expect(operationAt(method, route.path, "tags")).toEqual(["Sandbox control"]);
+      expect(operationAt(method, route.path, "x-sandbox-control")).toBe(true);
+      expect(operationAt(method, route.path, "responses", "200", "content", "application/json", "schema")).toBeDefined();
+    }
+    expect(list(operationAt("get", "/__sandbox/sca/{subject}/{id}", "parameters")).map((param) => at(param, "name"))).toEqual(["subject", "id"]);
+    expect(operationAt("post", "/__sandbox/clock/advance", "requestBody", "content", "application/json", "schema", "additionalProperties")).toBe(false);
   });
   test("carries the constraints: required, lengths, enums, patterns, bounds, uniqueness", () => {
     const periodic = (...path: (string | number)[]) => schema("PeriodicPaymentRequest", ...path);

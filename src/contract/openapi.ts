@@ -3,6 +3,8 @@
  * OpenAPI 3.1 uses as is, so zod's own converter produces the schemas; named schemas (meta `id`)
  * become components.
  */
+import { CONTROL_GROUP, controlRoutes, type ControlRoute } from "./control";
+import { controlSummaries } from "./control-summaries";
 import { errorStatus, type ErrorCode } from "./errors";
 import { operations, type Operation } from "./operations";
 import { z } from "./zod";
@@ -10,7 +12,7 @@ import { z } from "./zod";
 type JsonSchema = Record<string, unknown>;
 
 export const SPEC_RELEASE = "1.21.26";
-const componentUri = (id: string) => `#/components/schemas/${id}`;
+import { componentUri } from "./component-ref";
 
 /**
  * One schema on its own. Named schemas inside it come back as local $defs; they are components
@@ -22,14 +24,6 @@ function schemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonSche
     JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/'),
   ) as JsonSchema;
   return rest;
-}
-
-/** The component a body schema is (or, for a list, holds), if it is a named one. */
-export function componentRef(schema: z.ZodType): { $ref: string } | undefined {
-  const id = (z.globalRegistry.get(schema) as { id?: string } | undefined)?.id;
-  if (id) return { $ref: componentUri(id) };
-  const def = schema._zod.def as { type: string; element?: z.ZodType };
-  return def.type === "array" && def.element ? componentRef(def.element) : undefined;
 }
 
 /** A named schema is referenced; a list of one becomes an array of references; others are inlined. */
@@ -46,7 +40,7 @@ interface Described {
   "x-exactly-one-of"?: string[];
 }
 
-function parameters(operation: Operation): JsonSchema[] {
+function parameters(operation: Pick<Operation, "pathParams" | "query"> & { headers?: z.ZodType }): JsonSchema[] {
   const params: JsonSchema[] = [];
   const add = (where: "path" | "header" | "query", object: z.ZodType | undefined, io: "input" | "output") => {
     if (!object) return;
@@ -116,6 +110,26 @@ function pathItem(operation: Operation) {
   };
 }
 
+/**
+ * A route of the sandbox's own control API, published beside the interface under its own tag
+ * (decision 0024): unsigned, not part of the spec, marked x-sandbox-control.
+ */
+function controlItem(route: ControlRoute) {
+  return {
+    operationId: route.id,
+    summary: controlSummaries[route.id],
+    description: `${controlSummaries[route.id]}\n\n**Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.`,
+    tags: [CONTROL_GROUP],
+    "x-sandbox-control": true,
+    parameters: parameters(route),
+    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: refOrInline(route.body) } } } } : {}),
+    responses: {
+      "200": { description: "Done.", content: { "application/json": { schema: refOrInline(route.response) } } },
+      "4XX": { description: "tppMessages saying what was wrong.", content: { "application/json": { schema: { $ref: componentUri("Error") } } } },
+    },
+  };
+}
+
 export function buildOpenApiDocument() {
   const { schemas } = z.toJSONSchema(z.globalRegistry, { uri: componentUri, io: "input", unrepresentable: "any" }) as {
     schemas: Record<string, JsonSchema>;
@@ -127,6 +141,7 @@ export function buildOpenApiDocument() {
   for (const operation of operations) {
     (paths[operation.path] ??= {})[operation.method.toLowerCase()] = pathItem(operation);
   }
+  for (const route of controlRoutes) (paths[route.path] ??= {})[route.method.toLowerCase()] = controlItem(route);
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -135,13 +150,17 @@ export function buildOpenApiDocument() {
       version: SPEC_RELEASE,
       description:
         "Norwegian domestic credit transfers (single and periodic), signing baskets and sandbox data, as served by this sandbox. " +
-        "Generated from the contract in src/contract; every request must be signed (see the Signature header).",
+        "Generated from the contract in src/contract; every request to /v1/ must be signed (see the Signature header). " +
+        'The sandbox\'s own unsigned controls are listed under the tag "Sandbox control".',
     },
     servers: [
       { url: "/", description: "The portal's own origin: {base_url} and {sandbox_base_url} of the in-browser sandbox." },
       { url: "http://127.0.0.1:4010", description: "The standalone sandbox server (npm run sandbox)." },
     ],
-    tags: [...new Set(operations.map((operation) => operation.group))].map((name) => ({ name })),
+    tags: [
+      ...[...new Set(operations.map((operation) => operation.group))].map((name) => ({ name })),
+      { name: CONTROL_GROUP, description: "The sandbox's own controls (/__sandbox/…): clock, batch, explorer views, SCA, export and import. Unsigned; not part of the interface." },
+    ],
     paths,
     components: { schemas: components },
   };

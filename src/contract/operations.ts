@@ -29,7 +29,8 @@ export interface ResponseSpec {
   headers?: Record<string, string>;
 }
 
-export interface Operation {
+/** A row as written in the table; `Operation` is a row whose id is one of the table's. */
+export interface OperationRow {
   id: string;
   title: string;
   /** What the operation does, in the spec's words where it has some. */
@@ -106,7 +107,7 @@ function paymentOperations<Read extends string, Status extends string, Remove ex
       errors: [...requestErrors, ...actingPsuErrors, "RESOURCE_UNKNOWN", "PRODUCT_UNKNOWN", "CONFLICT"],
       notes: ["Spec 7 rule 7: deleting a payment with status PDNG returns an error with an explanatory message (409 CONFLICT here)."],
     },
-  ] as const satisfies readonly Operation[];
+  ] as const satisfies readonly OperationRow[];
 }
 
 // Called outside the table so the ids keep their literal types (the table's context would widen them).
@@ -235,9 +236,11 @@ export const operations = [
     headers: SandboxWriteHeaders, body: ContactEmailRequest,
     success: { status: 200, description: "The registered address.", body: ContactEmail }, errors: requestErrors,
   },
-] as const satisfies readonly Operation[];
+] as const satisfies readonly OperationRow[];
 
 export type OperationId = (typeof operations)[number]["id"];
+/** Typed by the table's ids, so code that looks an operation's handler up needs no cast. */
+export type Operation = OperationRow & { id: OperationId };
 
 const byId = new Map<string, Operation>(operations.map((operation) => [operation.id, operation]));
 export function operationById(id: OperationId): Operation {

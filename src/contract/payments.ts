@@ -1,4 +1,5 @@
 /** Payment bodies: periodic (spec 2.2, 2.3) and single (2.4) NDCT payments, status, baskets. */
+import { contradictingBban } from "./account-numbers";
 import { Amount } from "./amount";
 import { ExecutionRule, Frequency, PurposeCode, TransactionStatus } from "./codes";
 import { AccountReference, Address, Links, TppMessage, psuMessage } from "./common-objects";
@@ -23,12 +24,10 @@ export const DomesticAccountReference = strictObject({
   .superRefine((value, ctx) => {
     if (value.bban === undefined && value.iban === undefined)
       ctx.addIssue({ code: "custom", path: ["bban"], message: "Identify the account: give its bban (11 digits), or its iban." });
-    else if (value.bban && value.iban && value.iban.slice(4) !== value.bban)
-      ctx.addIssue({
-        code: "custom",
-        path: ["iban"],
-        message: `The iban names account ${value.iban.slice(4)} but the bban is ${value.bban}; send one, or two that match.`,
-      });
+    else {
+      const named = contradictingBban(value);
+      if (named) ctx.addIssue({ code: "custom", path: ["iban"], message: `The iban names account ${named} but the bban is ${value.bban ?? ""}; send one, or two that match.` });
+    }
   })
   .meta({
     id: "DomesticAccountReference",

@@ -1,4 +1,5 @@
 /** Sandbox data (spec 2.5, 2.6, 4.3–4.5): accounts, balances, transactions, agreements. */
+import { contradictingBban } from "./account-numbers";
 import { maxFractionDigits } from "./amount";
 import { BalanceType, balanceTypes, isoCashAccountTypes, type IsoCashAccountType } from "./codes";
 import { Links, Link } from "./common-objects";
@@ -78,8 +79,8 @@ export const SandboxAccountRequest = strictObject({
   kidRequired: z.boolean().optional().meta({ description: "Sandbox: incoming payments to this account must carry a KID (else KID_MISSING)." }),
 })
   .superRefine((value, ctx) => {
-    if (value.bban && value.iban && value.iban.slice(4) !== value.bban)
-      ctx.addIssue({ code: "custom", path: ["iban"], message: `The iban names account ${value.iban.slice(4)} but the bban is ${value.bban}.` });
+    const named = contradictingBban(value);
+    if (named) ctx.addIssue({ code: "custom", path: ["iban"], message: `The iban names account ${named} but the bban is ${value.bban ?? ""}.` });
     value.balances?.forEach((balance, index) => {
       if (balance.balanceAmount.currency !== value.currency)
         ctx.addIssue({
@@ -182,6 +183,7 @@ export const AgreementRequest = strictObject({
 export const Agreement = z
   .object({ agreementId: z.string(), customerNumber: z.string(), accountIds: z.array(z.string()) })
   .meta({ id: "Agreement" });
+export type Agreement = z.infer<typeof Agreement>;
 
 export const InitializeResponse = z
   .object({ customers: z.int(), accounts: z.int(), transactions: z.int() })

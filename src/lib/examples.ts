@@ -4,7 +4,7 @@
  */
 import { NO_FIX } from "../contract/codes";
 import type { OperationId } from "../contract/operations";
-import type { Customer, ExplorerAccount } from "./sandbox-queries";
+import type { Customer, ExplorerAccount } from "../contract/control-schemas";
 
 /** The console form's values (ConsoleValues there); also what the code panel of a reference page starts from. */
 export interface ExampleValues {

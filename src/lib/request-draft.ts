@@ -5,6 +5,7 @@
  * (Date included and signed), which is what "Copy as curl" gives.
  */
 import type { Operation } from "../contract/operations";
+import { pathOf } from "../contract/paths";
 import type { SigningDetails, WireRequest } from "./exchange";
 import type { StoredCredential } from "./portal-db";
 import { baseUrl, getSettings } from "./settings";
@@ -28,11 +29,7 @@ export interface Draft extends WireRequest {
 }
 
 export function draftRequest(input: RequestInput, origin = baseUrl(input.operation.base, getSettings())): Draft {
-  const path = input.operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(input.params[name] ?? ""));
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(input.query)) if (value !== undefined && value !== "") query.set(name, value);
-  const search = query.toString();
-  const target = `${path}${search ? `?${search}` : ""}`;
+  const target = pathOf(input.operation, input.params, input.query);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.headers)) if (value !== undefined && value !== "") headers[name] = value;
   const hasBody = input.body !== undefined && input.operation.body !== undefined;

@@ -2,11 +2,14 @@
  * Sends a request from the portal: signs it with the active credential, sends it (to the
  * in-browser sandbox unless settings point elsewhere), times it, and keeps it in the history.
  */
+import type { ControlBody, ControlResult, ControlRouteId } from "../contract/control";
+import { controlRouteById, hrefOf, type PathParams, type QueryValues } from "../contract/paths";
 import { activeCredential } from "./credentials";
 import type { Exchange, WireRequest, WireResponse } from "./exchange";
 import { recordExchange } from "./history";
 import { draftRequest, signForBrowser, type RequestInput } from "./request-draft";
 import { dispatchInPage, sandboxReady } from "./sandbox";
+import { tppMessagesOf } from "./tpp-messages";
 
 async function readResponse(response: Response, startedAt: number): Promise<WireResponse> {
   const body = await response.text();
@@ -60,7 +63,7 @@ export async function sendRequest(input: RequestInput, options: { origin?: strin
   const exchange: Exchange = {
     id: crypto.randomUUID(),
     sentAt: Date.now(),
-    operationId: input.operation.id as Exchange["operationId"],
+    operationId: input.operation.id,
     request: signed.request,
     unsentHeaders: signed.unsent,
     signing: signed.signing,
@@ -82,19 +85,37 @@ export async function sendRequest(input: RequestInput, options: { origin?: strin
 }
 
 /**
- * Unsigned JSON calls to the sandbox's own controls (/__sandbox/…), for the explorer and the bank page.
- * `inPage`: handed to this page's sandbox directly rather than through the service worker, for an
- * import: a 46 MB file took some 30 s through msw's worker in Chromium, 5 s to validate and store.
+ * Unsigned JSON calls to the sandbox's own controls (/__sandbox/…), for the explorer, the forms,
+ * the bank page and the data actions: the path from the control table, the answer parsed with the
+ * route's response schema, so a sandbox that answers another shape is an error here, not a wrong
+ * screen.
  */
-export async function sandboxControl<T>(method: string, path: string, body?: unknown, options: { inPage?: boolean } = {}): Promise<T> {
+type ParamsPart<Id extends ControlRouteId> = PathParams<Id> extends Record<string, never> ? { params?: never } : { params: PathParams<Id> };
+type BodyPart<Id extends ControlRouteId> = ControlBody<Id> extends undefined ? { body?: never } : { body: ControlBody<Id> };
+export type ControlInput<Id extends ControlRouteId> = ParamsPart<Id> & BodyPart<Id> & { query?: QueryValues; inPage?: boolean };
+
+type Args<Id extends ControlRouteId> = PathParams<Id> extends Record<string, never>
+  ? ControlBody<Id> extends undefined
+    ? [input?: ControlInput<Id>]
+    : [input: ControlInput<Id>]
+  : [input: ControlInput<Id>];
+
+export async function sandboxControl<Id extends ControlRouteId>(id: Id, ...[input]: Args<Id>): Promise<ControlResult<Id>> {
   await sandboxReady();
-  const init: RequestInit = { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }) };
-  const response = options.inPage ? await dispatchInPage(new Request(new URL(path, location.origin), init)) : await fetch(path, init);
+  const route = controlRouteById(id);
+  const { params, query, body, inPage } = (input ?? {}) as { params?: PathParams<Id>; query?: QueryValues; body?: unknown; inPage?: boolean };
+  const href = hrefOf(id, params ?? ({} as PathParams<Id>), query);
+  const init: RequestInit = { method: route.method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }) };
+  const response = inPage === true ? await dispatchInPage(new Request(new URL(href, location.origin), init)) : await fetch(href, init);
   const text = await response.text();
-  const json = (text ? JSON.parse(text) : undefined) as unknown;
-  if (!response.ok) {
-    const messages = (json as { tppMessages?: { text?: string }[] } | undefined)?.tppMessages ?? [];
-    throw new Error(messages.map((message) => message.text).join(" ") || `${String(response.status)} ${response.statusText}`);
+  if (!response.ok) throw new Error(tppMessagesOf(text).map((message) => message.text).join(" ") || `${String(response.status)} ${response.statusText}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`The sandbox's answer to ${route.method} ${route.path} is not JSON.`);
   }
-  return json as T;
+  const parsed = route.response.safeParse(json);
+  if (!parsed.success) throw new Error(`The sandbox's answer to ${route.method} ${route.path} is not what this portal reads: ${parsed.error.issues[0]?.message ?? ""}`);
+  return parsed.data as ControlResult<Id>;
 }

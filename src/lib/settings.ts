@@ -2,6 +2,7 @@
  * Portal settings, kept in localStorage (small, read synchronously at start): where requests go,
  * which certificate signs them, and how curl commands are addressed.
  */
+import { DEFAULT_PSU_ID } from "../contract/identifiers";
 import { useSyncExternalStore } from "react";
 
 export interface PortalSettings {
@@ -23,7 +24,7 @@ export const defaultSettings: PortalSettings = {
   sandboxBase: "",
   curlBase: "http://127.0.0.1:4010",
   credentialId: null,
-  psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21",
+  psuId: DEFAULT_PSU_ID,
 };
 
 function load(): PortalSettings {

@@ -1,7 +1,7 @@
-import { formatDate, parseDate } from './calendar-date.ts';
+import { formatDate, parseDate } from '../../../src/contract/calendar-date.ts';
 import { isBusinessDayNumber } from './business-days.ts';
 import type { BankCalendarOptions } from './holidays.ts';
-import { osloWallClock, osloWallTimeToInstant, toEpochMillis, type Instant } from './oslo-time.ts';
+import { osloWallClock, osloWallTimeToInstant, toEpochMillis, type Instant } from '../../../src/contract/oslo-time.ts';
 
 /**
  * When the sandbox payment batch runs: at fixed Oslo wall-clock times on every Norwegian business day

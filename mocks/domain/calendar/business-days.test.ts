@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, parseDate } from './calendar-date.ts';
+import { formatDate, parseDate } from '../../../src/contract/calendar-date.ts';
 import { addBusinessDays, isBusinessDay, nextBusinessDay, previousBusinessDay } from './business-days.ts';
 
 const anyDate = fc

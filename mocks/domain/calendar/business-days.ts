@@ -1,4 +1,4 @@
-import { formatDate, isWeekend, parseDate } from './calendar-date.ts';
+import { formatDate, isWeekend, parseDate } from '../../../src/contract/calendar-date.ts';
 import { isBankHolidayDayNumber, type BankCalendarOptions } from './holidays.ts';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoWeekday, parseDate } from './calendar-date.ts';
+import { isoWeekday, parseDate } from '../../../src/contract/calendar-date.ts';
 import { easterSunday, easterSundayDayNumber } from './easter.ts';
 
 describe('Easter Sunday (anonymous Gregorian algorithm)', () => {

@@ -1,4 +1,4 @@
-import { clampedDayInMonth, formatDate, LAST_DAY_NUMBER, monthIndexOf, parseDate, partsFromDayNumber } from './calendar-date.ts';
+import { clampedDayInMonth, formatDate, LAST_DAY_NUMBER, monthIndexOf, parseDate, partsFromDayNumber } from '../../../src/contract/calendar-date.ts';
 import { businessDayOnOrAfter, businessDayOnOrBefore, isBusinessDayNumber } from './business-days.ts';
 import type { BankCalendarOptions } from './holidays.ts';
 

@@ -1,4 +1,4 @@
-import { dayNumberFromParts, formatDate, parseDate, partsFromDayNumber } from './calendar-date.ts';
+import { dayNumberFromParts, formatDate, parseDate, partsFromDayNumber } from '../../../src/contract/calendar-date.ts';
 import { easterSundayDayNumber } from './easter.ts';
 
 /**

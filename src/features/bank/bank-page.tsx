@@ -7,6 +7,7 @@ import { useParams } from "wouter";
 import { PageTitle } from "../../components/page-title";
 import { sandboxKeys } from "../../lib/query-keys";
 import { sandboxControl } from "../../lib/send";
+import type { ScaDecision, ScaPayment } from "../../contract/control-schemas";
 import { isRedirectUri, redirectTargetName } from "../../contract/redirect-uri";
 
 /**
@@ -26,27 +27,6 @@ function Returned({ redirect, status }: { redirect: string; status: string }) {
       )}
     </p>
   );
-}
-
-interface ScaPayment {
-  paymentId: string;
-  product: "single" | "periodic";
-  transactionStatus: string;
-  instructedAmount: { amount: string; currency: string };
-  creditorName: string;
-  creditorAccount: { bban?: string; iban?: string };
-  debtorAccount: { bban?: string; iban?: string; name?: string };
-  psuName: string;
-  executionDate: string;
-  frequency?: string;
-}
-
-interface ScaRequest {
-  subject: "payment" | "basket";
-  id: string;
-  redirectUri: string;
-  transactionStatus: string;
-  payments: ScaPayment[];
 }
 
 function PaymentSummary({ payment }: { payment: ScaPayment }) {
@@ -79,12 +59,11 @@ export default function BankPage() {
   const queryClient = useQueryClient();
   const request = useQuery({
     queryKey: sandboxKeys.sca(kind, id),
-    queryFn: () => sandboxControl<ScaRequest>("GET", `/__sandbox/sca/${kind}/${encodeURIComponent(id)}`),
+    queryFn: () => sandboxControl("scaRequest", { params: { subject: kind, id } }),
     retry: false,
   });
   const decide = useMutation({
-    mutationFn: (decision: "approve" | "decline") =>
-      sandboxControl<{ redirect: string; transactionStatus: string }>("POST", `/__sandbox/sca/${kind}/${encodeURIComponent(id)}`, { decision }),
+    mutationFn: (decision: ScaDecision) => sandboxControl("scaDecision", { params: { subject: kind, id }, body: { decision } }),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: sandboxKeys.all });
       // Checked again: an imported sandbox may hold a URI the header would have refused (javascript:, data:).

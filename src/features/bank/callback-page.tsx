@@ -12,7 +12,7 @@ export default function CallbackPage() {
   const ok = search.get("scaResult") === "ok";
   const payment = useQuery({
     queryKey: sandboxKeys.payment(paymentId ?? ""),
-    queryFn: () => sandboxControl<{ product: "single" | "periodic" }>("GET", `/__sandbox/payments/${encodeURIComponent(paymentId ?? "")}`),
+    queryFn: () => sandboxControl("sandboxPayment", { params: { paymentId: paymentId ?? "" } }),
     enabled: paymentId !== null,
   });
   const statusOperation = payment.data?.product === "periodic" ? "getPeriodicPaymentStatus" : "getPaymentStatus";

@@ -10,8 +10,8 @@ import { CodeLists } from "../../components/code-lists";
 import { CodeSection } from "../../components/code-section";
 import { MethodBadge } from "../../components/method-badge";
 import { PageTitle } from "../../components/page-title";
-import { componentRef } from "../../contract/openapi";
-import { operations, type Operation, type OperationId } from "../../contract/operations";
+import { componentRef } from "../../contract/component-ref";
+import { operations, type Operation } from "../../contract/operations";
 import { activeCredential } from "../../lib/credentials";
 import type { Exchange } from "../../lib/exchange";
 import { fieldNodes } from "../../lib/form-fields";
@@ -78,7 +78,7 @@ function ConsoleForm({ operation }: { operation: Operation }) {
   const parameters = parametersOf(operation.method, operation.path);
   const fromUrl = useMemo(() => Object.fromEntries(new URLSearchParams(searchText).entries()), [searchText]);
   const example = useMemo(() => {
-    const values = exampleValues(operation.id as OperationId, {
+    const values = exampleValues(operation.id, {
       accounts: accounts.data ?? [],
       customers: customers.data ?? [],
       today: clock.data?.today ?? new Date().toISOString().slice(0, 10),

@@ -4,7 +4,8 @@
  */
 import { Link } from "wouter";
 import type { Exchange } from "../../lib/exchange";
-import type { Operation } from "../../contract/operations";
+import type { Operation, OperationId } from "../../contract/operations";
+import { isControlRoute, matchOperation } from "../../contract/paths";
 import { fieldAnchor } from "./field-error";
 import { formFieldOf, tppMessagesOf } from "./server-errors";
 
@@ -21,21 +22,25 @@ function nextSteps(body: string): [string, string][] {
   }
 }
 
+/** What a link to each readable operation offers; its target is that operation's console. */
+const linkLabels: Partial<Record<OperationId, string>> = {
+  getPayment: "Get the payment",
+  getPaymentStatus: "Get the status",
+  getPeriodicPayment: "Get the payment",
+  getPeriodicPaymentStatus: "Get the status",
+  getSigningBasket: "Get the basket",
+  getSigningBasketStatus: "Get the basket status",
+  listSandboxTransactions: "List its transactions",
+};
+
 /** Where a link of the interface leads inside the portal. */
 function portalTarget(name: string, href: string): { to: string; label: string } | undefined {
   const url = new URL(href, location.origin);
   if (name === "scaRedirect") return { to: url.pathname, label: "Open the bank to authorise (SCA)" };
-  const payment = /^\/v1\/(payments|periodic-payments)\/[^/]+\/([^/]+)(\/status)?$/.exec(url.pathname);
-  if (payment?.[2]) {
-    const prefix = payment[1] === "payments" ? "" : "Periodic";
-    const operation = payment[3] ? `get${prefix}PaymentStatus` : `get${prefix}Payment`;
-    return { to: `/try/${operation}?paymentId=${encodeURIComponent(decodeURIComponent(payment[2]))}`, label: name === "status" ? "Get the status" : "Get the payment" };
-  }
-  const basket = /^\/v1\/signing-baskets\/([^/]+)(\/status)?$/.exec(url.pathname);
-  if (basket?.[1]) return { to: `/try/${basket[2] ? "getSigningBasketStatus" : "getSigningBasket"}?basketId=${basket[1]}`, label: name === "status" ? "Get the basket status" : "Get the basket" };
-  const account = /^\/v1\/sandbox\/accounts\/([^/]+)\/transactions$/.exec(url.pathname);
-  if (account?.[1]) return { to: `/try/listSandboxTransactions?mockAccountId=${account[1]}`, label: "List its transactions" };
-  return undefined;
+  const match = matchOperation("GET", url.pathname, { only: "interface", anyPrefix: true });
+  if (match.kind !== "found" || isControlRoute(match.route)) return undefined;
+  const label = linkLabels[match.route.id];
+  return label ? { to: `/try/${match.route.id}?${new URLSearchParams(match.params).toString()}`, label } : undefined;
 }
 
 export function ResultPanel({ exchange, operation, onShowInspector }: { exchange: Exchange | undefined; operation: Operation; onShowInspector: () => void }) {

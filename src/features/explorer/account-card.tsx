@@ -1,7 +1,7 @@
 /** One sandbox account: numbers, product, balances by type, credit line, and where to go next. */
 import { Link } from "wouter";
-import type { Customer, ExplorerAccount } from "../../lib/sandbox-queries";
-import { formatMajor } from "./money";
+import type { Customer, ExplorerAccount } from "../../contract/control-schemas";
+import { formatMajor } from "../../contract/money";
 
 const balanceNames: Record<string, string> = {
   closingBooked: "Closing booked",

@@ -1,7 +1,7 @@
 /** One account's transaction pages: filters, the table, the pager, and the request behind them. */
 import { useState } from "react";
 import { Link } from "wouter";
-import type { ExplorerAccount } from "../../lib/sandbox-queries";
+import type { ExplorerAccount } from "../../contract/control-schemas";
 import { useTransactionPage } from "./explorer-queries";
 import { queryOfLink } from "./link-header";
 import { firstPageQuery, TransactionFilters, type Filters } from "./transaction-filters";

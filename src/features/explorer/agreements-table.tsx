@@ -1,6 +1,5 @@
 /** Each customer's agreement: the accounts the PSU may pay from and sees in the account list. */
-import type { Customer, ExplorerAccount } from "../../lib/sandbox-queries";
-import type { Agreement } from "./explorer-queries";
+import type { Agreement, Customer, ExplorerAccount } from "../../contract/control-schemas";
 
 export function AgreementsTable({ agreements, customers, accounts }: { agreements: Agreement[]; customers: Customer[]; accounts: ExplorerAccount[] }) {
   return (

@@ -1,13 +1,7 @@
 /** What a batch run or a clock move did: which payments were booked and which rejected. */
 import { Link } from "wouter";
-import { formatOslo } from "./oslo-time";
-
-export interface RunReport {
-  at: number;
-  date: string;
-  settled: string[];
-  rejected: string[];
-}
+import type { RunReport } from "../../contract/control-schemas";
+import { formatOslo } from "../../contract/oslo-time";
 
 export interface ClockOutcome {
   /** What was asked, e.g. "Moved the clock 1 day". */

@@ -5,17 +5,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type SyntheticEvent } from "react";
 import { sandboxKeys } from "../../lib/query-keys";
-import { clockQuery, type Clock } from "../../lib/sandbox-queries";
+import type { ControlBody } from "../../contract/control";
+import { clockQuery } from "../../lib/sandbox-queries";
 import { sandboxControl } from "../../lib/send";
-import { BatchResults, type ClockOutcome, type RunReport } from "./batch-results";
-import { formatOslo, osloInputValue, osloWallToIso } from "./oslo-time";
+import { BatchResults, type ClockOutcome } from "./batch-results";
+import { formatOslo, osloInputValue, osloWallToIso } from "../../contract/oslo-time";
 
-interface RunsAndClock {
-  runs: RunReport[];
-  clock: Clock;
-}
-
-type ClockAction = { label: string; path: "/__sandbox/batch/run" } | { label: string; path: "/__sandbox/clock/advance"; body: Record<string, unknown> };
+type ClockAction = { label: string; run: true } | { label: string; advance: ControlBody<"advanceClock"> };
 
 export function ClockPanel() {
   const queryClient = useQueryClient();
@@ -24,7 +20,7 @@ export function ClockPanel() {
   const [targetError, setTargetError] = useState<string>();
   const act = useMutation({
     mutationFn: async (action: ClockAction): Promise<ClockOutcome> => {
-      const result = await sandboxControl<RunsAndClock>("POST", action.path, "body" in action ? action.body : undefined);
+      const result = "advance" in action ? await sandboxControl("advanceClock", { body: action.advance }) : await sandboxControl("runBatch");
       return { action: action.label, runs: result.runs, now: result.clock.now };
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sandboxKeys.all }),
@@ -44,7 +40,7 @@ export function ClockPanel() {
       return;
     }
     setTargetError(undefined);
-    act.mutate({ label: `Moved the clock to ${formatOslo(iso, false)}`, path: "/__sandbox/clock/advance", body: { to: iso } });
+    act.mutate({ label: `Moved the clock to ${formatOslo(iso, false)}`, advance: { to: iso } });
   };
 
   return (
@@ -65,20 +61,20 @@ export function ClockPanel() {
         </div>
       </dl>
       <div className="form-actions" role="group" aria-label="Run the batch or move the clock">
-        <button type="button" className="button-primary" disabled={busy} onClick={() => { act.mutate({ label: "Ran the batch now", path: "/__sandbox/batch/run" }); }}>
+        <button type="button" className="button-primary" disabled={busy} onClick={() => { act.mutate({ label: "Ran the batch now", run: true }); }}>
           Run batch now
         </button>
-        <button type="button" disabled={busy} onClick={() => { act.mutate({ label: "Moved the clock 1 hour", path: "/__sandbox/clock/advance", body: { hours: 1 } }); }}>
+        <button type="button" disabled={busy} onClick={() => { act.mutate({ label: "Moved the clock 1 hour", advance: { hours: 1 } }); }}>
           +1 hour
         </button>
-        <button type="button" disabled={busy} onClick={() => { act.mutate({ label: "Moved the clock 1 day", path: "/__sandbox/clock/advance", body: { days: 1 } }); }}>
+        <button type="button" disabled={busy} onClick={() => { act.mutate({ label: "Moved the clock 1 day", advance: { days: 1 } }); }}>
           +1 day
         </button>
         <button
           type="button"
           disabled={busy || !next}
           onClick={() => {
-            if (next) act.mutate({ label: `Moved the clock to the batch run at ${formatOslo(next, false)}`, path: "/__sandbox/clock/advance", body: { to: next } });
+            if (next) act.mutate({ label: `Moved the clock to the batch run at ${formatOslo(next, false)}`, advance: { to: next } });
           }}
         >
           To next batch run

@@ -9,7 +9,7 @@ import { sandboxKeys } from "../../lib/query-keys";
 import { clockQuery } from "../../lib/sandbox-queries";
 import { useSandboxStatus } from "../../lib/sandbox";
 import { describeDuration } from "./duration";
-import { formatOslo } from "./oslo-time";
+import { formatOslo } from "../../contract/oslo-time";
 import { useNow } from "./use-now";
 
 function LeaderState() {

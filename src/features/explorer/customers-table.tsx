@@ -1,6 +1,6 @@
 /** Customers of the sandbox, with their PSU-IDs ready to copy or to use in the console's forms. */
 import { CopyButton } from "../../components/copy-button";
-import type { Customer, ExplorerAccount } from "../../lib/sandbox-queries";
+import type { Customer, ExplorerAccount } from "../../contract/control-schemas";
 import { updateSettings, useSettings } from "../../lib/settings";
 
 export function CustomersTable({ customers, accounts, loading }: { customers: Customer[]; accounts: ExplorerAccount[]; loading: boolean }) {

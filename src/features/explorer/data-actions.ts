@@ -1,5 +1,7 @@
 /** The Data view's actions on the whole sandbox: fill, empty, save to a file, load from one. */
 import { operationById } from "../../contract/operations";
+import { InitializeResponse } from "../../contract/sandbox";
+import { messageLine, tppMessagesOf } from "../../lib/tpp-messages";
 import { sandboxControl, sendRequest } from "../../lib/send";
 
 export interface DataOutcome {
@@ -9,12 +11,13 @@ export interface DataOutcome {
   exchangeId?: string;
 }
 
-function tppText(body: string): string {
+const tppText = (body: string) => tppMessagesOf(body).map(messageLine).join(" ");
+
+function countsOf(body: string) {
   try {
-    const parsed = JSON.parse(body) as { tppMessages?: { code?: string; text?: string }[] };
-    return (parsed.tppMessages ?? []).map((message) => [message.code, message.text].filter(Boolean).join(": ")).join(" ");
+    return InitializeResponse.safeParse(JSON.parse(body)).data;
   } catch {
-    return "";
+    return undefined;
   }
 }
 
@@ -25,7 +28,8 @@ export async function initializeSandbox(): Promise<DataOutcome> {
   if (!response) return { ok: false, text: exchange.error ?? "No answer.", exchangeId: exchange.id };
   if (response.status !== 200)
     return { ok: false, text: `Initialize was refused (${String(response.status)}): ${tppText(response.body) || response.statusText}`, exchangeId: exchange.id };
-  const counts = JSON.parse(response.body) as { customers: number; accounts: number; transactions: number };
+  const counts = countsOf(response.body);
+  if (!counts) return { ok: false, text: "Initialize answered 200, but not with the counts of customers, accounts and transactions.", exchangeId: exchange.id };
   return {
     ok: true,
     text: `Initialized with the fixed data: ${String(counts.customers)} customers, ${String(counts.accounts)} accounts, ${String(counts.transactions)} transactions.`,
@@ -34,12 +38,12 @@ export async function initializeSandbox(): Promise<DataOutcome> {
 }
 
 export async function resetSandbox(): Promise<DataOutcome> {
-  await sandboxControl("POST", "/__sandbox/reset");
+  await sandboxControl("resetSandbox");
   return { ok: true, text: "The sandbox is empty: no customers, accounts, payments or transactions. The clock follows real time again." };
 }
 
 export async function exportSandbox(): Promise<string> {
-  return JSON.stringify(await sandboxControl<unknown>("GET", "/__sandbox/export"), null, 2);
+  return JSON.stringify(await sandboxControl("exportSandbox"), null, 2);
 }
 
 /** Imports a file's text; a file that is not JSON never reaches the sandbox, and nothing changes. */
@@ -51,7 +55,7 @@ export async function importSandbox(name: string, text: string): Promise<DataOut
     return { ok: false, text: `${name} is not JSON (${error instanceof Error ? error.message : String(error)}). Nothing was imported and nothing changed.` };
   }
   try {
-    await sandboxControl("POST", "/__sandbox/import", data, { inPage: true });
+    await sandboxControl("importSandbox", { body: data, inPage: true });
   } catch (error) {
     return { ok: false, text: error instanceof Error ? error.message : String(error) };
   }

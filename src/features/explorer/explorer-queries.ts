@@ -5,62 +5,16 @@ import { portalKeys, sandboxKeys } from "../../lib/query-keys";
 import { sandboxControl, sendRequest } from "../../lib/send";
 import { readTransactionPage } from "./transaction-page";
 
-export interface Agreement {
-  agreementId: string;
-  customerNumber: string;
-  accountIds: string[];
-}
-
-export interface AccountReference {
-  bban?: string;
-  iban?: string;
-}
-
-export interface StatusChange {
-  status: string;
-  at: number;
-  reason?: string;
-}
-
-export interface ExplorerPayment {
-  paymentId: string;
-  product: "single" | "periodic";
-  transactionStatus: string;
-  fundsAvailable?: boolean;
-  customerNumber: string;
-  debtorAccountId: string;
-  creditorAccountId?: string;
-  basketId?: string;
-  statusHistory: StatusChange[];
-  createdAt: number;
-  executionDate?: string;
-  nextExecutionDates?: string[];
-  request: {
-    instructedAmount: { amount: string; currency: string };
-    creditorName: string;
-    creditorAccount: AccountReference;
-    debtorAccount: AccountReference;
-    remittanceInformationUnstructured?: string;
-    requestedExecutionDate?: string;
-    startDate?: string;
-    endDate?: string;
-    frequency?: string;
-    dayOfExecution?: string;
-    executionRule?: string;
-    monthsOfExecution?: number[];
-  };
-}
-
 /** How many payments the list shows, newest first. */
 export const PAYMENT_LIMIT = 100;
 
 export const agreementsQuery = () =>
-  queryOptions({ queryKey: sandboxKeys.agreements(), queryFn: () => sandboxControl<Agreement[]>("GET", "/__sandbox/agreements") });
+  queryOptions({ queryKey: sandboxKeys.agreements(), queryFn: () => sandboxControl("sandboxAgreements") });
 
 export const paymentsQuery = () =>
   queryOptions({
     queryKey: [...sandboxKeys.payments(), { limit: PAYMENT_LIMIT }],
-    queryFn: () => sandboxControl<ExplorerPayment[]>("GET", `/__sandbox/payments?limit=${String(PAYMENT_LIMIT)}`),
+    queryFn: () => sandboxControl("sandboxPayments", { query: { limit: String(PAYMENT_LIMIT) } }),
   });
 
 /**

@@ -1,33 +1,33 @@
 /** One payment: amount, parties, status with its meaning and history, and where to act on it. */
 import { Link } from "wouter";
-import type { ExplorerAccount } from "../../lib/sandbox-queries";
-import type { AccountReference, ExplorerPayment } from "./explorer-queries";
-import { isCancellable, statusMeaning, statusTone } from "./payment-status";
+import type { ExplorerAccount, ExplorerPayment } from "../../contract/control-schemas";
+import { isCancellable } from "../../contract/codes";
+import { statusMeaning, statusTone } from "./payment-status";
 import { StatusTimeline } from "./status-timeline";
 
-const accountText = (reference: AccountReference) => reference.bban ?? reference.iban ?? "—";
+const accountText = (reference: ExplorerPayment["request"]["creditorAccount"]) => reference.bban ?? reference.iban ?? "—";
 
 function Schedule({ payment }: { payment: ExplorerPayment }) {
-  const request = payment.request;
   if (payment.product === "single")
     return (
       <div>
         <dt>Execution date</dt>
         <dd>
-          {payment.executionDate ?? "—"}
-          {request.requestedExecutionDate ? <span className="muted"> (requested)</span> : <span className="muted"> (as soon as possible)</span>}
+          {payment.executionDate}
+          {payment.request.requestedExecutionDate ? <span className="muted"> (requested)</span> : <span className="muted"> (as soon as possible)</span>}
         </dd>
       </div>
     );
+  const request = payment.request;
   return (
     <>
       <div>
         <dt>Schedule</dt>
         <dd>
-          {request.frequency ?? "—"}
+          {request.frequency}
           {request.dayOfExecution ? `, day ${request.dayOfExecution}` : ""}
           {request.monthsOfExecution ? `, months ${request.monthsOfExecution.join(", ")}` : ""}
-          {request.executionRule ? ` (${request.executionRule})` : ""}, from {request.startDate ?? "—"}
+          {request.executionRule ? ` (${request.executionRule})` : ""}, from {request.startDate}
           {request.endDate ? ` to ${request.endDate}` : ", no end date"}
         </dd>
       </div>

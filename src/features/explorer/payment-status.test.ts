@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCancellable, statusMeaning, statusTone } from "./payment-status";
+import { statusMeaning, statusTone } from "./payment-status";
 
 describe("statusMeaning", () => {
   it("explains every status of the lifecycle", () => {
@@ -26,11 +26,10 @@ describe("statusMeaning", () => {
   });
 });
 
-describe("statusTone and isCancellable", () => {
+describe("statusTone", () => {
   it("tell final statuses from moving ones", () => {
     expect(statusTone("ACSC")).toBe("done");
     expect(statusTone("RJCT")).toBe("stopped");
     expect(statusTone("PDNG")).toBe("pending");
-    expect(["RCVD", "ACTC", "PDNG", "ACSC"].map(isCancellable)).toEqual([true, true, false, false]);
   });
 });

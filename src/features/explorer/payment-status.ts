@@ -32,6 +32,3 @@ export function statusTone(status: string): "pending" | "done" | "stopped" {
   if (status === "RJCT" || status === "CANC") return "stopped";
   return "pending";
 }
-
-/** A TPP may still cancel it (DELETE → CANC): RCVD or ACTC only; PDNG and final statuses are refused. */
-export const isCancellable = (status: string) => status === "RCVD" || status === "ACTC";

@@ -1,6 +1,6 @@
 /** A payment's status history, oldest first, with the sandbox time and reason of each change. */
-import type { StatusChange } from "./explorer-queries";
-import { formatOslo } from "./oslo-time";
+import type { StatusChange } from "../../contract/control-schemas";
+import { formatOslo } from "../../contract/oslo-time";
 import { statusMeaning } from "./payment-status";
 
 export function StatusTimeline({ history, label, product }: { history: StatusChange[]; label: string; product: "single" | "periodic" }) {

@@ -2,8 +2,10 @@
  * Reading one page of the transaction list: what the sandbox answered (rows, Link header,
  * X-Total-Count), and where the page sits among all of them, for "page 2 of 5".
  */
-import type { SandboxTransaction } from "../../contract/sandbox";
+import { SandboxTransaction } from "../../contract/sandbox";
+import { z } from "../../contract/zod";
 import type { Exchange } from "../../lib/exchange";
+import { messageLine, tppMessagesOf } from "../../lib/tpp-messages";
 import { parseLinkHeader, type PageLinks } from "./link-header";
 
 /** The sandbox's default page size (spec 8); the query may say otherwise. */
@@ -19,14 +21,8 @@ function header(exchange: Exchange, name: string): string | undefined {
   return found === undefined ? undefined : headers[found];
 }
 
-function messagesOf(body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { tppMessages?: { code?: string; text?: string }[] };
-    return (parsed.tppMessages ?? []).map((message) => [message.code, message.text].filter(Boolean).join(": ")).join(" ");
-  } catch {
-    return "";
-  }
-}
+const messagesOf = (body: string) => tppMessagesOf(body).map(messageLine).join(" ");
+const Rows = z.array(SandboxTransaction);
 
 export function readTransactionPage(exchange: Exchange): TransactionPage {
   const response = exchange.response;
@@ -39,10 +35,12 @@ export function readTransactionPage(exchange: Exchange): TransactionPage {
   } catch {
     rows = undefined;
   }
-  if (!Array.isArray(rows)) return { ok: false, message: "The answer is not a JSON array of transactions.", exchange };
+  const parsed = Rows.safeParse(rows);
+  if (!parsed.success)
+    return { ok: false, message: `The answer is not a JSON array of transactions: ${parsed.error.issues[0]?.message ?? ""}`, exchange };
   const totalText = header(exchange, "X-Total-Count");
   const total = totalText !== undefined && /^\d+$/.test(totalText) ? Number(totalText) : undefined;
-  return { ok: true, rows: rows as SandboxTransaction[], links: parseLinkHeader(header(exchange, "Link")), total, exchange };
+  return { ok: true, rows: parsed.data, links: parseLinkHeader(header(exchange, "Link")), total, exchange };
 }
 
 function whole(text: string | undefined, fallback: number, min: number): number {

@@ -1,6 +1,6 @@
 /** Rows of one transaction page; amounts are int32 minor units (docs/decisions/0005). */
 import type { SandboxTransaction } from "../../contract/sandbox";
-import { formatMinor } from "./money";
+import { formatMinor } from "../../contract/money";
 
 function Counterparty({ transaction }: { transaction: SandboxTransaction }) {
   const outgoing = transaction.amount < 0;

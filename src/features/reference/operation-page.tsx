@@ -4,7 +4,7 @@ import { CodeSection } from "../../components/code-section";
 import { MethodBadge } from "../../components/method-badge";
 import { PageTitle } from "../../components/page-title";
 import { errorStatus } from "../../contract/errors";
-import { componentRef as schemaRef } from "../../contract/openapi";
+import { componentRef as schemaRef } from "../../contract/component-ref";
 import { operations, type Operation } from "../../contract/operations";
 import { FieldsTable } from "./fields-table";
 import { components, parametersOf, useOpenApi } from "../../lib/openapi-document";

@@ -3,7 +3,7 @@
  * values, from what the sandbox holds) as the code request model. Path parameters the example
  * cannot know (a payment's id) stay as PAYMENT_ID-style placeholders to replace.
  */
-import type { Operation, OperationId } from "../../contract/operations";
+import type { Operation } from "../../contract/operations";
 import { exampleValues, type ExampleContext } from "../examples";
 import { draftRequest } from "../request-draft";
 import { codeRequestFromDraft, type CodeRequest } from "./request-model";
@@ -12,7 +12,7 @@ import { codeRequestFromDraft, type CodeRequest } from "./request-model";
 export const placeholder = (name: string) => name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
 
 export function exampleCodeRequest(operation: Operation, context: ExampleContext, base: string): { request: CodeRequest; placeholders: string[] } {
-  const values = exampleValues(operation.id as OperationId, context, {});
+  const values = exampleValues(operation.id, context, {});
   const names = Object.keys(operation.pathParams?.shape ?? {});
   const placeholders: string[] = [];
   const params = Object.fromEntries(

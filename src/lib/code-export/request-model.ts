@@ -5,6 +5,7 @@
  * refuses a reused X-Request-ID (409) and a Date more than 5 minutes off (401).
  */
 import type { HttpMethod } from "../../contract/operations";
+import { hrefOf } from "../../contract/paths";
 import { DEFAULT_SIGNED_HEADER_ORDER } from "../../signing/signed-header-policy";
 import type { Draft } from "../request-draft";
 
@@ -67,9 +68,12 @@ export function journeyFrom(create: CodeRequest, sandboxBase = create.base): Cod
   };
 }
 
-/** Control routes of the journey (README, "Sandbox controls"), the status path of the payment read. */
-export const scaControlPath = "/__sandbox/sca/payment/";
-export const batchRunPath = "/__sandbox/batch/run";
+/**
+ * Control routes of the journey, from the control table: the SCA decision's path up to the payment's
+ * id (which the generated script appends), the batch run; and the status path of the payment read.
+ */
+export const scaControlPath = hrefOf("scaDecision", { subject: "payment", id: "" });
+export const batchRunPath = hrefOf("runBatch", {});
 export const statusPathSuffix = "/status";
 
 /** The name of a snippet's file, from its title: "create-ndct-payment". */

@@ -1,4 +1,4 @@
-import { dayNumberFromParts } from './calendar-date.ts';
+import { dayNumberFromParts, formatDate, isCalendarDate, parseDate } from './calendar-date.ts';
 
 /**
  * Conversions between instants and the bank's wall clock (Europe/Oslo) with the built-in `Intl` time-zone
@@ -72,4 +72,43 @@ export function osloWallTimeToInstant(dayNumber: number, minuteOfDay: number): n
   const valid = [wall - before, wall - after].filter((candidate) => osloOffsetMillis(candidate) === wall - candidate);
   if (valid.length === 0) return wall - before; // in the gap: the old offset lands after it
   return Math.min(...valid);
+}
+
+// ---- as the portal shows and reads Oslo time, whatever zone the developer's browser is in ----
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const toMs = (value: number | string) => (typeof value === 'number' ? value : Date.parse(value));
+
+function wallText(ms: number) {
+  const { dayNumber, msOfDay } = osloWallClock(ms);
+  const seconds = Math.floor(msOfDay / 1000);
+  return { date: formatDate(dayNumber), hour: pad(Math.floor(seconds / 3600)), minute: pad(Math.floor(seconds / 60) % 60), second: pad(seconds % 60) };
+}
+
+/** "2026-05-14 13:05:12" in Oslo time; "" for an unreadable instant. */
+export function formatOslo(value: number | string, withSeconds = true): string {
+  const ms = toMs(value);
+  if (!Number.isFinite(ms)) return '';
+  const wall = wallText(ms);
+  return `${wall.date} ${wall.hour}:${wall.minute}${withSeconds ? `:${wall.second}` : ''}`;
+}
+
+/** The value a datetime-local input shows for an instant: "2026-05-14T13:05" in Oslo time. */
+export function osloInputValue(value: number | string): string {
+  const ms = toMs(value);
+  if (!Number.isFinite(ms)) return '';
+  const wall = wallText(ms);
+  return `${wall.date}T${wall.hour}:${wall.minute}`;
+}
+
+/**
+ * The instant of an Oslo wall-clock time "YYYY-MM-DDTHH:MM[:SS]", as ISO 8601 UTC; undefined when it
+ * is not one. A time skipped by the spring change is read as the hour after it (osloWallTimeToInstant).
+ */
+export function osloWallToIso(value: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!match?.[1] || !isCalendarDate(match[1])) return undefined;
+  const [hour, minute, second] = [Number(match[2]), Number(match[3]), Number(match[4] ?? '0')];
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  return new Date(osloWallTimeToInstant(parseDate(match[1]), hour * 60 + minute) + second * 1000).toISOString();
 }

@@ -1,0 +1,59 @@
+/**
+ * Every control route answers with the shape its row of the control table promises: the portal
+ * parses these answers with the same schemas, so a drift here would be an error on its pages.
+ */
+import { beforeAll, describe, expect, test } from "vitest";
+import { controlRoutes, type ControlRouteId } from "../../src/contract/control";
+import { hrefOf } from "../../src/contract/paths";
+import { KARI, NDCT, OLA, initiationHeaders, testClient, type TestClient } from "../test-helpers";
+
+let client: TestClient;
+let paymentId = "";
+
+beforeAll(async () => {
+  client = await testClient();
+  await client.send("POST", "/v1/sandbox/initialize");
+  const accounts = (await (await client.control("GET", hrefOf("sandboxAccounts", {}))).json()) as { customerNumber: string; bban: string }[];
+  const kari = accounts.find((account) => account.customerNumber === KARI.customerNumber);
+  const ola = accounts.find((account) => account.customerNumber === OLA.customerNumber);
+  const created = await client.send("POST", NDCT, {
+    headers: initiationHeaders(KARI),
+    body: { instructedAmount: { amount: "12.50", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: ola?.bban, currency: "NOK" }, debtorAccount: { bban: kari?.bban, currency: "NOK" } },
+  });
+  paymentId = ((await created.json()) as { paymentId: string }).paymentId;
+});
+
+/** One valid request per route, in an order that leaves each one something to act on. */
+const requests: Record<ControlRouteId, () => { path: string; body?: unknown }> = {
+  sandboxClock: () => ({ path: hrefOf("sandboxClock", {}) }),
+  sandboxCustomers: () => ({ path: hrefOf("sandboxCustomers", {}) }),
+  sandboxAccounts: () => ({ path: hrefOf("sandboxAccounts", {}) }),
+  sandboxAgreements: () => ({ path: hrefOf("sandboxAgreements", {}) }),
+  sandboxPayments: () => ({ path: hrefOf("sandboxPayments", {}, { limit: "10" }) }),
+  sandboxPayment: () => ({ path: hrefOf("sandboxPayment", { paymentId }) }),
+  scaRequest: () => ({ path: hrefOf("scaRequest", { subject: "payment", id: paymentId }) }),
+  sandboxSettings: () => ({ path: hrefOf("sandboxSettings", {}) }),
+  scaDecision: () => ({ path: hrefOf("scaDecision", { subject: "payment", id: paymentId }), body: { decision: "approve" } }),
+  runBatch: () => ({ path: hrefOf("runBatch", {}) }),
+  catchUpBatches: () => ({ path: hrefOf("catchUpBatches", {}) }),
+  advanceClock: () => ({ path: hrefOf("advanceClock", {}), body: { days: 1 } }),
+  setBatchTimes: () => ({ path: hrefOf("setBatchTimes", {}), body: { batchTimes: ["06:00", "12:00"] } }),
+  exportSandbox: () => ({ path: hrefOf("exportSandbox", {}) }),
+  importSandbox: () => ({ path: hrefOf("importSandbox", {}), body: exported }),
+  resetSandbox: () => ({ path: hrefOf("resetSandbox", {}) }),
+};
+let exported: unknown;
+
+describe("the control routes answer what the control table says", () => {
+  for (const route of controlRoutes) {
+    test(`${route.method} ${route.path} (${route.id})`, async () => {
+      const { path, body } = requests[route.id]();
+      const response = await client.control(route.method, path, body);
+      const json = await response.json();
+      expect(response.status, JSON.stringify(json)).toBe(200);
+      const parsed = route.response.safeParse(json);
+      expect(parsed.error?.issues ?? []).toEqual([]);
+      if (route.id === "exportSandbox") exported = json;
+    });
+  }
+});

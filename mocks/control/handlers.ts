@@ -1,0 +1,33 @@
+/** One handler per row of the control table (src/contract/control.ts); the table says what each is given. */
+import type { ControlHandlers } from "./index";
+import { answerWith } from "./answer";
+import { advanceClock, catchUp, clockState, runBatch, setBatchTimes } from "./clock-and-batch";
+import { listAccounts, listAgreements, listCustomers, listPayments, showPayment } from "./explorer";
+import { importSandbox } from "./import";
+import { decideSca, showSca } from "./sca";
+
+export const controlHandlers: ControlHandlers = {
+  sandboxClock: async ({ env }) => answerWith("sandboxClock", await clockState(env)),
+  advanceClock: ({ env, body }) => advanceClock(env, body),
+  runBatch: ({ env }) => runBatch(env),
+  catchUpBatches: ({ env }) => catchUp(env),
+  setBatchTimes: ({ env, body }) => setBatchTimes(env, body),
+  sandboxCustomers: ({ env }) => listCustomers(env),
+  sandboxAccounts: ({ env, url }) => listAccounts(env, url.origin),
+  sandboxAgreements: ({ env }) => listAgreements(env),
+  sandboxPayments: ({ env, query }) => listPayments(env, query.limit),
+  sandboxPayment: ({ env, params }) => showPayment(env, params.paymentId),
+  scaRequest: ({ env, params }) => showSca(env, params.subject, params.id),
+  scaDecision: ({ env, params, body }) => decideSca(env, params.subject, params.id, body.decision),
+  exportSandbox: async ({ env }) => answerWith("exportSandbox", await env.store.exportAll()),
+  importSandbox: ({ env, body }) => importSandbox(env, body),
+  resetSandbox: async ({ env }) => {
+    await env.store.clear();
+    env.transactionCounts.clear();
+    env.lastClockOffsetMs = 0;
+    await env.store.write((tx) => tx.putMeta("lastBatchRunAt", env.realNow()));
+    return answerWith("resetSandbox", await clockState(env));
+  },
+  sandboxSettings: async ({ env }) =>
+    answerWith("sandboxSettings", { contactEmail: (await env.store.read((tx) => tx.meta("contactEmail"))) ?? null }),
+};

@@ -1,0 +1,154 @@
+/**
+ * Bodies of the sandbox's own control API (/__sandbox/…, control.ts): what the portal sends and
+ * what it reads back. The sandbox answers with these shapes and the portal parses them; neither
+ * writes them again. The stored records the explorer lists are the ones the sandbox keeps, so the
+ * store's records (mocks/store/records.ts) extend these.
+ */
+import { TransactionStatus } from "./codes";
+import { PeriodicPaymentRequest, SinglePaymentRequest } from "./payments";
+import { Agreement, ContactEmail, SandboxAccount } from "./sandbox";
+import { z } from "./zod";
+
+// ---- requests ---------------------------------------------------------------------------------
+
+export const AdvanceClock = z
+  .strictObject({
+    days: z.int().min(0).max(3660).optional(),
+    hours: z.int().min(0).max(87_840).optional(),
+    minutes: z.int().min(0).max(5_270_400).optional(),
+    to: z.iso.datetime({ offset: true }).optional().meta({ description: "An instant to move the sandbox clock to (ISO 8601)." }),
+  })
+  .refine((body) => body.to !== undefined || (body.days ?? 0) + (body.hours ?? 0) + (body.minutes ?? 0) > 0, {
+    error: 'Say how far to move the clock: {"days": 1}, {"hours": 3}, {"minutes": 30} or {"to": "2026-12-01T09:00:00+01:00"}.',
+  });
+
+export const ScaDecisionBody = z.strictObject({ decision: z.enum(["approve", "decline"]) });
+export type ScaDecision = z.infer<typeof ScaDecisionBody>["decision"];
+
+const batchTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Write times as HH:MM, such as 06:00." });
+export const BatchTimes = z.strictObject({ batchTimes: z.array(batchTime).min(1).max(24) });
+
+// ---- answers ----------------------------------------------------------------------------------
+
+/**
+ * Sandbox time, epoch milliseconds: real time plus an offset of at most a hundred years, so never
+ * past 2200 (a Date stops at 275760; a file with 9e15 made every clock read a 500).
+ */
+export const MAX_INSTANT = Date.UTC(2200, 0, 1);
+const instant = z.number().int().nonnegative().max(MAX_INSTANT);
+
+export const Clock = z.object({
+  now: z.iso.datetime(),
+  today: z.iso.date(),
+  offsetMs: z.number(),
+  lastBatchRunAt: z.iso.datetime().nullable(),
+  nextBatchRunAt: z.iso.datetime(),
+  batchTimes: z.array(z.string()),
+});
+export type Clock = z.infer<typeof Clock>;
+
+/** One batch run: when, on which business date, and the payments it booked or rejected. */
+export const RunReport = z.object({ at: instant, date: z.iso.date(), settled: z.array(z.string()), rejected: z.array(z.string()) });
+export type RunReport = z.infer<typeof RunReport>;
+
+export const RunsAndClock = z.object({ runs: z.array(RunReport), clock: Clock });
+export type RunsAndClock = z.infer<typeof RunsAndClock>;
+
+export const Customer = z.object({
+  customerNumber: z.string(),
+  kind: z.enum(["private", "corporate"]),
+  psuId: z.uuid(),
+  name: z.string(),
+  createdAt: instant,
+});
+export type Customer = z.infer<typeof Customer>;
+
+/** An account as the interface shows it (every fix applied), and how many transactions it holds. */
+export const ExplorerAccount = SandboxAccount.extend({ transactionCount: z.int().nonnegative() });
+export type ExplorerAccount = z.infer<typeof ExplorerAccount>;
+
+export { Agreement };
+
+export const StatusChange = z.object({ status: TransactionStatus, at: instant, reason: z.string().optional() });
+export type StatusChange = z.infer<typeof StatusChange>;
+
+const paymentCommon = {
+  paymentId: z.string(),
+  transactionStatus: TransactionStatus,
+  fundsAvailable: z.boolean().optional(),
+  /** The PSU who initiated it, and the customer it acts for (the company, with PSU-Corporate-ID). */
+  psuId: z.uuid(),
+  customerNumber: z.string(),
+  redirectUri: z.string(),
+  debtorAccountId: z.string(),
+  /** The creditor, when it is an account of this sandbox (then it is credited on settlement). */
+  creditorAccountId: z.string().optional(),
+  basketId: z.string().optional(),
+  statusHistory: z.array(StatusChange).min(1),
+  createdAt: instant,
+  /** Transactions booked when it settled: debtor first, creditor second. */
+  transactionIds: z.array(z.string()).optional(),
+};
+
+export const SinglePaymentRecord = z.object({
+  ...paymentCommon,
+  product: z.literal("single"),
+  request: SinglePaymentRequest,
+  /** The business date it is due: requestedExecutionDate, or the initiation's date. */
+  executionDate: z.iso.date(),
+});
+export const PeriodicPaymentRecord = z.object({ ...paymentCommon, product: z.literal("periodic"), request: PeriodicPaymentRequest });
+
+/** A payment as the sandbox keeps it; a standing order still running lists its next execution dates. */
+export const ExplorerPayment = z.discriminatedUnion("product", [
+  SinglePaymentRecord,
+  PeriodicPaymentRecord.extend({ nextExecutionDates: z.array(z.iso.date()).optional() }),
+]);
+export type ExplorerPayment = z.infer<typeof ExplorerPayment>;
+
+const ScaAccount = z.object({ bban: z.string().optional(), iban: z.string().optional(), name: z.string().optional() });
+
+/** One payment the PSU is asked to approve, as the bank page shows it. */
+export const ScaPayment = z.object({
+  paymentId: z.string(),
+  product: z.enum(["single", "periodic"]),
+  transactionStatus: TransactionStatus,
+  instructedAmount: z.object({ amount: z.string(), currency: z.string() }),
+  creditorName: z.string(),
+  creditorAccount: ScaAccount,
+  debtorAccount: ScaAccount,
+  psuName: z.string(),
+  executionDate: z.iso.date(),
+  frequency: z.string().optional(),
+});
+export type ScaPayment = z.infer<typeof ScaPayment>;
+
+export const ScaSubject = z.enum(["payment", "basket"]);
+export type ScaSubject = z.infer<typeof ScaSubject>;
+
+export const ScaRequest = z.object({
+  subject: ScaSubject,
+  id: z.string(),
+  redirectUri: z.string(),
+  transactionStatus: TransactionStatus,
+  payments: z.array(ScaPayment),
+});
+export type ScaRequest = z.infer<typeof ScaRequest>;
+
+export const ScaDecided = z.object({ transactionStatus: TransactionStatus, redirect: z.string() });
+
+export const SandboxSettings = z.object({ contactEmail: ContactEmail.nullable() });
+export type SandboxSettings = z.infer<typeof SandboxSettings>;
+
+export const EXPORT_FORMAT = "psd2-sandbox-export";
+
+/**
+ * A whole sandbox as one document. Its records are checked on import by the sandbox, against the
+ * schema version the file names (older versions are migrated), so here only the envelope.
+ */
+export const ExportDocument = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  schemaVersion: z.int().min(1),
+  exportedAt: z.string(),
+  stores: z.record(z.string(), z.array(z.unknown())),
+});

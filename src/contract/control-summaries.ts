@@ -1,0 +1,25 @@
+/**
+ * What each control route does, for the server's index page and /openapi.json. Kept apart from
+ * the table so that the portal's bundle, which never shows them, does not carry them; typed by the
+ * table's ids, so a route without a summary does not compile.
+ */
+import type { ControlRouteId } from "./control";
+
+export const controlSummaries: Record<ControlRouteId, string> = {
+  sandboxClock: "The sandbox clock, the last and next batch run, the batch times.",
+  advanceClock: 'Moves the clock forward: {"days":1,"hours":2,"minutes":3} or {"to":"2030-01-01T09:00:00+01:00"}; due batch runs follow.',
+  runBatch: "Runs the batch now: books every due approved payment.",
+  catchUpBatches: "Runs the scheduled batches missed up to now (the server does this every 30 s).",
+  setBatchTimes: 'Sets the batch times (Oslo time): {"batchTimes":["06:00","12:00"]}.',
+  sandboxCustomers: "Every customer.",
+  sandboxAccounts: "Every account, with balances.",
+  sandboxAgreements: "Every agreement.",
+  sandboxPayments: "The newest payments.",
+  sandboxPayment: "One payment, with its status history.",
+  scaRequest: "What the PSU is asked to approve (subject: payment or basket).",
+  scaDecision: 'Decides SCA without the bank page: {"decision":"approve"} or {"decision":"decline"}.',
+  exportSandbox: "Everything the sandbox holds, as one JSON document.",
+  importSandbox: "Replaces everything with an export (validated first; a bad file changes nothing).",
+  resetSandbox: "Empties the sandbox and resets its clock.",
+  sandboxSettings: "The registered contact e-mail.",
+};
