@@ -9,6 +9,7 @@ import type { Dispatch } from "../router";
 import { formatBban } from "../../src/contract/account-numbers";
 import { ErrorBody } from "../../src/contract/common-objects";
 import { ScaDecided, ScaRequest, type ScaPayment, type ScaSubject } from "../../src/contract/control-schemas";
+import { displayAmount } from "../../src/contract/money";
 import { hrefOf } from "../../src/contract/paths";
 import { isRedirectUri, redirectTargetName } from "../../src/contract/redirect-uri";
 import { html, page, type Html } from "./html";
@@ -34,7 +35,7 @@ const accountText = (account: ScaPayment["debtorAccount"]) => (account.bban ? fo
 function details(payment: ScaPayment): Html {
   const { instructedAmount: amount } = payment;
   return html`<dl>
-<dt>Amount</dt><dd class="amount">${amount.amount} ${amount.currency}</dd>
+<dt>Amount</dt><dd class="amount">${displayAmount(amount.amount, amount.currency)} ${amount.currency}</dd>
 <dt>To</dt><dd>${payment.creditorName}${payment.creditorName ? html`<br>` : ""}${accountText(payment.creditorAccount)}</dd>
 <dt>From</dt><dd>${payment.debtorAccount.name ? html`${payment.debtorAccount.name}<br>` : ""}${accountText(payment.debtorAccount)}</dd>
 ${payment.frequency ? html`<dt>Repeats</dt><dd>${payment.frequency}, from ${payment.executionDate}</dd>` : html`<dt>Execution date</dt><dd>${payment.executionDate}</dd>`}
@@ -57,7 +58,7 @@ function approvalPage(subject: Subject, view: z.infer<typeof ScaRequest>): Respo
     `${title} – Sandbox Bank`,
     html`${bank}
 <h1>${title}</h1>
-<p>${who ? `${who}, a` : "A"} payment service asks you to approve ${subject === "payment" ? "this payment" : "these payments"}.</p>
+<p>${who ? `Signed in as ${who}. ` : ""}A third-party provider asks you to approve ${subject === "payment" ? "this payment" : "these payments"}.</p>
 ${body}
 <form method="post">
 <div class="actions">

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatMajor, formatMinor, minorFromNumber, minorFromString, numberFromMinor } from "./money";
+import { displayAmount, formatMajor, formatMinor, minorFromNumber, minorFromString, numberFromMinor } from "./money";
 
 const nbsp = "\u202f";
 
@@ -88,5 +88,18 @@ describe("formatMajor", () => {
 describe("the minor unit is the contract's", () => {
   test("a currency without ISO minor units (XDR) has the amount scale's five decimals, as the sandbox books it", () => {
     expect(formatMinor(150_000, "XDR")).toBe("1.50000");
+  });
+});
+
+describe("displayAmount: a payment's amount written as its bookings are", () => {
+  test("groups thousands, pads to the currency's decimals and agrees with formatMinor", () => {
+    expect(displayAmount("1234.5", "NOK")).toBe("1\u202f234.50");
+    expect(displayAmount("1234.50", "NOK")).toBe(formatMinor(123450, "NOK"));
+    expect(displayAmount("-20", "NOK")).toBe(formatMinor(-2000, "NOK"));
+    expect(displayAmount("1000000", "JPY")).toBe("1\u202f000\u202f000");
+  });
+  test("leaves what it cannot read as it is", () => {
+    expect(displayAmount("12,50", "NOK")).toBe("12,50");
+    expect(displayAmount("7.125", "XYZ")).toBe("7.125");
   });
 });

@@ -6,7 +6,7 @@
  * contract's (maxFractionDigits): ISO 4217, else the amount scale.
  */
 import { maxFractionDigits } from "./amount";
-import type { CurrencyCode } from "./currencies";
+import { currencyMinorUnits, type CurrencyCode } from "./currencies";
 
 const scale = (currency: CurrencyCode) => 10 ** maxFractionDigits(currency);
 
@@ -45,4 +45,18 @@ export function formatMinor(minor: number, currency: CurrencyCode, style: Amount
 /** 25430.5 NOK → "25 430.50": a balance or credit line, in major units. */
 export function formatMajor(amount: number, currency: CurrencyCode, style: AmountStyle = "display"): string {
   return Number.isFinite(amount) ? formatMinor(minorFromNumber(amount, currency), currency, style) : String(amount);
+}
+
+/**
+ * An amount as the interface writes it ("1234.5", "-20.00") in the display style of formatMinor
+ * ("1 234.50", "−20.00"), so a payment's amount reads as its bookings do; padded to the currency's
+ * decimals when the currency is known. A text that is not a decimal number is shown as it is.
+ */
+export function displayAmount(amount: string, currency: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!match) return amount;
+  const [, minus = "", whole = "", fraction = ""] = match;
+  const decimals = Object.hasOwn(currencyMinorUnits, currency) ? maxFractionDigits(currency as CurrencyCode) : fraction.length;
+  const shownFraction = fraction.length >= decimals ? fraction : fraction.padEnd(decimals, "0");
+  return `${minus ? "\u2212" : ""}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f")}${shownFraction ? `.${shownFraction}` : ""}`;
 }

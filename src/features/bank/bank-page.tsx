@@ -8,6 +8,7 @@ import { PageTitle } from "../../components/page-title";
 import { sandboxKeys } from "../../lib/query-keys";
 import { sandboxControl } from "../../lib/send";
 import type { ScaDecision, ScaPayment } from "../../contract/control-schemas";
+import { displayAmount } from "../../contract/money";
 import { isRedirectUri, redirectTargetName } from "../../contract/redirect-uri";
 
 /**
@@ -34,7 +35,7 @@ function PaymentSummary({ payment }: { payment: ScaPayment }) {
     <dl className="facts bank-facts">
       <dt>Amount</dt>
       <dd className="amount">
-        {payment.instructedAmount.amount} {payment.instructedAmount.currency}
+        {displayAmount(payment.instructedAmount.amount, payment.instructedAmount.currency)} {payment.instructedAmount.currency}
       </dd>
       <dt>To</dt>
       <dd>
@@ -80,7 +81,7 @@ export default function BankPage() {
         {request.data ? (
           <>
             <p>
-              {request.data.payments[0]?.psuName ? `${request.data.payments[0].psuName}, a` : "A"} third-party provider asks you to approve{" "}
+              {request.data.payments[0]?.psuName ? `Signed in as ${request.data.payments[0].psuName}. ` : ""}A third-party provider asks you to approve{" "}
               {request.data.payments.length === 1 ? "this payment" : `these ${String(request.data.payments.length)} payments`}.
             </p>
             {request.data.payments.map((payment) => (

@@ -2,6 +2,7 @@
 import { Link } from "wouter";
 import type { ExplorerAccount, ExplorerPayment } from "../../contract/control-schemas";
 import { isCancellable } from "../../contract/codes";
+import { displayAmount } from "../../contract/money";
 import { statusMeaning, statusTone } from "./payment-status";
 import { StatusTimeline } from "./status-timeline";
 
@@ -64,7 +65,7 @@ export function PaymentCard({ payment, accounts, highlighted }: { payment: Explo
       <header className="payment-head">
         <h3 id={titleId}>
           <span className="amount">
-            {request.instructedAmount.amount} {request.instructedAmount.currency}
+            {displayAmount(request.instructedAmount.amount, request.instructedAmount.currency)} {request.instructedAmount.currency}
           </span>{" "}
           to {request.creditorName}
         </h3>
