@@ -69,12 +69,15 @@ export async function createPayment(page: Page, edit?: (page: Page) => Promise<v
   return { paymentId: String(body.paymentId), amount, debtorBban, creditorBban };
 }
 
+/** An amount as the pages write it: "6200.01" is "6 200.01", thousands apart by a narrow no-break space. */
+export const shownAmount = (amount: string) => amount.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f"));
+
 /** From the console's answer to the bank page, a decision there, and back on the callback page. */
 export async function authorise(page: Page, payment: CreatedPayment, decision: "Approve" | "Decline") {
   await answer(page).getByRole("link", { name: "Open the bank to authorise (SCA)" }).click();
   await expect(page).toHaveURL(new RegExp(`/bank/authorize/payment/${payment.paymentId}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Approve payment");
-  await expect(page.getByRole("definition").filter({ hasText: `${payment.amount} NOK` })).toBeVisible(SLOW);
+  await expect(page.getByRole("definition").filter({ hasText: `${shownAmount(payment.amount)} NOK` })).toBeVisible(SLOW);
   await page.getByRole("button", { name: decision }).click();
   await expect(page).toHaveURL(new RegExp(`/callback\\?.*paymentId=${payment.paymentId}`), SLOW);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Back from the bank");
