@@ -41,7 +41,7 @@ export function InspectorPanel({ operation, nodes, control, exchange, view, onVi
           <button type="button" aria-pressed={view === "sent"} onClick={() => { onView("sent"); }}>Last sent</button>
         </div>
       ) : null}
-      {shown ? <Inspector {...shown} curl={curl} /> : <p className="muted">{preview.error ?? "Preparing the request…"}</p>}
+      {shown ? <Inspector {...shown} curl={curl} /> : <p className="muted inspector-preparing">{preview.error ?? "Preparing the request…"}</p>}
     </>
   );
 }
