@@ -160,6 +160,21 @@ const runStarted = performance.now();
 /** A suite's limit: its own, or what is left of the run's budget (less a minute for the summary), whichever is less. */
 const limit = (name) => Math.max(MIN / 2, Math.min(LIMITS[name], budgetMinutes * MIN - (performance.now() - runStarted) - MIN));
 
+/** Vitest with a JSON report: its exit status, the report, and the counts read from it. */
+async function runVitest(reportName, extraArgs, suite) {
+  const report = join(reports, reportName);
+  const args = [bin("vitest", "vitest"), "run", ...extraArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+  const status = await run(node, args, { timeoutMs: limit(suite) });
+  const data = readJson(report);
+  const result = data && {
+    passed: data.numPassedTests ?? 0,
+    failed: data.numFailedTests ?? 0,
+    skipped: (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0),
+    notes: [],
+  };
+  return { data, status, result };
+}
+
 const suites = [
   {
     name: "eslint",
@@ -189,17 +204,9 @@ const suites = [
   {
     name: "vitest",
     async run() {
-      const report = join(reports, "vitest.json");
-      const args = [bin("vitest", "vitest"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
-      const status = await run(node, args, { timeoutMs: limit("vitest") });
-      const data = readJson(report);
+      const { data, status, result } = await runVitest("vitest.json", [], "vitest");
       if (!data) return noReport(status);
-      const result = {
-        passed: data.numPassedTests ?? 0,
-        failed: data.numFailedTests ?? 0,
-        skipped: (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0),
-        notes: [`${String(data.testResults?.length ?? 0)} files`],
-      };
+      result.notes.push(`${String(data.testResults?.length ?? 0)} files`);
       for (const file of data.testResults ?? []) {
         const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed").length;
         if (file.status === "failed" && failedTests === 0) {
@@ -214,17 +221,8 @@ const suites = [
     name: "snippets",
     async run() {
       const installed = await run(node, [join(root, "scripts/ensure-runtimes.mjs")], { timeoutMs: limit("runtimes") });
-      const report = join(reports, "snippets.json");
-      const args = [bin("vitest", "vitest"), "run", "--config", "vitest.snippets.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
-      const status = await run(node, args, { timeoutMs: limit("snippets") });
-      const data = readJson(report);
+      const { data, status, result } = await runVitest("snippets.json", ["--config", "vitest.snippets.config.ts"], "snippets");
       if (!data) return noReport(status);
-      const result = {
-        passed: data.numPassedTests ?? 0,
-        failed: data.numFailedTests ?? 0,
-        skipped: (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0),
-        notes: [],
-      };
       // Said in the summary as well as above: a runtime missing is a failure, never a silent skip.
       if (installed.code !== 0) {
         result.failed += 1;

@@ -12,7 +12,9 @@ export interface ExampleValues {
   params: Record<string, string>;
   query: Record<string, string | undefined>;
   body: unknown;
+  /** A new X-Request-ID on every send (the default). */
   newRequestId: boolean;
+  /** Edit the body as JSON text instead of fields. */
   rawMode: boolean;
   rawBody: string;
 }

@@ -7,19 +7,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldValues, Resolver } from "react-hook-form";
 import type { Operation } from "../../contract/operations";
 import { z } from "../../contract/zod";
+import type { ExampleValues } from "../../lib/examples";
 import { pruneEmpty, type FieldNode } from "../../lib/form-fields";
 
-export interface ConsoleValues extends FieldValues {
-  headers: Record<string, string | undefined>;
-  params: Record<string, string>;
-  query: Record<string, string | undefined>;
-  body: unknown;
-  /** A new X-Request-ID on every send (the default). */
-  newRequestId: boolean;
-  /** Edit the body as JSON text instead of fields. */
-  rawMode: boolean;
-  rawBody: string;
-}
+/** The form's values are the examples' values (src/lib/examples.ts), which start it. */
+export interface ConsoleValues extends FieldValues, ExampleValues {}
 
 export const COMPUTED_HEADERS = ["Digest", "Signature", "TPP-Signature-Certificate"] as const;
 const STAND_IN: Record<string, string> = {
