@@ -78,7 +78,8 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       return 413;
     }
     if (options.answerInterface && url.url.pathname.startsWith("/v1/") && methodProblem(method) === undefined) {
-      const wire = await answerWire(options.answerInterface, toIncomingRequest(req, url.url, body.bytes), req);
+      // The dispatcher never throws: a failure inside it is already a 500 answer.
+      const wire = await options.answerInterface(toIncomingRequest(req, url.url, body.bytes));
       if (wire) {
         await sendWire(res, wire, allowedOrigin ? { allowedOrigin } : {});
         return wire.status;
@@ -100,16 +101,6 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     }
     await send(response);
     return response.status;
-  }
-
-  async function answerWire(answerInterface: NonNullable<RequestHandlerOptions["answerInterface"]>, request: IncomingRequest, req: IncomingMessage): Promise<WireAnswer | undefined> {
-    try {
-      return await answerInterface(request);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      log?.(`error ${req.method ?? "?"} ${req.url ?? "?"}: ${error instanceof Error ? (error.stack ?? detail) : detail}`);
-      return { status: 500, headers: { "Content-Type": "application/json" }, body: await jsonError(500, "SYSTEM_ERROR", `The sandbox server failed while answering: ${detail}. This is a sandbox bug.`).text() };
-    }
   }
 
   return function onRequest(req: IncomingMessage, res: ServerResponse): void {
