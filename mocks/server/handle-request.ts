@@ -39,7 +39,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     const origin = req.headers.origin;
     const allowedOrigin = origin !== undefined && allows(origin) ? origin : undefined;
     const send = (response: Response, close?: boolean) => sendResponse(res, response, { ...(close ? { close } : {}), ...(allowedOrigin ? { allowedOrigin } : {}) });
-    const url = requestUrl(req, options.fallbackHost());
+    const url = requestUrl(req, options.fallbackHost);
     if (!url.ok) {
       await send(jsonError(400, "BAD_REQUEST", url.problem), true);
       return 400;

@@ -26,9 +26,9 @@ export type UrlOutcome = { ok: true; url: URL } | { ok: false; problem: string }
  * `http://<Host header><path>`, or `http://<fallbackHost><path>` when the request has no Host
  * (HTTP/1.0). The path is appended as text, so `//x` stays a path and never becomes a host.
  */
-export function requestUrl(req: Pick<IncomingMessage, "url" | "headers">, fallbackHost: string): UrlOutcome {
+export function requestUrl(req: Pick<IncomingMessage, "url" | "headers">, fallbackHost: string | (() => string)): UrlOutcome {
   const target = req.url ?? "/";
-  const host = req.headers.host ?? fallbackHost;
+  const host = req.headers.host ?? (typeof fallbackHost === "string" ? fallbackHost : fallbackHost());
   if (!HOST.test(host)) return { ok: false, problem: `The Host header ${JSON.stringify(host.slice(0, 100))} is not a host name or address with an optional port.` };
   let text: string;
   if (target.startsWith("/")) text = `http://${host}${target}`;

@@ -47,9 +47,10 @@ export async function sendWire(res: ServerResponse, wire: WireAnswer, options: {
   for (const [name, value] of Object.entries(wire.headers)) res.setHeader(name, value);
   setCorsHeaders(res, options.allowedOrigin);
   const noBody = wire.status === 204 || wire.status === 304;
-  const body = noBody || wire.body === undefined ? undefined : Buffer.from(wire.body);
+  // The text goes to the socket as it is (node encodes it once as it writes); only its length is counted here.
+  const body = noBody ? undefined : wire.body;
   // A HEAD answer keeps the dispatcher's Content-Length (how long the GET body is).
-  if (!noBody && body !== undefined) res.setHeader("Content-Length", body.length);
+  if (!noBody && body !== undefined) res.setHeader("Content-Length", Buffer.byteLength(body));
   else if (!noBody && !res.hasHeader("Content-Length")) res.setHeader("Content-Length", 0);
   await new Promise<void>((resolve) => {
     res.end(body, () => {

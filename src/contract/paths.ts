@@ -32,12 +32,32 @@ export function controlRouteById(id: ControlRouteId): ControlRoute {
 }
 
 /** A path template filled in (each value percent-encoded), with the query's non-empty values. */
-export function pathOf(route: Pick<Route, "path">, params: Record<string, string | undefined>, query: QueryValues = {}): string {
-  const path = route.path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(params[name] ?? ""));
+export function pathOf(route: Pick<Route, "path">, params: Record<string, string | undefined>, query?: QueryValues): string {
+  let path = "";
+  for (const part of partsOf(route.path)) path += part.name === undefined ? part.text : encodeURIComponent(params[part.name] ?? "");
+  if (query === undefined) return path;
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== "") search.set(name, value);
   const text = search.toString();
   return text ? `${path}?${text}` : path;
+}
+
+/** A template cut once into its literal text and its parameters: every answer's links are built from it, so no regex per link. */
+type Part = { text: string; name?: undefined } | { name: string };
+const templates = new Map<string, readonly Part[]>();
+function partsOf(template: string): readonly Part[] {
+  let parts = templates.get(template);
+  if (parts === undefined) {
+    parts = template
+      .split(/(\{\w+\})/)
+      .filter((piece) => piece !== "")
+      .map((piece): Part => {
+        const name = /^\{(\w+)\}$/.exec(piece)?.[1];
+        return name === undefined ? { text: piece } : { name };
+      });
+    templates.set(template, parts);
+  }
+  return parts;
 }
 
 /** `hrefOf("getPaymentStatus", { paymentId })` → "/v1/payments/norwegian-domestic-credit-transfers/p%201/status". */

@@ -158,11 +158,23 @@ function rdnKey(rdn: Rdn): string {
     .join("+");
 }
 
+// A server compares the same parsed keyId issuer with the same parsed certificate on every request
+// (both parses are cached): their normalised keys are worked out once per parsed name.
+const keysOfName = new WeakMap<DistinguishedName, readonly string[]>();
+function keysOf(dn: DistinguishedName): readonly string[] {
+  let keys = keysOfName.get(dn);
+  if (keys === undefined) {
+    keys = dn.map(rdnKey);
+    keysOfName.set(dn, keys);
+  }
+  return keys;
+}
+
 /** Equal when the RDNs match one for one, read in the same order or in reverse. */
 export function sameDistinguishedName(a: DistinguishedName, b: DistinguishedName): boolean {
   if (a.length !== b.length) return false;
-  const keysA = a.map(rdnKey);
-  const keysB = b.map(rdnKey);
+  const keysA = keysOf(a);
+  const keysB = keysOf(b);
   const forward = keysA.every((k, i) => k === keysB[i]);
   return forward || keysA.every((k, i) => k === keysB[keysB.length - 1 - i]);
 }

@@ -52,7 +52,8 @@ export function sqliteStoreOn({ db }: SqliteConnection): SqliteSandboxStore {
   };
 
   return {
-    read: (work) => open(() => runTransaction(db, readTxOf, work)),
+    // One connection, the file locked to this process (sqlite.ts): a read needs no BEGIN to see one state.
+    read: (work) => open(() => runTransaction(db, readTxOf, work, "connection")),
     write: async (work) => {
       const result = await open(() => runTransaction(db, writeTxOf, work));
       notify();
