@@ -1,6 +1,6 @@
 /** A signed client for the sandbox in tests: fills the required headers and signs as a TPP would. */
 import { generateTestCertificate, signRequest, type TestCertificate } from "../src/signing/index";
-import { createMemorySandbox } from "./node";
+import { createMemorySandbox } from "./memory-sandbox";
 import type { Sandbox } from "./sandbox";
 import { operationById } from "../src/contract/operations";
 import type { ExplorerAccount } from "../src/contract/control-schemas";

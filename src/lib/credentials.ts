@@ -1,6 +1,6 @@
 /**
  * Signing credentials of the portal: test certificates made in the browser, or imported ones.
- * The certificate code (@peculiar/x509, via src/signing) loads only when a credential is used.
+ * The certificate code (src/signing/x509.ts and its ASN.1 schemas) loads only when a credential is used.
  */
 import { getSettings, updateSettings } from "./settings";
 import { portalDb, type StoredCredential } from "./portal-db";

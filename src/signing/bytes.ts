@@ -46,10 +46,6 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
   return bytes;
 }
 
-export function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase();
-}
-
 export function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
   return true;

@@ -40,7 +40,7 @@ describe("generateTestCertificate", () => {
   });
 });
 
-describe("names that @peculiar/x509 would not keep as written", () => {
+describe("names that would not survive the keyId as written", () => {
   it.each([
     ['Say "hi" AS', /quotation mark/],
     ["back\\slash", /backslash/],

@@ -41,8 +41,9 @@ export interface TestCertificate {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * @peculiar/x509 reads some characters in name values as syntax (quotes, backslashes, a leading
- * "#" as hex), so such values would not come out as written: refuse them, naming the field.
+ * The issuer's name travels as text inside the Signature header's quoted keyId ("CA=CN=…"), where a
+ * quotation mark ends the string, a backslash escapes, and a leading "#" is read as hex by RFC 4514:
+ * such values would not come back as written from a TPP's keyId, so refuse them, naming the field.
  */
 function checkNameValue(field: string, value: string): void {
   const problem =

@@ -19,7 +19,7 @@ import {
 import { type VerifyResult, failure } from "./verify-result";
 
 // What the sandbox checks, in the order a TPP would want to hear about it
-// (design.md "Signing in the sandbox"; spec §5).
+// (docs/signing.md; spec §5).
 
 export interface VerifyOptions {
   /** The clock for the certificate's validity; the sandbox passes its own. Default: now. */

@@ -1,7 +1,6 @@
 /**
- * X.509 certificates read and made with @peculiar/asn1-x509 (the ASN.1 schemas underneath
- * @peculiar/x509, without its CMS, CSR, PKCS#9 and post-quantum parts or its dependency
- * injection): about half the bytes in the portal's bundle for the little this library needs.
+ * X.509 certificates read and made with @peculiar/asn1-x509, the ASN.1 schemas alone (docs/signing.md
+ * says why not the larger @peculiar/x509 built on them).
  * Signing uses the platform's WebCrypto, in the browser and Node alike.
  */
 import { AsnConvert, OctetString } from "@peculiar/asn1-schema";

@@ -5,7 +5,7 @@ import { osloWallClock, osloWallTimeToInstant, toEpochMillis, type Instant } fro
 
 /**
  * When the sandbox payment batch runs: at fixed Oslo wall-clock times on every Norwegian business day
- * (design.md "Batch runner"; the interface says five times a day). Run instants are computed per day, so
+ * (the interface says five times a day; docs/calendar.md "Batch runs"). Run instants are computed per day, so
  * catching up a year of missed runs costs ~250 business days × 5 runs, not half a million minute steps.
  */
 

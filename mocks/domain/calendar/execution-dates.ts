@@ -4,7 +4,7 @@ import type { BankCalendarOptions } from './holidays.ts';
 
 /**
  * The execution dates of a periodic (standing-order) payment, for the portal to show: the sandbox batch
- * never executes periodic payments (design.md "Payment lifecycle"). Rules and examples: docs/calendar.md.
+ * never executes periodic payments. Rules and examples: docs/calendar.md.
  */
 
 export type PeriodicFrequency =

@@ -2,8 +2,9 @@
 import { z } from "zod";
 
 /**
- * @peculiar/x509 reads a name value starting with "#" as hex DER and mangles quotes and
- * backslashes (`Say "hi" AS` became CN=hi), so such names are refused here rather than altered.
+ * Names with a quotation mark, a backslash or a leading "#" are refused here rather than altered:
+ * the issuer's name travels inside the Signature header's quoted keyId, where those characters are
+ * syntax (src/signing/test-certificate.ts).
  */
 const nameText = (limit: string) =>
   z
