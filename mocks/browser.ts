@@ -24,7 +24,7 @@ const withBatchLock = <T>(work: () => Promise<T>): Promise<T> =>
 
 async function runSchedule(sandbox: Sandbox): Promise<never> {
   for (;;) {
-    await sandbox.catchUp().catch((error: unknown) => {
+    await sandbox.catchUpBatches().catch((error: unknown) => {
       console.warn("Sandbox batch catch-up failed", error);
     });
     await new Promise((resolve) => setTimeout(resolve, CATCH_UP_EVERY_MS));

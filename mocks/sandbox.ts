@@ -3,17 +3,17 @@
  * Vitest and the standalone server each make one with the store that suits them.
  */
 import { createDispatcher, type Dispatch } from "./router";
-import { catchUp } from "./control/clock-and-batch";
 import { loadFixedData } from "./handlers/initialize";
 import type { SandboxEnv } from "./handlers/types";
 import { isBrandNew } from "./store/brand-new";
 import type { SandboxStore } from "./store/port";
+import { catchUpToNow, type RunReport } from "./batch/runner";
 
 export interface Sandbox {
   dispatch: Dispatch;
   env: SandboxEnv;
-  /** Runs the scheduled batches that are due by the sandbox clock. */
-  catchUp: () => Promise<void>;
+  /** Runs the scheduled batches that are due by the sandbox clock (catchUpToNow, for callers that load the sandbox lazily). */
+  catchUpBatches: () => Promise<RunReport[]>;
   /** Whether this sandbox was brand-new and got the fixed data set now. */
   seeded: boolean;
 }
@@ -58,9 +58,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   return {
     dispatch: createDispatcher(env),
     env,
-    catchUp: async () => {
-      await catchUp(env);
-    },
+    catchUpBatches: () => catchUpToNow(env),
     seeded,
   };
 }

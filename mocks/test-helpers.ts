@@ -17,7 +17,9 @@ export const OLA = { psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a22", customerNumb
 export const FJORDLINE = { psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a31", customerNumber: "999990010" };
 
 let certificate: Promise<TestCertificate> | undefined;
-export const testCertificate = () => (certificate ??= generateTestCertificate({ tppName: "Test TPP" }));
+// Valid from 2020 for 30 years: tests that fix the sandbox's real time (a date in 2026) hold whatever day they run.
+export const testCertificate = () =>
+  (certificate ??= generateTestCertificate({ tppName: "Test TPP", notBefore: new Date("2020-01-01T00:00:00Z"), validityDays: 30 * 365 }));
 
 export interface SendOptions {
   headers?: Record<string, string | undefined>;

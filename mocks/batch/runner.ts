@@ -8,6 +8,7 @@
 import { batchRunsBetween, businessDateOf } from "../domain/calendar/batch-schedule";
 import { DUE_STATUSES } from "../domain/lifecycle";
 import { settle, type BatchRun } from "../domain/settlement";
+import { sandboxNow } from "../handlers/clock";
 import type { SandboxEnv } from "../handlers/types";
 import type { WriteTx } from "../store/port";
 import type { AccountRecord, PaymentRecord, SinglePaymentRecord } from "../store/records";
@@ -127,10 +128,15 @@ async function runNow(env: SandboxEnv, at: number): Promise<RunReport> {
  * open; runs with nothing due cost nothing.
  */
 export function catchUpBatches(env: SandboxEnv, now: number): Promise<RunReport[]> {
-  return env.exclusive(() => catchUp(env, now));
+  return env.exclusive(() => runMissed(env, now));
 }
 
-async function catchUp(env: SandboxEnv, now: number): Promise<RunReport[]> {
+/** The one catch-up to the sandbox clock's now: the server's timer, a leading tab and the control route all call it. */
+export async function catchUpToNow(env: SandboxEnv): Promise<RunReport[]> {
+  return catchUpBatches(env, (await sandboxNow(env)).now);
+}
+
+async function runMissed(env: SandboxEnv, now: number): Promise<RunReport[]> {
   const { last, times, due } = await env.store.read(async (tx) => ({
     last: await tx.meta("lastBatchRunAt"),
     times: await tx.meta("batchTimes"),

@@ -3,8 +3,9 @@ import type { AdvanceClock, BatchTimes } from "../../src/contract/control-schema
 import { tppError } from "../../src/contract/tpp-messages";
 import type { z } from "zod";
 import { batchRunsBetween, batchTimeProblems, nextBatchRun, DEFAULT_BATCH_TIMES } from "../domain/calendar/batch-schedule";
-import { MAX_CLOCK_OFFSET_MS, advancedOffset, sandboxTime } from "../domain/clock";
-import { catchUpBatches, runBatchNow } from "../batch/runner";
+import { MAX_CLOCK_OFFSET_MS, advancedOffset } from "../domain/clock";
+import { catchUpBatches, catchUpToNow, runBatchNow } from "../batch/runner";
+import { sandboxNow, timeIn } from "../handlers/clock";
 import type { SandboxEnv } from "../handlers/types";
 import { errorAnswer, type Answer } from "../http/respond";
 import { answerWith } from "./answer";
@@ -15,13 +16,12 @@ const MAX_ADVANCE_MS = MAX_ADVANCE_DAYS * 86_400_000;
 const DAY_MS = 86_400_000;
 
 export async function clockState(env: SandboxEnv) {
-  const { offset, last, times } = await env.store.read(async (tx) => ({
+  const { offset, time, last, times } = await env.store.read(async (tx) => ({
     offset: await tx.meta("clockOffsetMs"),
+    time: await timeIn(tx, env),
     last: await tx.meta("lastBatchRunAt"),
     times: await tx.meta("batchTimes"),
   }));
-  env.lastClockOffsetMs = offset ?? 0;
-  const time = sandboxTime(env.realNow(), offset);
   const batchTimes = times ?? [...DEFAULT_BATCH_TIMES];
   // The store keeps how far the schedule has been worked through; the last run is the last scheduled instant up to there.
   const lastRun = last === undefined ? undefined : batchRunsBetween(last - 14 * DAY_MS, last, { times: batchTimes }).at(-1);
@@ -41,7 +41,7 @@ export async function advanceClock(env: SandboxEnv, body: z.output<typeof Advanc
   // offset and wrote it plus one hour, moving the clock 2-4 h instead of 10.
   const moved = await env.store.write(async (tx): Promise<{ ok: true; until: number } | { ok: false; answer: Answer }> => {
     const offset = await tx.meta("clockOffsetMs");
-    const now = sandboxTime(env.realNow(), offset).now;
+    const { now } = await timeIn(tx, env);
     const by = to === undefined ? ((days * 24 + hours) * 60 + minutes) * 60_000 : Date.parse(to) - now;
     if (!(by >= 0)) return { ok: false, answer: errorAnswer([tppError("BAD_REQUEST", `The sandbox clock only moves forward; it is ${new Date(now).toISOString()} already.`, "to")]) };
     // As far as {"days": 3660} goes: catching up the batch runs of centuries took minutes (to: "2999-…" took 43 s).
@@ -62,15 +62,13 @@ export async function advanceClock(env: SandboxEnv, body: z.output<typeof Advanc
 }
 
 export async function runBatch(env: SandboxEnv): Promise<Answer> {
-  const offset = await env.store.read((tx) => tx.meta("clockOffsetMs"));
-  const report = await runBatchNow(env, sandboxTime(env.realNow(), offset).now);
+  const report = await runBatchNow(env, (await sandboxNow(env)).now);
   return answerWith("runBatch", { runs: [report], clock: await clockState(env) });
 }
 
-/** Runs the scheduled batches that are due (a tab calls this on start and on a timer). */
-export async function catchUp(env: SandboxEnv): Promise<Answer> {
-  const offset = await env.store.read((tx) => tx.meta("clockOffsetMs"));
-  const runs = await catchUpBatches(env, sandboxTime(env.realNow(), offset).now);
+/** POST /__sandbox/batch/catch-up: the scheduled runs that are due, run now. */
+export async function catchUpRoute(env: SandboxEnv): Promise<Answer> {
+  const runs = await catchUpToNow(env);
   return answerWith("catchUpBatches", { runs, clock: await clockState(env) });
 }
 

@@ -1,7 +1,7 @@
 /** Read-only views for the portal's sandbox explorer: everything the sandbox holds, unsigned. */
 import { presentAccount } from "../domain/accounts";
 import { upcomingExecutionDates } from "../domain/periodic-schedule";
-import { sandboxTime } from "../domain/clock";
+import { timeIn } from "../handlers/clock";
 import type { SandboxEnv } from "../handlers/types";
 import { failure, type Answer } from "../http/respond";
 import { answerWith } from "./answer";
@@ -30,13 +30,13 @@ function withSchedule(payment: PaymentRecord, today: string) {
 export async function listPayments(env: SandboxEnv, limitText: string | undefined): Promise<Answer> {
   // Whole numbers only: the store refuses a fractional limit (?limit=2.5 was a 500).
   const limit = Math.min(Math.max(Math.trunc(Number(limitText ?? "100")) || 100, 1), 1000);
-  const { payments, offset } = await env.store.read(async (tx) => ({ payments: await tx.payments(limit), offset: await tx.meta("clockOffsetMs") }));
-  const { today } = sandboxTime(env.realNow(), offset);
+  const { payments, time } = await env.store.read(async (tx) => ({ payments: await tx.payments(limit), time: await timeIn(tx, env) }));
+  const { today } = time;
   return answerWith("sandboxPayments", payments.map((payment) => withSchedule(payment, today)));
 }
 
 export async function showPayment(env: SandboxEnv, paymentId: string): Promise<Answer> {
-  const { payment, offset } = await env.store.read(async (tx) => ({ payment: await tx.payment(paymentId), offset: await tx.meta("clockOffsetMs") }));
+  const { payment, time } = await env.store.read(async (tx) => ({ payment: await tx.payment(paymentId), time: await timeIn(tx, env) }));
   if (!payment) return failure("RESOURCE_UNKNOWN", `No payment ${paymentId} in this sandbox.`, "paymentId");
-  return answerWith("sandboxPayment", withSchedule(payment, sandboxTime(env.realNow(), offset).today));
+  return answerWith("sandboxPayment", withSchedule(payment, time.today));
 }

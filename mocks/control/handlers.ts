@@ -1,7 +1,7 @@
 /** One handler per row of the control table (src/contract/control.ts); the table says what each is given. */
 import type { ControlHandlers } from "./index";
 import { answerWith } from "./answer";
-import { advanceClock, catchUp, clockState, runBatch, setBatchTimes } from "./clock-and-batch";
+import { advanceClock, catchUpRoute, clockState, runBatch, setBatchTimes } from "./clock-and-batch";
 import { listAccounts, listAgreements, listCustomers, listPayments, showPayment } from "./explorer";
 import { importSandbox } from "./import";
 import { decideSca, showSca } from "./sca";
@@ -10,7 +10,7 @@ export const controlHandlers: ControlHandlers = {
   sandboxClock: async ({ env }) => answerWith("sandboxClock", await clockState(env)),
   advanceClock: ({ env, body }) => advanceClock(env, body),
   runBatch: ({ env }) => runBatch(env),
-  catchUpBatches: ({ env }) => catchUp(env),
+  catchUpBatches: ({ env }) => catchUpRoute(env),
   setBatchTimes: ({ env, body }) => setBatchTimes(env, body),
   sandboxCustomers: ({ env }) => listCustomers(env),
   sandboxAccounts: ({ env, url }) => listAccounts(env, url.origin),

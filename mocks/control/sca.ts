@@ -1,7 +1,7 @@
 /** The simulated bank behind the scaRedirect link: what the PSU is asked to approve, and the decision. */
 import type { ScaDecision, ScaPayment, ScaSubject } from "../../src/contract/control-schemas";
 import { tppError } from "../../src/contract/tpp-messages";
-import { sandboxTime } from "../domain/clock";
+import { timeIn } from "../handlers/clock";
 import { decideBasket, decidePayment, redirectAfterSca } from "../domain/sca";
 import type { SandboxEnv } from "../handlers/types";
 import { errorAnswer, failure, type Answer } from "../http/respond";
@@ -43,7 +43,7 @@ export async function showSca(env: SandboxEnv, subject: ScaSubject, id: string):
 
 export async function decideSca(env: SandboxEnv, subject: ScaSubject, id: string, decision: ScaDecision): Promise<Answer> {
   return env.store.write(async (tx) => {
-    const time = sandboxTime(env.realNow(), await tx.meta("clockOffsetMs"));
+    const time = await timeIn(tx, env);
     if (subject === "payment") {
       const payment = await tx.payment(id);
       if (!payment) return failure("RESOURCE_UNKNOWN", `No payment ${id} in this sandbox.`, "paymentId");

@@ -8,3 +8,6 @@ export async function timeIn(tx: ReadTx, env: SandboxEnv): Promise<SandboxTime> 
   env.lastClockOffsetMs = offset;
   return sandboxTime(env.realNow(), offset);
 }
+
+/** The sandbox's time now, in a read of its own. */
+export const sandboxNow = (env: SandboxEnv): Promise<SandboxTime> => env.store.read((tx) => timeIn(tx, env));

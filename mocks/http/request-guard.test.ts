@@ -67,7 +67,7 @@ describe("replay: an X-Request-ID is good for one request per certificate", () =
 
   test("another TPP (another certificate) may use the same id", async () => {
     const id = crypto.randomUUID();
-    const other = await generateTestCertificate({ tppName: "Other TPP" });
+    const other = await generateTestCertificate({ notBefore: new Date(NOW - 60_000), tppName: "Other TPP" });
     expect((await (await captured("GET", read, { "X-Request-ID": id }))()).status).toBe(200);
     expect((await (await captured("GET", read, { "X-Request-ID": id }, undefined, other))()).status).toBe(200);
     expect((await (await captured("GET", read, { "X-Request-ID": id }, undefined, other))()).status).toBe(409);

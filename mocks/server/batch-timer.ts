@@ -3,8 +3,7 @@
  * missed while the server was down come in order) and then every 30 s. One catch-up at a time; the
  * timer is unref'd, so it never keeps a process (or a test) alive on its own.
  */
-import { catchUpBatches, type RunReport } from "../batch/runner";
-import { sandboxTime } from "../domain/clock";
+import { catchUpToNow, type RunReport } from "../batch/runner";
 import type { Sandbox } from "../sandbox";
 
 export const BATCH_INTERVAL_MS = 30_000;
@@ -25,8 +24,7 @@ export function startBatchTimer(sandbox: Sandbox, options: { intervalMs?: number
   let running: Promise<void> | undefined;
 
   async function catchUp(): Promise<void> {
-    const offset = await env.store.read((tx) => tx.meta("clockOffsetMs"));
-    const reports = await catchUpBatches(env, sandboxTime(env.realNow(), offset).now);
+    const reports = await catchUpToNow(env);
     for (const report of reports) if (report.settled.length + report.rejected.length > 0) options.log?.(describe(report));
   }
 
