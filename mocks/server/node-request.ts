@@ -55,11 +55,16 @@ const declaredLength = (req: IncomingMessage): number | undefined => {
 /** Whether the declared Content-Length alone is over the limit (used to refuse an Expect: 100-continue). */
 export const declaresTooLarge = (req: IncomingMessage): boolean => (declaredLength(req) ?? 0) > bodyLimitFor(req.method, req.url);
 
+const NO_BYTES = Buffer.alloc(0);
+
 /** Reads the body up to the path's limit; past it, reads on without keeping anything, up to MAX_DISCARDED_EXTRA_BYTES more. */
 export async function readNodeBody(req: IncomingMessage, limit = bodyLimitFor(req.method, req.url)): Promise<BodyOutcome> {
   const discardUpTo = limit + MAX_DISCARDED_EXTRA_BYTES;
   const declared = declaredLength(req);
   if (declared !== undefined && declared > discardUpTo) return { kind: "too-large", bytes: declared, drained: false };
+  // Neither Content-Length nor Transfer-Encoding: the request has no body (RFC 9112 6.3), as node's
+  // parser also reads it; no stream to iterate (node drains an unread request when the answer ends).
+  if (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined) return { kind: "ok", bytes: NO_BYTES };
   const chunks: Buffer[] = [];
   let size = 0;
   try {
