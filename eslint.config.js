@@ -1,10 +1,10 @@
 // ESLint flat config.
 //   - @eslint/js recommended everywhere;
 //   - typescript-eslint strictTypeChecked + stylisticTypeChecked (type-aware, projectService)
-//     for the TypeScript of src, mocks, e2e, scripts and the *.config.ts files;
+//     for the TypeScript of src, mocks, e2e, scripts, public/playwright and the *.config.ts files;
 //   - react-hooks recommended for src/**/*.tsx;
 //   - plain JS (scripts/*.mjs, this file) without type information;
-//   - the import boundaries of docs/design (shared/design.md) with eslint-plugin-boundaries v7.
+//   - the import boundaries (which folder may import which; the rules are below) with eslint-plugin-boundaries v7.
 import js from "@eslint/js";
 import boundaries from "eslint-plugin-boundaries";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -12,7 +12,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const TS_FILES = ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}", "e2e/**/*.ts", "scripts/**/*.ts", "*.config.ts"];
+const TS_FILES = ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}", "e2e/**/*.ts", "scripts/**/*.ts", "public/playwright/*.ts", "*.config.ts"];
 
 // ---------------------------------------------------------------------------------------------
 // Import boundaries. Elements are matched on the path from the repository root

@@ -2,6 +2,7 @@
 // visible text. Each spec gets a fresh browser context, so a fresh sandbox with the fixed data.
 import type { Locator, Page } from "@playwright/test";
 import { DEFAULT_ALLOWED_CONSOLE_ERRORS, expect, type PageProblem } from "./fixtures";
+import { approveSca, declineSca } from "../public/playwright/sandbox-sca";
 
 /** Ola Nordmann's PSU-ID in the fixed data (mocks/domain/fixed-data.ts). */
 export const OLA = "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a22";
@@ -78,7 +79,9 @@ export async function authorise(page: Page, payment: CreatedPayment, decision: "
   await expect(page).toHaveURL(new RegExp(`/bank/authorize/payment/${payment.paymentId}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Approve payment");
   await expect(page.getByRole("definition").filter({ hasText: `${shownAmount(payment.amount)} NOK` })).toBeVisible(SLOW);
-  await page.getByRole("button", { name: decision }).click();
+  // The helper TPPs copy into their own tests (public/playwright/sandbox-sca.ts), on the portal's bank page.
+  const { scaResult } = await (decision === "Approve" ? approveSca : declineSca)(page, SLOW);
+  expect(scaResult).toBe(decision === "Approve" ? "ok" : "nok");
   await expect(page).toHaveURL(new RegExp(`/callback\\?.*paymentId=${payment.paymentId}`), SLOW);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Back from the bank");
 }

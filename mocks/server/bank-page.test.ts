@@ -48,3 +48,27 @@ describe("a mobile TPP's app scheme as TPP-Redirect-URI", { timeout: 20_000 }, (
     expect(await client.controlJson<unknown[]>("GET", "/__sandbox/payments")).toEqual(before);
   });
 });
+
+describe("the bank page's form and the origin rules", { timeout: 20_000 }, () => {
+  const post = (href: string, origin: string) =>
+    fetch(href, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin }, body: "decision=approve" });
+
+  test("posted from the page itself (its own Origin) it is taken; from elsewhere, or from an opaque origin, it is refused and changes nothing", async () => {
+    const { body } = await initiate("https://tpp.example/callback");
+    const href = body._links.scaRedirect?.href ?? "";
+    const status = async () => (await client.controlJson<{ transactionStatus: string }>("GET", `/__sandbox/payments/${body.paymentId}`)).transactionStatus;
+    for (const foreign of ["null", "https://evil.example"]) expect((await post(href, foreign)).status, foreign).toBe(403);
+    expect(await status()).toBe("RCVD");
+    const own = await post(href, new URL(href).origin);
+    expect(own.status).toBe(303);
+    expect(own.headers.get("Location")).toBe(`https://tpp.example/callback?paymentId=${body.paymentId}&scaResult=ok`);
+    expect(await status()).toBe("ACTC");
+  });
+
+  test("the page asks browsers to send its Origin with the form (a no-referrer page posts Origin: null)", async () => {
+    const { body } = await initiate("https://tpp.example/callback");
+    const page = await fetch(body._links.scaRedirect?.href ?? "");
+    expect(page.headers.get("Referrer-Policy")).not.toBe("no-referrer");
+    expect(await page.text()).toMatch(/<div class="actions" role="group" aria-label="Your decision">/);
+  });
+});

@@ -61,7 +61,7 @@ function approvalPage(subject: Subject, view: z.infer<typeof ScaRequest>): Respo
 <p>${who ? `Signed in as ${who}. ` : ""}A third-party provider asks you to approve ${subject === "payment" ? "this payment" : "these payments"}.</p>
 ${body}
 <form method="post">
-<div class="actions">
+<div class="actions" role="group" aria-label="Your decision">
 <button type="submit" name="decision" value="approve" class="approve">Approve</button>
 <button type="submit" name="decision" value="decline" class="decline">Decline</button>
 </div>

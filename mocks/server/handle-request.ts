@@ -56,7 +56,10 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       return 400;
     }
     const method = (req.method ?? "GET").toUpperCase();
-    if (origin !== undefined && allowedOrigin === undefined) {
+    // The server's own pages (the bank page's form) are same-origin: the Host they were loaded from
+    // passed the host check above, so their Origin names this server, not a page elsewhere.
+    const sameOrigin = origin === url.url.origin;
+    if (origin !== undefined && allowedOrigin === undefined && !sameOrigin) {
       const refused = method === "OPTIONS" ? foreignOriginProblem(origin, "POST", url.url.pathname) : foreignOriginProblem(origin, method, url.url.pathname);
       if (refused) {
         await send(jsonError(403, "FORBIDDEN", refused), method !== "OPTIONS");

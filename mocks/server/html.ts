@@ -57,7 +57,9 @@ const PAGE_HEADERS = {
   "Content-Type": "text/html; charset=utf-8",
   "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
   "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "no-referrer",
+  // Not no-referrer: under it a browser sends "Origin: null" with the bank page's own form, which
+  // the origin rules refuse. same-origin keeps the page's address from the TPP it redirects to.
+  "Referrer-Policy": "same-origin",
   "Cache-Control": "no-store",
 };
 

@@ -54,6 +54,9 @@ function PaymentSummary({ payment }: { payment: ScaPayment }) {
   );
 }
 
+/** As the server's bank page titles a basket: "Approve 3 payments" once the count is known. */
+const basketTitle = (count: number | undefined) => (count === undefined ? "Approve payments" : `Approve ${String(count)} payment${count === 1 ? "" : "s"}`);
+
 export default function BankPage() {
   const { subject, id } = useParams<{ subject: string; id: string }>();
   const kind = subject === "basket" ? "basket" : "payment";
@@ -75,7 +78,7 @@ export default function BankPage() {
     <section className="page bank">
       <div className="bank-card">
         <p className="bank-brand" aria-hidden="true">Sandbox Bank</p>
-        <PageTitle title="Approve payment">{kind === "basket" ? "Approve payments" : "Approve payment"}</PageTitle>
+        <PageTitle title="Approve payment">{kind === "basket" ? basketTitle(request.data?.payments.length) : "Approve payment"}</PageTitle>
         {request.isPending ? <p className="muted">Loading what you are asked to approve…</p> : null}
         {request.isError ? <p role="alert" className="panel panel-error">{request.error.message}</p> : null}
         {request.data ? (
@@ -92,7 +95,8 @@ export default function BankPage() {
                 This {kind} is {request.data.transactionStatus}: it no longer awaits your approval.
               </p>
             ) : (
-              <div className="form-actions">
+              // Role and name are the bank page's contract with TPPs' tests (docs/playwright-helpers.md).
+              <div className="form-actions" role="group" aria-label="Your decision">
                 <button type="button" className="button-primary" disabled={decide.isPending} onClick={() => { decide.mutate("approve"); }}>
                   Approve
                 </button>
