@@ -6,6 +6,7 @@
 // Suites and how they count (one "check" = one unit in the final line):
 //   eslint  one check per linted file; a file with an error is failed (warnings do not fail)
 //   tsc     one check: `tsc --noEmit`; failed on any error
+//   prettier one check: `prettier --check .` (what .prettierignore leaves); failed when any file is not formatted
 //   vitest  one check per test, from Vitest's JSON report; skipped/todo tests are skipped;
 //           a test file that fails without a failed test (e.g. it does not import) adds 1 failed
 //   snippets one check per test of the generated code snippets run with their real runtimes
@@ -27,7 +28,7 @@
 //
 // Options: --only a,b  run only these suites;  --skip a,b  run all but these;
 //          --budget N  minutes for the whole run (default 85).
-// Suite names: eslint, tsc, vitest, snippets, build, bundle, e2e.
+// Suite names: eslint, tsc, prettier, vitest, snippets, build, bundle, e2e.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -141,6 +142,7 @@ const MIN = 60_000;
 const LIMITS = {
   eslint: 10 * MIN, // ~1 min
   tsc: 8 * MIN, // ~30 s
+  prettier: 5 * MIN, // ~15 s
   vitest: 20 * MIN, // ~2-3 min
   runtimes: 15 * MIN, // ~0 s when installed; apt-get install of a JDK and Go otherwise (~1-3 min)
   snippets: 12 * MIN, // ~1.5-2 min (26 runs; Java and Go compile each time)
@@ -198,6 +200,16 @@ const suites = [
       const ok = status.code === 0;
       const notes = ok ? [] : [errors ? `${String(errors)} errors` : `exit ${String(status.code)}`];
       if (ok) console.log("tsc: no type errors");
+      return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, notes: status.timedOut ? ["timed out"] : notes };
+    },
+  },
+  {
+    name: "prettier",
+    async run() {
+      const status = await run(node, [bin("prettier", "prettier"), "--check", "."], { timeoutMs: limit("prettier"), capture: true });
+      const unformatted = (status.output.match(/^\[warn\] (?!Code style)/gm) ?? []).length;
+      const ok = status.code === 0;
+      const notes = ok ? [] : [unformatted ? `${String(unformatted)} files not formatted: npm run format` : `exit ${String(status.code)}`];
       return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, notes: status.timedOut ? ["timed out"] : notes };
     },
   },
