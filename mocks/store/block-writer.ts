@@ -2,20 +2,24 @@
  * addTransaction on the blocks of transaction-blocks.ts, within one readwrite transaction. Each
  * touched account's block keys, the blocks a booking lands in and the id buckets it needs are read
  * once and changed in memory; the changed ones are written back together, so a batch chunk that
- * books 250 payments writes a few blocks and buckets per account, not 500 records.
+ * books 250 payments writes a few blocks and the last part of each id bucket per account, not 500 records.
  *
- * Writing: at most one round of puts is in flight. The first booking starts one; bookings made while
- * it runs wait for the next, issued from the success callback of the round before, while the
- * transaction is still active. A booking's promise resolves once the round holding it has been
- * written, so the transaction cannot commit before every booking is in a put, even if the work
- * breaks the rules and awaits something foreign after its last addTransaction.
+ * Writing: in rounds, at most one in flight. A booking asks for a round; the round starts when a
+ * cheap read issued at that moment completes. Requests in a transaction complete in the order they
+ * were issued, so by then every booking waiting on a read issued before it has been made, and one
+ * round writes them all (a batch chunk: one round, each changed block put once; starting at once,
+ * the first booking got a round of its own and the rest a second, rewriting the same blocks).
+ * Bookings made while a round runs wait for the next, issued from the success callback of the round
+ * before, while the transaction is still active. A booking's promise resolves once the round holding
+ * it has been written, so the transaction cannot commit before every booking is in a put, even if
+ * the work breaks the rules and awaits something foreign after its last addTransaction.
  */
 import type { IDBPTransaction } from "idb";
 import type { TransactionKey } from "./port";
 import type { TransactionRecord } from "./records";
 import type { SandboxDB, StoreName } from "./schema";
 import {
-  accountBlocks, blockKeyOf, BLOCK_SIZE, bucketOf, byPosition, startOf, type BlockKey, type IdBucketKey, type IdPositions,
+  accountBlocks, blockKeyOf, BLOCK_SIZE, bucketOf, bucketParts, byPosition, ID_PART_SIZE, startOf, type BlockKey, type IdPart,
 } from "./transaction-blocks";
 
 type WriteStoreTx = IDBPTransaction<SandboxDB, StoreName[], "readwrite">;
@@ -30,9 +34,14 @@ interface Block {
 }
 
 interface Bucket {
-  key: IdBucketKey;
-  positions: IdPositions;
-  dirty: boolean;
+  accountId: string;
+  bucket: number;
+  /** Its parts in order, as stored and appended to. */
+  parts: IdPart[];
+  /** Every id in the parts, for the uniqueness check. */
+  ids: Set<string>;
+  /** The parts to put. */
+  dirty: Set<number>;
 }
 
 interface Waiter {
@@ -65,6 +74,7 @@ export class BlockWriter {
   /** Per account: its blocks once read (`ready`), and the read. */
   private readonly accounts = new Map<string, { ready?: Block[]; loading: Promise<Block[]> }>();
   private readonly buckets = new Map<string, { ready?: Bucket; loading: Promise<Bucket> }>();
+  /** A round is running, or waiting for its read to complete. */
   private inFlight = false;
   private waiting: Waiter[] = [];
 
@@ -84,10 +94,9 @@ export class BlockWriter {
         continue; // other bookings may have changed the blocks meanwhile
       }
       // From here to the end, no await: the check and the insertion are one step.
-      if (bucket.positions.has(item.id)) throw this.refuse(item);
+      if (bucket.ids.has(item.id)) throw this.refuse(item);
       this.insert(blocks, index, item);
-      bucket.positions.set(item.id, [item.bookingDate, item.seq]);
-      bucket.dirty = true;
+      this.record(bucket, item);
       break;
     }
     return this.flush();
@@ -125,15 +134,25 @@ export class BlockWriter {
     const id = `${String(bucket)}:${accountId}`;
     const known = this.buckets.get(id);
     if (known) return known.loading;
-    const key: IdBucketKey = [accountId, bucket];
     const entry: { ready?: Bucket; loading: Promise<Bucket> } = {
       loading: this.tx
         .objectStore("transactionIds")
-        .get(key)
-        .then((positions) => (entry.ready = { key, positions: positions ?? new Map<string, [string, number]>(), dirty: false })),
+        .getAll(bucketParts(accountId, bucket))
+        .then((parts) => (entry.ready = { accountId, bucket, parts, ids: new Set(parts.flatMap((part) => part.ids)), dirty: new Set<number>() })),
     };
     this.buckets.set(id, entry);
     return entry.loading;
+  }
+
+  /** Appends the id to the bucket's last part, or to a new part once the last one is full. */
+  private record(bucket: Bucket, item: TransactionRecord): void {
+    let last = bucket.parts[bucket.parts.length - 1];
+    if (!last || last.ids.length >= ID_PART_SIZE) bucket.parts.push((last = { ids: [], bookingDates: [], seqs: [] }));
+    last.ids.push(item.id);
+    last.bookingDates.push(item.bookingDate);
+    last.seqs.push(item.seq);
+    bucket.ids.add(item.id);
+    bucket.dirty.add(bucket.parts.length - 1);
   }
 
   private load(block: Block): Promise<void> {
@@ -167,44 +186,57 @@ export class BlockWriter {
 
   private hasDirty(): boolean {
     for (const { ready } of this.accounts.values()) if (ready?.some((block) => block.dirty)) return true;
-    for (const { ready } of this.buckets.values()) if (ready?.dirty) return true;
+    for (const { ready } of this.buckets.values()) if (ready && ready.dirty.size > 0) return true;
     return false;
   }
 
   private flush(): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ resolve, reject });
-      if (!this.inFlight) this.startRound();
+      if (!this.inFlight) this.startRound(true);
     });
   }
 
-  private startRound(): void {
-    const waiters = this.waiting;
-    this.waiting = [];
+  /** Issues a round's writes, after a read that lets the bookings already under way join it (`gather`). */
+  private startRound(gather: boolean): void {
     this.inFlight = true;
-    let writes: Promise<unknown>[];
+    let writes: Promise<Waiter[]>;
     try {
-      writes = this.issueWrites();
+      writes = gather ? this.tx.objectStore("meta").getKey("nextSeq").then(() => this.write()) : this.write();
     } catch (error) {
       // The transaction has ended (aborted, or committed early by a foreign await).
-      writes = [Promise.reject(error instanceof Error ? error : new Error(String(error)))];
+      writes = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    Promise.all(writes).then(
-      () => {
+    writes.then(
+      (waiters) => {
         this.inFlight = false;
         for (const waiter of waiters) waiter.resolve();
-        if (this.waiting.length > 0) this.startRound();
+        if (this.waiting.length > 0) this.startRound(false);
       },
       (error: unknown) => {
         this.inFlight = false;
-        const all = [...waiters, ...this.waiting];
+        const all = [...this.written, ...this.waiting];
+        this.written = [];
         this.waiting = [];
         for (const waiter of all) waiter.reject(error);
       },
     );
   }
 
-  /** Puts every changed block and bucket: deletes of keys that changed first, then the puts. */
+  /** The waiters of the round being written. */
+  private written: Waiter[] = [];
+
+  /** Puts what changed; resolves with the waiters whose bookings it wrote. */
+  private async write(): Promise<Waiter[]> {
+    const waiters = this.waiting;
+    this.waiting = [];
+    this.written = waiters;
+    await Promise.all(this.issueWrites());
+    this.written = [];
+    return waiters;
+  }
+
+  /** Puts every changed block and id part: deletes of keys that changed first, then the puts. */
   private issueWrites(): Promise<unknown>[] {
     const blockStore = this.tx.objectStore("transactionBlocks");
     const deletes: Promise<unknown>[] = [];
@@ -221,9 +253,12 @@ export class BlockWriter {
       }
     }
     for (const { ready: bucket } of this.buckets.values()) {
-      if (!bucket?.dirty) continue;
-      bucket.dirty = false;
-      puts.push(() => this.tx.objectStore("transactionIds").put(bucket.positions, bucket.key));
+      if (!bucket) continue;
+      for (const index of bucket.dirty) {
+        const part = bucket.parts[index];
+        if (part) puts.push(() => this.tx.objectStore("transactionIds").put(part, [bucket.accountId, bucket.bucket, index]));
+      }
+      bucket.dirty.clear();
     }
     return [...deletes, ...puts.map((put) => put())];
   }

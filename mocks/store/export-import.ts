@@ -1,5 +1,6 @@
 /** The whole sandbox as one JSON value, and back: exportAll, importAll, clear. */
 import { unwrap, type IDBPDatabase, type IDBPTransaction } from "idb";
+import { withDueKey, withoutDueKey } from "./due-key";
 import { validateExport, EXPORT_FORMAT } from "./import-validation";
 import { CURRENT_SCHEMA_VERSION } from "./migrations";
 import type { SandboxExport } from "./port";
@@ -32,7 +33,7 @@ export async function exportAll(db: IDBPDatabase<SandboxDB>, now: () => Date = (
     format: EXPORT_FORMAT,
     schemaVersion: CURRENT_SCHEMA_VERSION,
     exportedAt: now().toISOString(),
-    stores: { customers, accounts, agreements, payments, baskets, transactions, meta: meta.map(({ key, value }) => ({ key, value })) },
+    stores: { customers, accounts, agreements, payments: payments.map((payment) => withoutDueKey(payment)), baskets, transactions, meta: meta.map(({ key, value }) => ({ key, value })) },
   };
 }
 
@@ -62,7 +63,7 @@ export async function replaceAll(db: IDBPDatabase<SandboxDB>, stores: SandboxExp
     add("customers", stores.customers);
     add("accounts", stores.accounts);
     add("agreements", stores.agreements);
-    add("payments", stores.payments);
+    add("payments", stores.payments.map(withDueKey));
     add("baskets", stores.baskets);
     const transactions = layoutOf(stores.transactions, blockSize);
     const blocks = unwrap(tx.objectStore("transactionBlocks"));
@@ -70,7 +71,7 @@ export async function replaceAll(db: IDBPDatabase<SandboxDB>, stores: SandboxExp
     blocks.clear();
     ids.clear();
     for (const block of transactions.blocks) blocks.add(block.items, block.key);
-    for (const bucket of transactions.ids) ids.add(bucket.positions, bucket.key);
+    for (const { key, part } of transactions.ids) ids.add(part, key);
     add("meta", stores.meta);
     await tx.done;
   } catch (error) {

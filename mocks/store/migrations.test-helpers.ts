@@ -5,6 +5,8 @@
  */
 import type { IDBPDatabase } from "idb";
 import { expect } from "vitest";
+import { DUE_STATUSES } from "../domain/lifecycle";
+import { withDueKey } from "./due-key";
 import { versionOf, type MigrationStep } from "./migrations";
 import { deleteDatabase, openDatabase } from "./open-database";
 import type { SandboxExport, SandboxStore } from "./port";
@@ -58,11 +60,15 @@ const valueAt = (record: unknown, path: string | string[] | null): unknown =>
   Array.isArray(path) ? path.map((part) => valueAt(record, part)) : (record as Record<string, unknown>)[path];
 const isKey = (key: unknown): boolean => (Array.isArray(key) ? key.every(isKey) : key !== undefined);
 
+/** The records as the store holds them: payments with the adapter's own `dueKey` while due. */
+const storedForm = (storeName: string, records: readonly unknown[]): readonly unknown[] =>
+  storeName === "payments" ? (records as Stores["payments"]).map(withDueKey) : records;
+
 /** Every index holds exactly the expected records with an index key, in IndexedDB's key order. */
 async function checkIndexes(db: IDBPDatabase, layout: readonly StoreLayout[], expected: Stores): Promise<void> {
   const tx = db.transaction(layout.map((store) => store.name), "readonly");
   for (const storeLayout of layout) {
-    const records = (expected as unknown as Record<string, unknown[]>)[storeLayout.name] ?? [];
+    const records = storedForm(storeLayout.name, (expected as unknown as Record<string, unknown[]>)[storeLayout.name] ?? []);
     for (const index of storeLayout.indexes) {
       const entries: [unknown, unknown][] = [];
       for (let cursor = await tx.objectStore(storeLayout.name).index(index.name).openKeyCursor(); cursor; cursor = await cursor.continue())
@@ -88,10 +94,14 @@ async function checkQueries(store: SandboxStore, expected: Stores): Promise<void
       expect((await tx.transactionPage({ accountId: account.resourceId, limit: 1000 })).items).toEqual(list);
       expect(await tx.transactionCount(account.resourceId)).toBe(list.length);
     }
-    const due = expected.payments.filter((item) => item.product === "single");
+    const single = expected.payments.filter((item) => item.product === "single");
     expect((await tx.duePayments(["RCVD", "ACTC", "PDNG", "ACSC", "RJCT", "CANC"], "9999-12-31")).map((item) => item.paymentId).sort()).toEqual(
-      due.map((item) => item.paymentId).sort(),
+      single.map((item) => item.paymentId).sort(),
     );
+    const due = single
+      .filter((item) => DUE_STATUSES.includes(item.transactionStatus))
+      .sort((a, b) => a.executionDate.localeCompare(b.executionDate) || a.createdAt - b.createdAt || a.paymentId.localeCompare(b.paymentId));
+    expect(await tx.duePayments(DUE_STATUSES, "9999-12-31")).toEqual(due);
     expect(await tx.payments(1000)).toHaveLength(expected.payments.length);
   });
 }

@@ -6,7 +6,9 @@ import { checkUpgrades, freshDatabase, seedByStoreName, type VersionFixture } fr
 import { deleteDatabase, openDatabase } from "./open-database";
 import type { SandboxExport } from "./port";
 import type { AccountRecord, TransactionRecord } from "./records";
+import { idBucketsV3 } from "./id-buckets-v3";
 import { layout, type SandboxDB } from "./schema";
+import { layoutOf as blockLayoutOf } from "./transaction-blocks";
 import { dayOf, expectRejection, freshName, newestFirst, sampleStores, transaction } from "./store.test-helpers";
 
 /** Version 1: the sandbox's data, before the replay guard's store existed. Version 2 keeps it as it is. */
@@ -23,11 +25,30 @@ const versionTwoData: VersionFixture = {
   expected: sampleStores(),
 };
 
+/** Writes the stores as version 3 kept them: transactions in blocks of 256, their ids in one Map per bucket. */
+async function seedVersionThree(db: IDBPDatabase, stores: SandboxExport["stores"]): Promise<void> {
+  const { transactions, ...rest } = stores;
+  await seedByStoreName(db, rest);
+  const tx = db.transaction(["transactionBlocks", "transactionIds"], "readwrite");
+  await Promise.all([
+    ...blockLayoutOf(transactions, 256).blocks.map((block) => tx.objectStore("transactionBlocks").add(block.items, block.key)),
+    ...idBucketsV3(transactions).map((bucket) => tx.objectStore("transactionIds").add(bucket.positions, bucket.key)),
+    tx.done,
+  ]);
+}
+
+/** Version 3: transactions in blocks with whole id buckets; version 4 splits the buckets into parts. */
+const versionThreeData: VersionFixture = {
+  version: 3,
+  seed: (db) => seedVersionThree(db, sampleStores()),
+  expected: sampleStores(),
+};
+
 /**
  * One fixture per version below the current one, each valid at its version. Adding version N
  * means adding its step to migrations.ts and, here, a fixture of version N − 1.
  */
-const fixtures: VersionFixture[] = [freshDatabase, versionOneData, versionTwoData];
+const fixtures: VersionFixture[] = [freshDatabase, versionOneData, versionTwoData, versionThreeData];
 
 describe("migrations tested from each earlier version", () => {
   test(`every version from 0 to ${String(CURRENT_SCHEMA_VERSION - 1)} upgrades to ${String(CURRENT_SCHEMA_VERSION)} with its data and indexes intact`, async () => {
@@ -83,6 +104,37 @@ describe("version 3: transactions in blocks", () => {
     expect((await store.exportAll()).stores.transactions).toHaveLength(701);
     store.close();
     await deleteDatabase(name);
+  });
+});
+
+describe("version 4: id buckets in parts", () => {
+  test("a version-3 database keeps every id: lookups, the uniqueness of ids, and new bookings in new parts", async () => {
+    const name = freshName();
+    const old = await openDatabase({ name, steps: migrations.slice(0, 3) });
+    const transactions = Array.from({ length: 700 }, (_, seq): TransactionRecord => ({ ...transaction(seq % 2 ? "acc-B" : "acc-A", `t${String(seq)}`, dayOf((seq * 37) % 60)), seq }));
+    await seedVersionThree(old, { ...sampleStores(), transactions, meta: [{ key: "nextSeq", value: 700 }] });
+    old.close();
+    const store = await openSandboxStore({ name });
+    await store.read(async (tx) => {
+      for (const item of transactions.filter((_, index) => index % 7 === 0)) expect(await tx.transaction(item.accountId, item.id)).toEqual(item);
+      expect(await tx.transaction("acc-A", "t1")).toBeUndefined(); // t1 is acc-B's
+    });
+    await expectRejection(store.write((tx) => tx.addTransaction(transaction("acc-B", "t1", dayOf(5)))), /addTransaction: ConstraintError/);
+    const added = await store.write((tx) => Promise.all(Array.from({ length: 40 }, (_, index) => tx.addTransaction(transaction("acc-A", `n${String(index)}`, dayOf(70))))));
+    await store.read(async (tx) => {
+      for (const item of [...added, ...transactions.slice(0, 20)]) expect(await tx.transaction(item.accountId, item.id)).toEqual(item);
+    });
+    expect((await store.exportAll()).stores.transactions).toHaveLength(740);
+    store.close();
+
+    const raw = await openDatabase<SandboxDB>({ name });
+    const keys = await raw.getAllKeys("transactionIds");
+    raw.close();
+    await deleteDatabase(name);
+    // Each version-3 bucket became part 0 of the same bucket (some 22 ids each, below the part size,
+    // so the new ids joined them there); no key of version 3's shape is left.
+    expect(keys.filter((key) => key[0] === "acc-A")).toEqual(Array.from({ length: 16 }, (_, bucket) => ["acc-A", bucket, 0]));
+    expect(keys.every((key) => (key as unknown[]).length === 3)).toBe(true);
   });
 });
 

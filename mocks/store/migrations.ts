@@ -5,6 +5,7 @@
  * a released step, add the next one (docs/storage.md, "Migrations").
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from "idb";
+import { idBucketsV3, type IdBucketKeyV3, type IdPositionsV3 } from "./id-buckets-v3";
 import type { TransactionRecord } from "./records";
 import { layoutOf } from "./transaction-blocks";
 
@@ -69,10 +70,38 @@ export const migrations: readonly MigrationStep[] = [
       const transactions = (await tx.objectStore("transactions").getAll()) as TransactionRecord[];
       db.deleteObjectStore("transactions");
       // 256 per block: the size this version was released with (any size up to the current one is valid).
-      const { blocks, ids } = layoutOf(transactions, 256);
+      const { blocks } = layoutOf(transactions, 256);
       await Promise.all([
         ...blocks.map((block) => tx.objectStore("transactionBlocks").add(block.items, block.key)),
-        ...ids.map((bucket) => tx.objectStore("transactionIds").add(bucket.positions, bucket.key)),
+        ...idBucketsV3(transactions).map((bucket) => tx.objectStore("transactionIds").add(bucket.positions, bucket.key)),
+      ]);
+    },
+  },
+  {
+    // Decision 0023, "Version 4". Each id bucket in parts: a booking appends to a small last part
+    // instead of rewriting the whole bucket; a version-3 bucket becomes part 0, its ids as they are.
+    // And the payments' due index becomes sparse: `dueKey` [executionDate, createdAt] only on single
+    // payments in ACTC or PDNG (the due statuses this version was released with).
+    version: 4,
+    async upgrade(_db, tx) {
+      const payments = tx.objectStore("payments");
+      payments.deleteIndex("dueOrder");
+      payments.createIndex("due", "dueKey");
+      const ids = tx.objectStore("transactionIds");
+      const [all, keys, values] = (await Promise.all([payments.getAll(), ids.getAllKeys(), ids.getAll()])) as [
+        { product: string; transactionStatus: string; executionDate?: string; createdAt: number }[],
+        IdBucketKeyV3[],
+        IdPositionsV3[],
+      ];
+      const due = all.filter((payment) => payment.product === "single" && (payment.transactionStatus === "ACTC" || payment.transactionStatus === "PDNG"));
+      const parts = keys.map((key, index) => {
+        const entries = [...(values[index] ?? new Map<string, [string, number]>())];
+        return { key: [...key, 0], part: { ids: entries.map(([id]) => id), bookingDates: entries.map(([, [date]]) => date), seqs: entries.map(([, [, seq]]) => seq) } };
+      });
+      await Promise.all([
+        ...due.map((payment) => payments.put({ ...payment, dueKey: [payment.executionDate, payment.createdAt] })),
+        ids.clear(),
+        ...parts.map(({ key, part }) => ids.add(part, key)),
       ]);
     },
   },
@@ -116,9 +145,9 @@ export interface ExportMigrationStep {
 }
 
 /**
- * Export files of schema version 1 need no rewrite to version 2 or 3: version 2 only adds the replay
- * guard's store, which exports never hold, and version 3 only changes how transactions are stored,
- * not the records a file lists.
+ * Export files of schema version 1 need no rewrite to version 2, 3 or 4: version 2 only adds the replay
+ * guard's store, which exports never hold, and versions 3 and 4 only change how transactions are
+ * stored, not the records a file lists.
  */
 export const exportMigrations: readonly ExportMigrationStep[] = [];
 

@@ -1,9 +1,10 @@
 /** The ReadTx of the port, bound to one IndexedDB transaction over every store. */
 import type { IDBPTransaction } from "idb";
+import { indexedAsDue, withoutDueKey, type DueKey } from "./due-key";
 import type { ReadTx } from "./port";
 import type { MetaKey, MetaValue, PaymentRecord } from "./records";
 import type { SandboxDB, StoreName } from "./schema";
-import { blocksUpTo, bucketOf } from "./transaction-blocks";
+import { blocksUpTo, bucketOf, bucketParts, positionIn } from "./transaction-blocks";
 import { transactionCount, transactionPage, type BlockSource } from "./transaction-page";
 
 export type StoreTx = IDBPTransaction<SandboxDB, StoreName[], IDBTransactionMode>;
@@ -16,9 +17,8 @@ function byExecutionDate(a: PaymentRecord, b: PaymentRecord): number {
   return a.paymentId < b.paymentId ? -1 : a.paymentId > b.paymentId ? 1 : 0;
 }
 
-/** [status, executionDate, createdAt] keys of one status, in IndexedDB's order. */
-const dueOrder = (a: [string, string, number], b: [string, string, number]): number =>
-  a[1] !== b[1] ? (a[1] < b[1] ? -1 : 1) : a[2] - b[2];
+/** [executionDate, createdAt] keys, in IndexedDB's order. */
+const dueOrder = (a: DueKey, b: DueKey): number => (a[0] !== b[0] ? (a[0] < b[0] ? -1 : 1) : a[1] - b[1]);
 
 export function readTxOf(tx: StoreTx): ReadTx {
   const store = <Name extends StoreName>(name: Name) => tx.objectStore(name);
@@ -37,7 +37,7 @@ export function readTxOf(tx: StoreTx): ReadTx {
     accounts: () => store("accounts").getAll(),
     agreement: (customerNumber) => store("agreements").get(customerNumber),
     agreements: () => store("agreements").getAll(),
-    payment: (paymentId) => store("payments").get(paymentId),
+    payment: async (paymentId) => withoutDueKey(await store("payments").get(paymentId)),
 
     async payments(limit) {
       if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`payments: limit must be a non-negative integer, not ${String(limit)}.`);
@@ -45,7 +45,7 @@ export function readTxOf(tx: StoreTx): ReadTx {
       if (limit === 0) return items;
       let cursor = await store("payments").index("createdAt").openCursor(null, "prev");
       while (cursor) {
-        items.push(cursor.value);
+        items.push(withoutDueKey(cursor.value));
         if (items.length === limit) break;
         cursor = await cursor.continue();
       }
@@ -53,34 +53,38 @@ export function readTxOf(tx: StoreTx): ReadTx {
     },
 
     async duePayments(statuses, date) {
-      // [status] sorts before every [status, executionDate, createdAt]; periodic payments are not in the index.
-      const index = store("payments").index("dueOrder");
-      const lists = await Promise.all([...new Set(statuses)].map((status) => index.getAll(IDBKeyRange.bound([status], [status, date, Infinity]))));
-      return lists.flat().filter((payment) => payment.product === "single").sort(byExecutionDate);
+      const wanted = new Set(statuses);
+      // The due index holds exactly the single payments in DUE_STATUSES (due-key.ts); other statuses
+      // are not indexed, and are found by reading every payment.
+      const candidates = indexedAsDue(statuses)
+        ? await store("payments").index("due").getAll(IDBKeyRange.upperBound([date, Infinity]))
+        : await store("payments").getAll();
+      return candidates
+        .filter((payment) => payment.product === "single" && wanted.has(payment.transactionStatus) && payment.executionDate <= date)
+        .map((payment) => withoutDueKey(payment))
+        .sort(byExecutionDate);
     },
 
     async paymentsAgain(earlier) {
-      // A list in due order is, per status, one stretch of the dueOrder index: one getAll each, not a
-      // get per payment. Whatever is not found there (its status changed, a periodic payment) is read by id.
+      // A list in due order is one stretch of the due index: one getAll, not a get per payment.
+      // Whatever is not found there (no longer due, a periodic payment) is read by id.
       const found = new Map<string, PaymentRecord>();
-      const stretches = new Map<string, { from: [string, string, number]; to: [string, string, number] }>();
+      let stretch: { from: DueKey; to: DueKey } | undefined;
       for (const payment of earlier) {
         if (payment.product !== "single") continue;
-        const key: [string, string, number] = [payment.transactionStatus, payment.executionDate, payment.createdAt];
-        const stretch = stretches.get(payment.transactionStatus);
-        if (!stretch) stretches.set(payment.transactionStatus, { from: key, to: key });
+        const key: DueKey = [payment.executionDate, payment.createdAt];
+        if (!stretch) stretch = { from: key, to: key };
         else if (dueOrder(key, stretch.from) < 0) stretch.from = key;
         else if (dueOrder(key, stretch.to) > 0) stretch.to = key;
       }
       const wanted = new Set(earlier.map((payment) => payment.paymentId));
-      const index = store("payments").index("dueOrder");
-      const lists = await Promise.all([...stretches.values()].map(({ from, to }) => index.getAll(IDBKeyRange.bound(from, to))));
-      for (const payment of lists.flat()) if (wanted.has(payment.paymentId)) found.set(payment.paymentId, payment);
+      const listed = stretch ? await store("payments").index("due").getAll(IDBKeyRange.bound(stretch.from, stretch.to)) : [];
+      for (const payment of listed) if (wanted.has(payment.paymentId)) found.set(payment.paymentId, withoutDueKey(payment));
       const missing = [...wanted].filter((paymentId) => !found.has(paymentId));
       const again = await Promise.all(missing.map((paymentId) => store("payments").get(paymentId)));
       again.forEach((payment, index) => {
         const paymentId = missing[index];
-        if (payment && paymentId !== undefined) found.set(paymentId, payment);
+        if (payment && paymentId !== undefined) found.set(paymentId, withoutDueKey(payment));
       });
       return earlier.map((payment) => found.get(payment.paymentId));
     },
@@ -88,9 +92,9 @@ export function readTxOf(tx: StoreTx): ReadTx {
     basket: (basketId) => store("baskets").get(basketId),
     async transaction(accountId, id) {
       // Its position from the id buckets, then the last block starting at or below that position.
-      const position = (await store("transactionIds").get([accountId, bucketOf(id)]))?.get(id);
+      const position = positionIn(await store("transactionIds").getAll(bucketParts(accountId, bucketOf(id))), id);
       if (!position) return undefined;
-      const cursor = await store("transactionBlocks").openCursor(blocksUpTo(accountId, { bookingDate: position[0], seq: position[1] }), "prev");
+      const cursor = await store("transactionBlocks").openCursor(blocksUpTo(accountId, position), "prev");
       return cursor?.value.find((item) => item.id === id);
     },
     transactionPage: (query) => transactionPage(blocks, query),

@@ -6,9 +6,10 @@
  */
 import type { DBSchema } from "idb";
 import type {
-  AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, PaymentRecord, TransactionRecord,
+  AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, TransactionRecord,
 } from "./records";
-import type { BlockKey, IdBucketKey, IdPositions } from "./transaction-blocks";
+import type { DueKey, StoredPayment } from "./due-key";
+import type { BlockKey, IdPart, IdPartKey } from "./transaction-blocks";
 
 /** The kinds of records an export file holds, one array each, in this order. */
 export const exportStoreNames = ["customers", "accounts", "agreements", "payments", "baskets", "transactions", "meta"] as const;
@@ -44,15 +45,18 @@ export interface SandboxDB extends DBSchema {
   customers: { key: string; value: CustomerRecord; indexes: { psuId: string } };
   accounts: { key: string; value: AccountRecord; indexes: { bban: string; customerNumber: string } };
   agreements: { key: string; value: AgreementRecord };
-  payments: { key: string; value: PaymentRecord; indexes: { createdAt: number; dueOrder: [string, string, number] } };
+  payments: { key: string; value: StoredPayment; indexes: { createdAt: number; due: DueKey } };
   baskets: { key: string; value: BasketRecord };
   /**
    * Version 3: an account's transactions in blocks of consecutive list positions, oldest first; the
    * out-of-line key [accountId, bookingDate, seq, count] is the first item's position and the size.
    */
   transactionBlocks: { key: BlockKey; value: TransactionRecord[] };
-  /** Version 3: where each transaction id of an account is (its position), in ID_BUCKETS buckets by a hash of the id. */
-  transactionIds: { key: IdBucketKey; value: IdPositions };
+  /**
+   * Where each transaction id of an account is (its position), in ID_BUCKETS buckets by a hash of the
+   * id (version 3), each bucket in parts that bookings append to (version 4).
+   */
+  transactionIds: { key: IdPartKey; value: IdPart };
   meta: { key: string; value: MetaEntry };
   requestIds: { key: [string, string]; value: RequestIdEntry; indexes: { firstUsedAt: number } };
 }
@@ -85,9 +89,8 @@ export const layout: readonly StoreLayout[] = [
     keyPath: "paymentId",
     indexes: [
       { name: "createdAt", keyPath: "createdAt", unique: false },
-      // Periodic payments have no executionDate, so they are not in this index at all. Version 3: with
-      // createdAt, so that the batch's due order is the index's order within a status.
-      { name: "dueOrder", keyPath: ["transactionStatus", "executionDate", "createdAt"], unique: false },
+      // Version 4: sparse, only the payments the batch would book, in its order (due-key.ts).
+      { name: "due", keyPath: "dueKey", unique: false },
     ],
   },
   { name: "baskets", keyPath: "basketId", indexes: [] },

@@ -8,15 +8,15 @@ import { deleteDatabase, openDatabase } from "./open-database";
 import type { TransactionRecord } from "./records";
 import type { SandboxDB } from "./schema";
 import { dayOf, freshName, transaction } from "./store.test-helpers";
-import { bucketOf, byPosition, ID_BUCKETS, layoutOf } from "./transaction-blocks";
+import { bucketOf, byPosition, ID_BUCKETS, ID_PART_SIZE, layoutOf, positionIn } from "./transaction-blocks";
 
 const booked = (accountId: string, id: string, day: number, seq: number): TransactionRecord => ({ ...transaction(accountId, id, dayOf(day)), seq });
 
 /** bucketOf of "", "t1", "bench-0" and a UUID, as released with version 3. */
 const BUCKETS_PINNED = [5, 6, 4, 5];
 
-describe("layoutOf (imports, the migration to version 3)", () => {
-  test("each account's list sorted by position and cut into full blocks; every id in its bucket with its position", () => {
+describe("layoutOf (imports)", () => {
+  test("each account's list sorted by position and cut into full blocks; every id in part 0 of its bucket with its position", () => {
     const items = Array.from({ length: 11 }, (_, seq) => booked(seq % 3 ? "a" : "b", `t${String(seq)}`, (seq * 7) % 5, seq));
     const { blocks, ids } = layoutOf(items, 3);
     const ofA = items.filter((item) => item.accountId === "a").sort(byPosition);
@@ -27,9 +27,10 @@ describe("layoutOf (imports, the migration to version 3)", () => {
     }
     for (const item of items) {
       const bucket = ids.find(({ key }) => key[0] === item.accountId && key[1] === bucketOf(item.id));
-      expect(bucket?.positions.get(item.id)).toEqual([item.bookingDate, item.seq]);
+      expect(bucket?.key[2]).toBe(0);
+      expect(positionIn(bucket ? [bucket.part] : [], item.id)).toEqual({ bookingDate: item.bookingDate, seq: item.seq });
     }
-    expect(ids.reduce((sum, bucket) => sum + bucket.positions.size, 0)).toBe(items.length);
+    expect(ids.reduce((sum, bucket) => sum + bucket.part.ids.length, 0)).toBe(items.length);
   });
 
   test("the bucket of an id is fixed: stored data depends on it (changing the hash needs a migration)", () => {
@@ -65,5 +66,37 @@ describe("bookings keep the blocks within their size", () => {
     const stored = values.flat();
     expect(stored).toEqual([...stored].sort(byPosition));
     expect(stored).toHaveLength(all.length + 5);
+  });
+});
+
+describe("bookings append to the id buckets in parts", () => {
+  test("a booking rewrites only its bucket's last part: parts fill up to the part size, older parts stay as written", async () => {
+    const name = freshName();
+    const store = await openSandboxStore({ name });
+    const imported = Array.from({ length: 100 }, (_, seq) => booked("acc-1", `old-${String(seq)}`, 1, seq));
+    await store.restore({ customers: [], accounts: [], agreements: [], payments: [], baskets: [], transactions: imported, meta: [{ key: "nextSeq", value: 100 }] });
+    // Enough new ids that every bucket gets more than a part's worth.
+    const added = await store.write((tx) => Promise.all(Array.from({ length: ID_BUCKETS * ID_PART_SIZE * 2 }, (_, index) => tx.addTransaction(transaction("acc-1", `new-${String(index)}`, dayOf(2))))));
+    await store.write((tx) => tx.addTransaction(transaction("acc-1", "last", dayOf(3))));
+    store.close();
+
+    const db = await openDatabase<SandboxDB>({ name });
+    const tx = db.transaction("transactionIds", "readonly");
+    const [keys, parts] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
+    db.close();
+    await deleteDatabase(name);
+
+    for (let bucket = 0; bucket < ID_BUCKETS; bucket++) {
+      const mine = keys.map((key, index) => ({ key, part: parts[index] })).filter(({ key }) => key[1] === bucket);
+      // Numbered 0, 1, 2, … ; part 0 begins with the import's ids, and every part but the last is full.
+      expect(mine.map(({ key }) => key[2])).toEqual(mine.map((_, index) => index));
+      const importedHere = imported.filter((item) => bucketOf(item.id) === bucket).map((item) => item.id);
+      expect(mine[0]?.part?.ids.slice(0, importedHere.length)).toEqual(importedHere);
+      for (const { part } of mine.slice(0, -1)) expect(part?.ids.length).toBe(ID_PART_SIZE);
+      expect(mine.at(-1)?.part?.ids.length).toBeLessThanOrEqual(ID_PART_SIZE);
+    }
+    const all = [...imported, ...added, { ...transaction("acc-1", "last", dayOf(3)), seq: 100 + added.length }];
+    expect(parts.reduce((sum, part) => sum + part.ids.length, 0)).toBe(all.length);
+    for (const item of all) expect(positionIn(parts, item.id)).toEqual({ bookingDate: item.bookingDate, seq: item.seq });
   });
 });
