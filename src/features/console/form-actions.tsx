@@ -1,0 +1,41 @@
+/** Send, "send anyway", reset, and the ways to break the signature on purpose. */
+import type { Operation } from "../../contract/operations";
+import { tamperings, type Tampering } from "../../lib/send";
+
+interface Props {
+  operation: Operation;
+  ready: boolean;
+  sending: boolean;
+  sendAnyway: boolean;
+  onSendAnyway: (value: boolean) => void;
+  tampering: Tampering;
+  onTampering: (value: Tampering) => void;
+  onReset: () => void;
+}
+
+export function FormActions({ operation, ready, sending, sendAnyway, onSendAnyway, tampering, onTampering, onReset }: Props) {
+  return (
+    <>
+      <div className="form-actions">
+        <button type="submit" className="button-primary" disabled={sending || !ready}>
+          {sending ? "Sending…" : ready ? `Send ${operation.method}` : "Waiting for the sandbox…"}
+        </button>
+        <label className="switch">
+          <input type="checkbox" checked={sendAnyway} onChange={(event) => { onSendAnyway(event.target.checked); }} /> Send anyway, even if invalid
+        </label>
+        <button type="button" onClick={onReset}>
+          Reset to the example
+        </button>
+      </div>
+      <div className="field">
+        <label htmlFor="tampering">Signature</label>
+        <select id="tampering" value={tampering} onChange={(event) => { onTampering(event.target.value as Tampering); }} aria-describedby="tampering-hint">
+          {Object.entries(tamperings).map(([value, label]) => (
+            <option key={value} value={value}>{label}</option>
+          ))}
+        </select>
+        <p id="tampering-hint" className="field-hint">Break the request after signing to see how the bank explains a signature it refuses.</p>
+      </div>
+    </>
+  );
+}
