@@ -7,7 +7,7 @@ import { useState } from "react";
 import type { Exchange, SigningDetails, WireRequest, WireResponse } from "../lib/exchange";
 import { CodeBlock } from "./code-block";
 import { CopyButton } from "./copy-button";
-import { compareLines, rebuiltSigningString, signatureParts } from "./signature-parts";
+import { compareLines, rebuiltSigningString, signatureParts, type LineComparison } from "./signature-parts";
 
 export interface InspectorProps {
   request: WireRequest;
@@ -61,8 +61,33 @@ function HeadersTable({ headers, unsent, signed, caption }: { headers: Record<st
   );
 }
 
-function SignatureSection({ signing, rebuilt }: { signing: SigningDetails; rebuilt: string | undefined }) {
+/** A line with its first difference marked from where it starts to the line's end. */
+function MarkedLine({ text, from }: { text: string; from: number | undefined }) {
+  if (from === undefined) return <code className="wrap">{text}</code>;
+  return (
+    <code className="wrap">
+      {text.slice(0, from)}
+      <mark className="first-difference">{text.slice(from) || "\u00a0"}</mark>
+    </code>
+  );
+}
+
+function firstDifferenceText(rows: LineComparison[]): string {
+  const index = rows.findIndex((row) => row.firstDifferenceAt !== undefined);
+  const row = rows[index];
+  if (!row) return "";
+  const name = (row.other ?? row.line).split(":")[0];
+  return ` The first difference is marked: line ${String(index + 1)}${name ? ` (${name})` : ""}, from character ${String((row.firstDifferenceAt ?? 0) + 1)}.`;
+}
+
+/**
+ * How the request was signed. When the sandbox refused the signature (401), what the portal signed
+ * stands beside the signing string the sandbox rebuilt, in full (from its response header: the
+ * tppMessage's text stops at 512 characters).
+ */
+function SignatureSection({ signing, rebuilt, refused }: { signing: SigningDetails; rebuilt: string | undefined; refused: boolean }) {
   const differs = rebuilt !== undefined && rebuilt !== signing.signingString;
+  const rows = rebuilt === undefined ? [] : compareLines(signing.signingString, rebuilt);
   return (
     <section aria-labelledby="inspector-signing">
       <h3 id="inspector-signing">Signature</h3>
@@ -76,12 +101,16 @@ function SignatureSection({ signing, rebuilt }: { signing: SigningDetails; rebui
           </div>
         ))}
       </dl>
-      {differs ? (
+      {rebuilt !== undefined && (differs || refused) ? (
         <div className="signing-compare" role="group" aria-label="What was signed beside what the sandbox rebuilt">
-          <p className="notice">The sandbox rebuilt a different signing string. Lines that differ are marked.</p>
+          <p className="notice">
+            {differs
+              ? `The sandbox rebuilt a different signing string. Lines that differ are marked.${firstDifferenceText(rows)}`
+              : "The sandbox rebuilt the same signing string: what it refused is the signature value, or the key that made it, or the Digest against the body (see the answer's message)."}
+          </p>
           <div className="table-scroll">
             <table>
-              <caption>Signing string: signed by the portal and rebuilt by the sandbox</caption>
+              <caption>Signing string: signed by the portal and rebuilt by the sandbox, in full</caption>
               <thead>
                 <tr>
                   <th scope="col">Signed</th>
@@ -89,11 +118,11 @@ function SignatureSection({ signing, rebuilt }: { signing: SigningDetails; rebui
                 </tr>
               </thead>
               <tbody>
-                {compareLines(signing.signingString, rebuilt).map((row, index) => (
+                {rows.map((row, index) => (
                   <tr key={index} className={row.same ? undefined : "differs"}>
-                    <td><code className="wrap">{row.line}</code></td>
+                    <td><MarkedLine text={row.line} from={row.firstDifferenceAt} /></td>
                     <td>
-                      <code className="wrap">{row.other ?? ""}</code>
+                      <MarkedLine text={row.other ?? ""} from={row.firstDifferenceAt} />
                       {row.same ? null : <span className="visually-hidden"> (differs)</span>}
                     </td>
                   </tr>
@@ -160,7 +189,7 @@ export function Inspector({ request, unsentHeaders, signing, response, error, ta
       ) : null}
       <HeadersTable headers={request.headers} unsent={unsentHeaders} signed={signed} caption="Request headers" />
       {request.body !== undefined ? <CodeBlock label="Request body" text={request.body} /> : null}
-      {signing ? <SignatureSection signing={signing} rebuilt={rebuilt} /> : <p className="muted">Not signed yet: the signature is computed when the request is sent.</p>}
+      {signing ? <SignatureSection signing={signing} rebuilt={rebuilt} refused={response?.status === 401} /> : <p className="muted">Not signed yet: the signature is computed when the request is sent.</p>}
       {curl ? <CurlButton curl={curl} /> : null}
       {error ? <p role="alert" className="panel panel-error">{error}</p> : null}
       {response ? (

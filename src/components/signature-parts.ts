@@ -7,17 +7,29 @@ export interface LineComparison {
   line: string;
   other: string | undefined;
   same: boolean;
+  /** On the first line that differs: where the difference starts (0-based). */
+  firstDifferenceAt?: number;
 }
 
-/** Pairs the lines of what was signed with what the server rebuilt, marking those that differ. */
+const firstDifferentChar = (a: string, b: string) => {
+  let index = 0;
+  while (index < a.length && index < b.length && a[index] === b[index]) index++;
+  return index;
+};
+
+/** Pairs the lines of what was signed with what the server rebuilt, marking those that differ and where the first difference starts. */
 export function compareLines(signed: string, rebuilt: string): LineComparison[] {
   const ours = signed.split("\n");
   const theirs = rebuilt.split("\n");
-  return Array.from({ length: Math.max(ours.length, theirs.length) }, (_, index) => ({
-    line: ours[index] ?? "",
-    other: theirs[index],
-    same: ours[index] === theirs[index],
-  }));
+  let marked = false;
+  return Array.from({ length: Math.max(ours.length, theirs.length) }, (_, index) => {
+    const row: LineComparison = { line: ours[index] ?? "", other: theirs[index], same: ours[index] === theirs[index] };
+    if (!row.same && !marked) {
+      marked = true;
+      row.firstDifferenceAt = firstDifferentChar(row.line, row.other ?? "");
+    }
+    return row;
+  });
 }
 
 /** The signing string the sandbox rebuilt, from its response header (base64 of UTF-8). */

@@ -3,6 +3,7 @@ import { useFieldArray, useFormContext } from "react-hook-form";
 import { COUNTRY_LIST_ID, CURRENCY_LIST_ID } from "../../components/code-lists";
 import { FieldShell } from "../../components/field-shell";
 import { parseInput, type FieldNode } from "../../lib/form-fields";
+import { useAwaitingPlaceholder } from "./awaiting-fields";
 import type { ConsoleValues } from "./console-form";
 import { errorAt, fieldId } from "./field-error";
 
@@ -10,6 +11,7 @@ function Leaf({ field, name }: { field: Exclude<FieldNode, { kind: "object" | "o
   const { register, formState } = useFormContext<ConsoleValues>();
   const id = fieldId(name);
   const error = errorAt(formState.errors, name);
+  const awaiting = useAwaitingPlaceholder(name);
   const hint = field.kind === "list" ? `${field.description ?? ""} Separate items with commas.`.trim() : field.description;
   const label = (
     <>
@@ -21,7 +23,7 @@ function Leaf({ field, name }: { field: Exclude<FieldNode, { kind: "object" | "o
   return (
     <FieldShell id={id} label={label} required={field.required} hint={hint} error={error}>
       {(describedBy) => {
-        const common = { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined };
+        const common = { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined, placeholder: awaiting };
         switch (field.kind) {
           case "enum":
             return (
@@ -44,7 +46,7 @@ function Leaf({ field, name }: { field: Exclude<FieldNode, { kind: "object" | "o
                 {...register(name, options)}
                 list={field.kind === "currency" ? CURRENCY_LIST_ID : COUNTRY_LIST_ID}
                 autoComplete="off"
-                placeholder={field.kind === "currency" ? "NOK" : "NO"}
+                placeholder={awaiting ?? (field.kind === "currency" ? "NOK" : "NO")}
                 className="input-code"
               />
             );

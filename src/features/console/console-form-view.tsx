@@ -2,8 +2,8 @@
  * One operation's console: the form over its contract (headers, parameters, body) beside the
  * answer and the inspector, and the code a TPP's server would run.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { useMemo, useRef, useState } from "react";
+import { FormProvider } from "react-hook-form";
 import { CodeLists } from "../../components/code-lists";
 import { CodeSection } from "../../components/code-section";
 import { componentRef } from "../../contract/component-ref";
@@ -11,34 +11,41 @@ import type { Operation } from "../../contract/operations";
 import { fieldNodes } from "../../lib/form-fields";
 import { components, parametersOf } from "../../lib/openapi-document";
 import type { Tampering } from "../../lib/send";
+import { AwaitingFields } from "./awaiting-fields";
 import { BodyFieldset } from "./body-fieldset";
-import { consoleResolver, type ConsoleValues } from "./console-form";
+import type { ConsoleValues } from "./console-form";
 import { ErrorSummary } from "./error-summary";
 import { FieldErrorAnnouncer } from "./field-error-announcer";
 import { FormActions } from "./form-actions";
+import { FormStatus } from "./form-status";
 import { HeaderFields } from "./header-fields";
 import { InspectorPanel, type InspectorView } from "./inspector-panel";
 import { ParameterFields } from "./parameter-fields";
 import { ResultPanel } from "./result-panel";
 import { useConsoleSend } from "./use-console-send";
+import { useDraftedForm } from "./use-drafted-form";
 import { useExample } from "./use-example";
+import { useRecordedRequest } from "./use-recorded-request";
 
 export function ConsoleForm({ operation }: { operation: Operation }) {
   const bodyRef = operation.body ? componentRef(operation.body) : undefined;
   const nodes = useMemo(() => (bodyRef ? fieldNodes(bodyRef, components()) : []), [bodyRef]);
   const parameters = parametersOf(operation.method, operation.path);
-  const { example, ready } = useExample(operation);
-  // The error summary takes the focus after a refused send (its links lead to each field); react-hook-form would move it to the first field.
-  const form = useForm<ConsoleValues>({ resolver: consoleResolver(operation, nodes), defaultValues: example, mode: "onTouched", shouldFocusError: false });
-  const { formState, handleSubmit, reset, setError, control, getValues } = form;
-  useEffect(() => {
-    if (!formState.isDirty) reset(example);
-  }, [example]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { example, state, fromHistory, addressed } = useExample(operation);
+  const { form, draftState, resetToExample, load, awaiting } = useDraftedForm(operation, nodes, example, addressed);
+  const recorded = useRecordedRequest(operation, nodes, fromHistory, load);
+  const { formState, handleSubmit, setError, control, getValues } = form;
   const [view, setView] = useState<InspectorView>("preview");
-  const { exchange, setExchange, sending, send, curl, code } = useConsoleSend(operation, nodes, setError, () => { setView("sent"); });
+  const answerRef = useRef<HTMLElement>(null);
+  const { exchange, setExchange, sending, send, curl, code } = useConsoleSend(operation, nodes, setError, () => {
+    setView("sent");
+    // Beside Send already on a wide screen; on a narrow one the answer comes after the form.
+    answerRef.current?.scrollIntoView({ block: "nearest" });
+  });
   const [sendAnyway, setSendAnyway] = useState(false);
   const [tampering, setTampering] = useState<Tampering>("none");
   const inspectorRef = useRef<HTMLDivElement>(null);
+  const waiting = useMemo(() => new Set(awaiting(state.kind === "loading")), [state.kind, example]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const sendValues = (values: ConsoleValues) => send(values, tampering);
   const onInvalid = () => {
@@ -48,28 +55,36 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
   return (
     <div className="console">
       <FormProvider {...form}>
-        <form className="console-form" onSubmit={handleSubmit(sendValues, onInvalid)} noValidate aria-label={`${operation.title} request`}>
-          <CodeLists />
-          <FieldErrorAnnouncer />
-          {formState.isSubmitted ? <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} /> : null}
-          <HeaderFields operation={operation} />
-          <ParameterFields parameters={parameters.filter((parameter) => parameter.in === "path")} part="params" legend="Path parameters" />
-          <ParameterFields parameters={parameters.filter((parameter) => parameter.in === "query")} part="query" legend="Query parameters" />
-          {operation.body ? <BodyFieldset nodes={nodes} /> : null}
-          <FormActions
-            operation={operation}
-            ready={ready}
-            sending={sending}
-            sendAnyway={sendAnyway}
-            onSendAnyway={setSendAnyway}
-            tampering={tampering}
-            onTampering={setTampering}
-            onReset={() => { reset(example); setExchange(undefined); setView("preview"); }}
-          />
-        </form>
+        <AwaitingFields.Provider value={waiting}>
+          <form className="console-form" onSubmit={handleSubmit(sendValues, onInvalid)} noValidate aria-label={`${operation.title} request`}>
+            <CodeLists />
+            <FieldErrorAnnouncer />
+            <FormStatus
+              example={state}
+              draft={draftState}
+              recordLoading={recorded.loading}
+              recordProblem={recorded.problem}
+              onReset={() => { resetToExample(); setExchange(undefined); setView("preview"); }}
+            />
+            {formState.isSubmitted ? <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} /> : null}
+            <HeaderFields operation={operation} />
+            <ParameterFields parameters={parameters.filter((parameter) => parameter.in === "path")} part="params" legend="Path parameters" />
+            <ParameterFields parameters={parameters.filter((parameter) => parameter.in === "query")} part="query" legend="Query parameters" />
+            {operation.body ? <BodyFieldset nodes={nodes} /> : null}
+            <FormActions
+              operation={operation}
+              ready={state.kind !== "loading" && !recorded.loading}
+              sending={sending}
+              sendAnyway={sendAnyway}
+              onSendAnyway={setSendAnyway}
+              tampering={tampering}
+              onTampering={setTampering}
+            />
+          </form>
+        </AwaitingFields.Provider>
       </FormProvider>
       <div className="console-side">
-        <section aria-live="polite" aria-label="Answer">
+        <section aria-live="polite" aria-label="Answer" ref={answerRef}>
           <ResultPanel exchange={exchange} operation={operation} onShowInspector={() => { setView("sent"); inspectorRef.current?.scrollIntoView(); }} />
         </section>
         <div ref={inspectorRef}>

@@ -1,4 +1,7 @@
-/** Send, "send anyway", reset, and the ways to break the signature on purpose. */
+/**
+ * Send, "send anyway" and the ways to break the signature on purpose: a bar that stays at the
+ * bottom of the screen while the form scrolls, so Send sits in view beside the answer.
+ */
 import type { Operation } from "../../contract/operations";
 import { tamperings, type Tampering } from "../../lib/send";
 
@@ -10,12 +13,11 @@ interface Props {
   onSendAnyway: (value: boolean) => void;
   tampering: Tampering;
   onTampering: (value: Tampering) => void;
-  onReset: () => void;
 }
 
-export function FormActions({ operation, ready, sending, sendAnyway, onSendAnyway, tampering, onTampering, onReset }: Props) {
+export function FormActions({ operation, ready, sending, sendAnyway, onSendAnyway, tampering, onTampering }: Props) {
   return (
-    <>
+    <div className="form-actions-bar">
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={sending || !ready}>
           {sending ? "Sending…" : ready ? `Send ${operation.method}` : "Waiting for the sandbox…"}
@@ -23,11 +25,8 @@ export function FormActions({ operation, ready, sending, sendAnyway, onSendAnywa
         <label className="switch">
           <input type="checkbox" checked={sendAnyway} onChange={(event) => { onSendAnyway(event.target.checked); }} /> Send anyway, even if invalid
         </label>
-        <button type="button" onClick={onReset}>
-          Reset to the example
-        </button>
       </div>
-      <div className="field">
+      <div className="tampering">
         <label htmlFor="tampering">Signature</label>
         <select id="tampering" value={tampering} onChange={(event) => { onTampering(event.target.value as Tampering); }} aria-describedby="tampering-hint">
           {Object.entries(tamperings).map(([value, label]) => (
@@ -36,6 +35,6 @@ export function FormActions({ operation, ready, sending, sendAnyway, onSendAnywa
         </select>
         <p id="tampering-hint" className="field-hint">Break the request after signing to see how the bank explains a signature it refuses.</p>
       </div>
-    </>
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import { FieldShell } from "../../components/field-shell";
 import { parametersOf, type Parameter } from "../../lib/openapi-document";
 import { isBrowserForbidden } from "../../lib/request-draft";
 import { customersQuery } from "../../lib/sandbox-queries";
+import { useAwaitingPlaceholder } from "./awaiting-fields";
 import { COMPUTED_HEADERS, type ConsoleValues } from "./console-form";
 import { errorAt, fieldId } from "./field-error";
 import { useAfterFirstRender } from "../../lib/use-after-first-render";
@@ -59,6 +60,7 @@ function HeaderField({ parameter }: { parameter: Parameter }) {
   const name = `headers.${parameter.name}`;
   const id = fieldId(name);
   const error = errorAt(formState.errors, name);
+  const awaiting = useAwaitingPlaceholder(name);
   const values = (parameter.schema as { enum?: unknown[] }).enum?.map(String);
   const forbidden = isBrowserForbidden(parameter.name);
   const hint = `${parameter.description ?? ""}${forbidden ? " A browser may not send this header: it is shown in the inspector and the curl command, not sent from here." : ""}`;
@@ -88,7 +90,7 @@ function HeaderField({ parameter }: { parameter: Parameter }) {
           );
         return (
           <>
-            <input type="text" {...common} {...register_} autoComplete="off" list={suggestions ? `${id}-list` : undefined} />
+            <input type="text" {...common} {...register_} autoComplete="off" placeholder={awaiting} list={suggestions ? `${id}-list` : undefined} />
             {suggestions ? (
               <datalist id={`${id}-list`}>
                 {suggestions.map((option) => (

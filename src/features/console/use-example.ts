@@ -1,24 +1,29 @@
 /**
  * The operation's example, from what the sandbox holds (accounts, customers, today) and what the
- * address names (path parameters, query). Not ready until the sandbox's data has arrived.
+ * address names (path parameters, query). Loading until the sandbox's data has arrived; when it
+ * cannot arrive, the example without it (and why).
  */
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useSearch } from "wouter";
 import type { Operation } from "../../contract/operations";
+import { FROM_HISTORY } from "../../lib/console-address";
 import { exampleValues } from "../../lib/examples";
 import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
 import { useSettings } from "../../lib/settings";
 import type { ConsoleValues } from "./console-form";
 import { sessionId } from "./session-id";
 
-export function useExample(operation: Operation): { example: ConsoleValues; ready: boolean } {
+export type ExampleState = { kind: "loading" } | { kind: "ready" } | { kind: "failed"; problem: string };
+
+export function useExample(operation: Operation): { example: ConsoleValues; state: ExampleState; fromHistory: string | undefined; addressed: string[] } {
   const settings = useSettings();
   const searchText = useSearch();
   const accounts = useQuery(accountsQuery());
   const customers = useQuery(customersQuery());
   const clock = useQuery(clockQuery());
-  const fromUrl = useMemo(() => Object.fromEntries(new URLSearchParams(searchText).entries()), [searchText]);
+  const search = useMemo(() => new URLSearchParams(searchText), [searchText]);
+  const fromUrl = useMemo(() => Object.fromEntries([...search.entries()].filter(([name]) => name !== FROM_HISTORY)), [search]);
   const example = useMemo(() => {
     const isPathParam = (name: string) => operation.pathParams !== undefined && name in operation.pathParams.shape;
     const values = exampleValues(operation.id, {
@@ -34,5 +39,10 @@ export function useExample(operation: Operation): { example: ConsoleValues; read
     values.query = Object.fromEntries(Object.entries(fromUrl).filter(([name]) => !isPathParam(name)));
     return values;
   }, [operation, accounts.data, customers.data, clock.data?.today, settings.psuId, fromUrl]);
-  return { example, ready: accounts.isSuccess && customers.isSuccess && clock.isSuccess };
+  // Data once arrived stays the example's, even when a later refresh fails.
+  const failed = [accounts, customers, clock].find((query) => query.data === undefined && query.isError);
+  const state: ExampleState =
+    accounts.data && customers.data && clock.data ? { kind: "ready" } : failed ? { kind: "failed", problem: failed.error.message } : { kind: "loading" };
+  const addressed = useMemo(() => Object.keys(fromUrl), [fromUrl]);
+  return { example, state, fromHistory: search.get(FROM_HISTORY) ?? undefined, addressed };
 }

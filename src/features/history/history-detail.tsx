@@ -59,7 +59,7 @@ export function HistoryDetail({ row, onReplayed }: { row: HistoryRow; onReplayed
         </button>
         {match ? (
           <>
-            <Link className="button" href={consoleHref(match)}>Open in console</Link>
+            <Link className="button" href={consoleHref(match, exchange.id)}>Open in console</Link>
             <Link href={`/reference/${match.operation.id}`}>Reference: {match.operation.title}</Link>
           </>
         ) : null}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "../../lib/exchange";
 import { draftRequest } from "../../lib/request-draft";
-import { consoleHref, curlDraft, replayInput, reusableHeaders } from "./replay";
+import { consoleHref, curlDraft, replayInput } from "./replay";
 
 const sent: Pick<Exchange, "operationId" | "request" | "unsentHeaders"> = {
   operationId: "registerContactEmail",
@@ -20,19 +20,6 @@ const sent: Pick<Exchange, "operationId" | "request" | "unsentHeaders"> = {
   },
   unsentHeaders: { "Accept-Language": "nb", Date: "Mon, 01 Jan 2024 00:00:00 GMT", Host: "old.example" },
 };
-
-describe("reusableHeaders", () => {
-  it("drops what the next signing renews and puts a fresh X-Request-ID where the old one stood", () => {
-    const headers = reusableHeaders(sent, "new-id");
-    expect(Object.keys(headers)).toEqual(["X-Request-ID", "Accept", "Content-Type", "Accept-Language"]);
-    expect(headers["X-Request-ID"]).toBe("new-id");
-  });
-
-  it("adds an X-Request-ID when the request had none, whatever the case of the names", () => {
-    const headers = reusableHeaders({ ...sent, unsentHeaders: {}, request: { ...sent.request, headers: { accept: "*/*", digest: "x" } } }, "n");
-    expect(headers).toEqual({ accept: "*/*", "X-Request-ID": "n" });
-  });
-});
 
 describe("curlDraft", () => {
   it("addresses the same path and query to the curl base, with the same body", () => {
@@ -76,9 +63,9 @@ describe("replayInput", () => {
 });
 
 describe("consoleHref", () => {
-  it("puts path parameters and query in the console's query string", () => {
+  it("puts path parameters and query in the console's query string, and the request's id to load its headers and body", () => {
     const plan = replayInput({ ...sent, operationId: "getPaymentStatus", request: { method: "GET", url: "http://h/v1/payments/norwegian-domestic-credit-transfers/p%2F1/status", headers: {} } }, "n");
     if (!plan.ok) throw new Error(plan.problem);
-    expect(consoleHref({ operation: plan.input.operation, params: plan.input.params, query: {}, target: "" })).toBe("/try/getPaymentStatus?paymentId=p%2F1");
+    expect(consoleHref({ operation: plan.input.operation, params: plan.input.params, query: {}, target: "" }, "e-1")).toBe("/try/getPaymentStatus?paymentId=p%2F1&from-history=e-1");
   });
 });

@@ -1,32 +1,15 @@
 /**
  * A stored request, made ready to go again: for "Copy as curl" (a `Draft` for `signForServer`),
- * for replay (a `RequestInput` for `sendRequest`) and for the console (its prefill address).
- * What the signature covers (Digest, Signature, the certificate), the X-Request-ID and the headers
- * set per send (Host, Date) are left for the next signing; everything else goes as it was.
+ * for replay (a `RequestInput` for `sendRequest`) and for the console (its address, which loads the
+ * recorded headers and body). Which headers go again is `reusableHeaders`'s rule.
  */
+import { consoleAddress } from "../../lib/console-address";
 import type { Exchange } from "../../lib/exchange";
 import type { Draft, RequestInput } from "../../lib/request-draft";
+import { reusableHeaders } from "../../lib/reusable-headers";
 import { matchOperation, type OperationMatch } from "./match-operation";
 
-const RENEWED = ["digest", "signature", "tpp-signature-certificate", "x-request-id", "host", "date", "content-length"];
-
 type Stored = Pick<Exchange, "operationId" | "request" | "unsentHeaders">;
-
-/** The headers to send again, in their order, with a fresh X-Request-ID where the old one stood. */
-export function reusableHeaders(exchange: Stored, requestId: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  let placed = false;
-  for (const [name, value] of Object.entries({ ...exchange.request.headers, ...exchange.unsentHeaders })) {
-    const lower = name.toLowerCase();
-    if (lower === "x-request-id" && !placed) {
-      headers["X-Request-ID"] = requestId;
-      placed = true;
-    }
-    if (!RENEWED.includes(lower)) headers[name] = value;
-  }
-  if (!placed) headers["X-Request-ID"] = requestId;
-  return headers;
-}
 
 export const matchOf = (exchange: Stored): OperationMatch | undefined =>
   matchOperation(exchange.request.method, exchange.request.url, exchange.operationId);
@@ -66,8 +49,7 @@ export function replayInput(exchange: Stored, requestId: string): ReplayPlan {
   };
 }
 
-/** The console's address for this request: its operation, path parameters and query prefilled. */
-export function consoleHref(match: OperationMatch): string {
-  const search = new URLSearchParams({ ...match.query, ...match.params }).toString();
-  return `/try/${match.operation.id}${search ? `?${search}` : ""}`;
+/** The console's address for this request: its operation, path parameters and query, and the recorded headers and body by its id. */
+export function consoleHref(match: OperationMatch, exchangeId: string): string {
+  return consoleAddress(match.operation.id, { ...match.query, ...match.params }, exchangeId);
 }

@@ -1,0 +1,59 @@
+/**
+ * Where the form's values come from, told above it: the sandbox's data still loading (or not
+ * arriving), a draft brought back, a request loaded from the history, a draft that could not be
+ * kept; and the way back to the example.
+ */
+import type { DraftState } from "./use-drafted-form";
+import type { ExampleState } from "./use-example";
+
+const timeOf = (at: number) => new Date(at).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+
+function exampleLine(state: ExampleState, recordLoading: boolean): string {
+  if (recordLoading) return "Loading the request from the history…";
+  switch (state.kind) {
+    case "loading":
+      return "Filling in the example from the sandbox's accounts and customers… What you type now is kept.";
+    case "failed":
+      return `The sandbox's data did not arrive (${state.problem}): fields it would fill stay empty for you to fill in.`;
+    case "ready":
+      return "Starts from an example made of the sandbox's data.";
+  }
+}
+
+function draftLine(state: DraftState): string {
+  switch (state.kind) {
+    case "none":
+      return "What you change is kept in this browser as a draft of this form.";
+    case "restored":
+      return `Your draft of ${timeOf(state.savedAt)} is back; the fields you did not change follow the sandbox.`;
+    case "saved":
+      return "Your changes are kept in this browser as a draft of this form.";
+    case "loaded":
+      return `Loaded ${state.what}: change it and send it again (with a new X-Request-ID).`;
+    case "unsaved":
+      return `Your changes could not be kept as a draft (${state.problem}); they stay until you leave the page.`;
+  }
+}
+
+interface Props {
+  example: ExampleState;
+  draft: DraftState;
+  recordLoading: boolean;
+  recordProblem: string | undefined;
+  onReset: () => void;
+}
+
+export function FormStatus({ example, draft, recordLoading, recordProblem, onReset }: Props) {
+  const busy = example.kind === "loading" || recordLoading;
+  return (
+    <div className="form-status">
+      <div role="status" aria-busy={busy}>
+        <p className={busy ? "status-busy" : example.kind === "failed" ? "status-problem" : "muted"}>{exampleLine(example, recordLoading)}</p>
+        <p className={draft.kind === "unsaved" || recordProblem ? "status-problem" : "muted"}>{recordProblem ?? draftLine(draft)}</p>
+      </div>
+      <button type="button" className="button-small" onClick={onReset}>
+        Reset to the example
+      </button>
+    </div>
+  );
+}
