@@ -77,6 +77,16 @@ export function useDraftedForm(operation: Operation, nodes: FieldNode[], example
     shown.current = next;
   };
 
+  // Another address for the same operation (a link to another payment): what it names replaces the user's values.
+  const addressKey = JSON.stringify(addressed.map((name) => [name, example.params[name] ?? example.query[name]]));
+  const shownAddress = useRef(addressKey);
+  useEffect(() => {
+    if (shownAddress.current === addressKey) return;
+    shownAddress.current = addressKey;
+    edits.current = edits.current.filter(notAddressed(addressed));
+    save();
+  }, [addressKey]);
+
   // New sandbox data (it arrived, or changed after a send): every field not touched follows it.
   const exampleKey = JSON.stringify(example);
   const shownExample = useRef(exampleKey);
