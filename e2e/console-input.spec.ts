@@ -104,6 +104,9 @@ test.describe("the console keeps what you type", () => {
     const sentId = await sentHeader(page, "X-Request-ID");
 
     const compare = lastSent(page).getByRole("group", { name: "What was signed beside what the sandbox rebuilt" });
+    // The answer says its message is cut, and leads to the comparison.
+    await answer(page).getByRole("button", { name: "Compare the signing strings" }).click();
+    await expect(compare).toBeInViewport();
     const where = /The first difference is marked: line 2 \(x-request-id\), from character (\d+)\./;
     await expect(compare).toContainText(where);
     const table = compare.getByRole("table", { name: /^Signing string: signed by the portal and rebuilt by the sandbox, in full/ });

@@ -85,7 +85,12 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
       </FormProvider>
       <div className="console-side">
         <section aria-live="polite" aria-label="Answer" ref={answerRef}>
-          <ResultPanel exchange={exchange} operation={operation} onShowInspector={() => { setView("sent"); inspectorRef.current?.scrollIntoView(); }} />
+          <ResultPanel
+            exchange={exchange}
+            operation={operation}
+            onShowInspector={() => { setView("sent"); inspectorRef.current?.scrollIntoView(); }}
+            onCompareSigning={() => { setView("sent"); inspectorRef.current?.querySelector(".signing-compare")?.scrollIntoView(); }}
+          />
         </section>
         <div ref={inspectorRef}>
           <InspectorPanel operation={operation} nodes={nodes} control={control} exchange={exchange} view={view} onView={setView} curl={() => curl(getValues())} />

@@ -43,7 +43,15 @@ function portalTarget(name: string, href: string): { to: string; label: string }
   return label ? { to: `/try/${match.route.id}?${new URLSearchParams(match.params).toString()}`, label } : undefined;
 }
 
-export function ResultPanel({ exchange, operation, onShowInspector }: { exchange: Exchange | undefined; operation: Operation; onShowInspector: () => void }) {
+interface Props {
+  exchange: Exchange | undefined;
+  operation: Operation;
+  onShowInspector: () => void;
+  /** Shows the inspector's comparison of the signed and the rebuilt signing strings. */
+  onCompareSigning: () => void;
+}
+
+export function ResultPanel({ exchange, operation, onShowInspector, onCompareSigning }: Props) {
   if (!exchange) return <div className="result-panel placeholder"><p className="muted">Send the request to see the sandbox's answer here.</p></div>;
   const { response } = exchange;
   if (!response) return <div className="result-panel"><p role="alert" className="panel panel-error">{exchange.error}</p></div>;
@@ -75,6 +83,12 @@ export function ResultPanel({ exchange, operation, onShowInspector }: { exchange
             );
           })}
         </ul>
+      ) : null}
+      {response.status === 401 && response.headers["x-sandbox-signing-string"] ? (
+        <p className="muted">
+          A message stops at 512 characters; the inspector sets the whole signing string the sandbox rebuilt beside the one signed.{" "}
+          <button type="button" className="button-small" onClick={onCompareSigning}>Compare the signing strings</button>
+        </p>
       ) : null}
       {steps.length > 0 ? (
         <nav aria-label="Next steps" className="next-steps">
