@@ -12,22 +12,22 @@ function exampleLine(state: ExampleState, recordLoading: boolean): string {
   if (recordLoading) return "Loading the request from the history…";
   switch (state.kind) {
     case "loading":
-      return "Filling in the example from the sandbox's accounts and customers… What you type now is kept.";
+      return "Filling in from the sandbox's data… what you type now is kept.";
     case "failed":
       return `The sandbox's data did not arrive (${state.problem}): fields it would fill stay empty for you to fill in.`;
     case "ready":
-      return "Starts from an example made of the sandbox's data.";
+      return "An example made of the sandbox's data.";
   }
 }
 
 function draftLine(state: DraftState): string {
   switch (state.kind) {
     case "none":
-      return "What you change is kept in this browser as a draft of this form.";
+      return "What you change is kept as a draft in this browser.";
     case "restored":
-      return `Your draft of ${timeOf(state.savedAt)} is back; the fields you did not change follow the sandbox.`;
+      return `Your draft of ${timeOf(state.savedAt)} is back; fields you did not change follow the sandbox.`;
     case "saved":
-      return "Your changes are kept in this browser as a draft of this form.";
+      return "Your changes are kept as a draft in this browser.";
     case "loaded":
       return `Loaded ${state.what}: change it and send it again (with a new X-Request-ID).`;
     case "unsaved":
