@@ -1,6 +1,6 @@
 /**
  * A draft per operation: the user's edits of its form, kept in localStorage so a reload (or a
- * closed tab) brings them back (decision 00XX-console-drafts). The X-Request-ID is never kept:
+ * closed tab) brings them back (decision 0027-console-drafts). The X-Request-ID is never kept:
  * a fresh one goes with every send, and a fixed one works once.
  */
 import type { OperationId } from "../../contract/operations";
