@@ -22,7 +22,7 @@ import { exampleValues } from "../../lib/examples";
 import { draftRequest, signForServer } from "../../lib/request-draft";
 import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
 import { sendRequest, tamperings, type Tampering } from "../../lib/send";
-import { getSettings, useSettings } from "../../lib/settings";
+import { curlOrigin, useSettings } from "../../lib/settings";
 import { useAfterFirstRender } from "../../lib/use-after-first-render";
 import { Fields } from "./body-fields";
 import { consoleResolver, type ConsoleValues } from "./console-form";
@@ -130,13 +130,13 @@ function ConsoleForm({ operation }: { operation: Operation }) {
     if (sendAnyway) void send(getValues());
   };
   const curl = async () => {
-    const draft = draftRequest(requestInput(operation, getValues(), nodes, crypto.randomUUID()), getSettings().curlBase);
-    const signed = await signForServer(draft, await activeCredential(), getSettings().curlBase);
+    const draft = draftRequest(requestInput(operation, getValues(), nodes, crypto.randomUUID()), curlOrigin());
+    const signed = await signForServer(draft, await activeCredential(), curlOrigin());
     return curlCommand(signed.request);
   };
   const code = async () => {
     const { codeRequestFromDraft, journeyFrom } = await import("../../lib/code-export/request-model");
-    const base = getSettings().curlBase;
+    const base = curlOrigin();
     const request = codeRequestFromDraft(draftRequest(requestInput(operation, getValues(), nodes, crypto.randomUUID()), base), base, operation.title);
     return { request, journey: operation.id === "createPayment" ? journeyFrom(request) : undefined };
   };
