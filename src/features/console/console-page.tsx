@@ -201,7 +201,7 @@ function ConsoleForm({ operation }: { operation: Operation }) {
         </div>
         <CodeSection
           load={code}
-          intro="This form's request as a script for your back end, signed when it runs with your key and certificate files, addressed to the curl target in Settings."
+          intro="This form's request as a script for your back end, signed when it runs with your key and certificate files, addressed to the sandbox server of Settings."
         />
       </div>
     </div>

@@ -158,7 +158,7 @@ function OperationDetail({ operation }: { operation: Operation }) {
       ) : null}
       <CodeSection
         load={codeExample}
-        intro="The example request as a script for your back end, signed when it runs with your key and certificate files, addressed to the curl target in Settings (the standalone server, npm run sandbox)."
+        intro="The example request as a script for your back end, signed when it runs with your key and certificate files, addressed to the sandbox server of Settings (npm run sandbox)."
       />
       <Responses operation={operation} />
     </article>

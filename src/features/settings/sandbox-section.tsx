@@ -40,13 +40,14 @@ export function SandboxSection() {
 
   const save = (event: SyntheticEvent) => {
     event.preventDefault();
+    const problem = url.trim() === "" ? "Enter the server's address, e.g. http://127.0.0.1:4010." : baseAddressProblem(url);
     if (kind === "browser") {
-      updateSettings({ sandbox: { kind: "browser" } });
+      // The address is kept too when it is one: "Copy as curl" and the copy actions use it.
+      updateSettings({ sandbox: { kind: "browser" }, ...(problem === undefined ? { serverUrl: normaliseBaseAddress(url) } : {}) });
       setError(undefined);
       setSaved("The portal now works with this browser's sandbox.");
       return;
     }
-    const problem = url.trim() === "" ? "Enter the server's address, e.g. http://127.0.0.1:4010." : baseAddressProblem(url);
     setError(problem);
     setSaved("");
     if (problem !== undefined) {
@@ -96,7 +97,6 @@ export function SandboxSection() {
                 aria-invalid={error ? true : undefined}
                 onChange={(event) => {
                   setUrl(event.target.value);
-                  setKind("server");
                 }}
               />
             )}
