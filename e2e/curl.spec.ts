@@ -1,12 +1,13 @@
 // "Copy as curl" promises a command a TPP's server would send, ready to run against the standalone
 // sandbox server. This runs it: `npm run sandbox`'s server on its own port, the command from the
-// console pasted into a shell, and the server's answer read back. And the portal itself can send
-// to that server instead of its in-browser sandbox (Settings, base addresses).
+// console (this browser's sandbox chosen, the server's address remembered in Settings) pasted into
+// a shell, and the server's answer read back. The portal working with the server itself is
+// sandbox-server.spec.ts.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { answerBody, fieldIn, openConsole, send } from "./journey-steps";
+import { fieldIn, openConsole } from "./journey-steps";
 
 // Beside the preview server's port, so side-by-side runs (E2E_PORT) do not collide.
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
@@ -33,9 +34,9 @@ async function curlFromConsole(page: Page): Promise<string> {
 test.describe("the portal with the standalone server (npm run sandbox)", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/settings");
-    await page.getByLabel("curl target").fill(SERVER);
-    await page.getByRole("button", { name: "Save addresses" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    await page.getByLabel("Server address").fill(SERVER);
+    await page.getByRole("button", { name: "Use this sandbox" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "this browser's sandbox" })).toBeVisible();
   });
 
   test("a payment's curl command creates the payment there: signed with Date, verified, 201", async ({ page }) => {
@@ -60,20 +61,5 @@ test.describe("the portal with the standalone server (npm run sandbox)", () => {
     const { stdout } = await run("sh", ["-c", command]);
     expect(stdout).toMatch(/^HTTP\/1\.1 401/);
     expect(stdout).toMatch(/"code":"SIGNATURE_INVALID"[^}]*Digest/);
-  });
-
-  test("with its base addresses on the standalone server, the portal sends there (across origins) and the server answers", async ({ page }) => {
-    // Still on Settings (beforeEach): point both base addresses at the server too.
-    await page.getByLabel(/^\{base_url\}/).fill(SERVER);
-    await page.getByLabel(/^\{sandbox_base_url\}/).fill(SERVER);
-    await page.getByRole("button", { name: "Save addresses" }).click();
-    await expect(page.locator("#base-apiBase-hint")).toContainText(`In effect: ${SERVER}.`);
-    await expect(page.locator("#base-sandboxBase-hint")).toContainText(`In effect: ${SERVER}.`);
-    await openConsole(page, "/try/createPayment", (current) => fieldIn(current, "debtorAccount", "bban"));
-    await send(page, 201);
-    const { paymentId } = (await answerBody(page)) as { paymentId: string };
-    expect((await fetch(`${SERVER}/__sandbox/payments/${paymentId}`)).status).toBe(200);
-    // The in-browser sandbox never saw it.
-    expect(await page.evaluate(async (id) => (await fetch(`/__sandbox/payments/${id}`)).status, paymentId)).toBe(404);
   });
 });

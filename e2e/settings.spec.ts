@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "./fixtures";
+import { DEFAULT_ALLOWED_CONSOLE_ERRORS, expect, test } from "./fixtures";
 
 /** A self-signed RSA-2048 certificate and its PKCS#8 key, made by OpenSSL as a TPP would. */
 function opensslPair(name: string, id: string, keyType: "rsa" | "ec" = "rsa"): { certificate: string; key: string } {
@@ -173,33 +173,43 @@ test.describe("settings", () => {
     await expect(card(page, "Sandbox TPP")).toContainText("in use");
   });
 
-  test("base addresses are validated, saved and shown in effect", async ({ page, baseURL }) => {
-    await page.goto("/settings");
-    const api = page.getByLabel(/^\{base_url\}/);
-    await expect(page.locator("#base-apiBase-hint")).toContainText(`In effect: ${String(baseURL)} (this portal)`);
-    await api.fill("https://api.example.no/v1");
-    await page.getByLabel(/^\{sandbox_base_url\}/).fill("sandbox.example.no");
-    await page.getByLabel("curl target").fill("");
-    await page.getByRole("button", { name: "Save addresses" }).click();
-    await expect(page.locator("#base-apiBase-error")).toHaveText(/Leave out the path "\/v1"/);
-    await expect(page.locator("#base-sandboxBase-error")).toHaveText(/http:\/\/sandbox\.example\.no/);
-    await expect(page.locator("#base-curlBase-error")).toHaveText(/Enter an address/);
-    await expect(api).toHaveAttribute("aria-invalid", "true");
-    await api.fill("ftp://api.example.no");
-    await expect(page.locator("#base-apiBase-error")).toHaveText(/Only http:\/\/ and https:\/\//);
+  test.describe("with a server that does not answer", () => {
+    // The browser logs every request to a closed port; the portal's answer to them is what is checked.
+    // (An array given to test.use is read as [value, options], hence the extra brackets.)
+    test.use({ allowedConsoleErrors: [[...DEFAULT_ALLOWED_CONSOLE_ERRORS, /^Failed to load resource: net::ERR_(FAILED|CONNECTION_REFUSED)/], { scope: "test" }] });
 
-    await api.fill("HTTPS://API.Example.no/");
-    await page.getByLabel(/^\{sandbox_base_url\}/).fill("");
-    await page.getByLabel("curl target").fill("http://127.0.0.1:4011");
-    await page.getByRole("button", { name: "Save addresses" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-    await expect(api).toHaveValue("https://api.example.no");
-    await page.reload();
-    await expect(page.locator("#base-apiBase-hint")).toContainText("In effect: https://api.example.no.");
-    await expect(page.getByLabel("curl target")).toHaveValue("http://127.0.0.1:4011");
-    await page.getByRole("button", { name: "Restore the defaults" }).click();
-    await expect(page.getByLabel(/^\{base_url\}/)).toHaveValue("");
-    await expect(page.getByLabel("curl target")).toHaveValue("http://127.0.0.1:4010");
+    test("the sandbox choice is validated, remembered across reloads, and shown in the header", async ({ page }) => {
+      await page.goto("/settings");
+      await expect(page.getByRole("status").filter({ hasText: "Sandbox ready · this browser" })).toBeVisible({ timeout: 15_000 });
+      const address = page.getByLabel("Server address");
+      await expect(address).toHaveValue("http://127.0.0.1:4010");
+      await page.getByRole("radio", { name: /^A sandbox server/ }).check();
+      await address.fill("https://sandbox.example.no/v1");
+      await page.getByRole("button", { name: "Use this sandbox" }).click();
+      await expect(page.locator("#sandbox-server-url-error")).toHaveText(/Leave out the path "\/v1"/);
+      await expect(address).toHaveAttribute("aria-invalid", "true");
+      await expect(address).toBeFocused();
+      await address.fill("sandbox.example.no");
+      await page.getByRole("button", { name: "Use this sandbox" }).click();
+      await expect(page.locator("#sandbox-server-url-error")).toHaveText(/http:\/\/sandbox\.example\.no/);
+      await expect(page.getByRole("status").filter({ hasText: "Sandbox ready · this browser" })).toBeVisible();
+
+      // Nothing listens on this port (beside the preview server's): the header and the section say the server is unreachable and how to start it.
+      const closed = String(Number(process.env.E2E_PORT ?? 4173) + 19);
+      await address.fill(`HTTP://127.0.0.1:${closed}/`);
+      await page.getByRole("button", { name: "Use this sandbox" }).click();
+      await expect(page.getByText(`The portal now works with the server at http://127.0.0.1:${closed}.`)).toBeVisible();
+      await expect(page.getByRole("alert").filter({ hasText: `Sandbox unreachable · server 127.0.0.1:${closed}` })).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator(".settings-section").getByRole("status").first()).toContainText(`npm run sandbox -- --port ${closed}`);
+      await page.reload();
+      await expect(page.getByRole("alert").filter({ hasText: `Sandbox unreachable · server 127.0.0.1:${closed}` })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByLabel("Server address")).toHaveValue(`http://127.0.0.1:${closed}`);
+
+      await page.goto("/settings?sandbox=not-an-address");
+      await expect(page.getByRole("alert").filter({ hasText: "?sandbox=not-an-address is not a sandbox address" })).toBeVisible();
+      await page.goto("/settings?sandbox=browser");
+      await expect(page.getByRole("status").filter({ hasText: "Sandbox ready · this browser" })).toBeVisible({ timeout: 15_000 });
+    });
   });
 
   test("the contact e-mail registers with the signed operation; an invalid one shows the sandbox's error", async ({ page }) => {
@@ -240,9 +250,10 @@ for (const colorScheme of ["light", "dark"] as const) {
     test("has no serious accessibility violations, with a certificate listed, the key panel open and errors shown", async ({ page }) => {
       await page.goto("/settings");
       await generate(page, "E2E Axe", "42");
-      await page.getByLabel("curl target").fill("nope");
-      await page.getByRole("button", { name: "Save addresses" }).click();
-      await expect(page.locator("#base-curlBase-error")).toBeVisible();
+      await page.getByRole("radio", { name: /^A sandbox server/ }).check();
+      await page.getByLabel("Server address").fill("nope");
+      await page.getByRole("button", { name: "Use this sandbox" }).click();
+      await expect(page.locator("#sandbox-server-url-error")).toBeVisible();
       await importPair(page, "Bad", "garbage", "garbage");
       await expect(page.locator("#import-certificatePem-error")).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();

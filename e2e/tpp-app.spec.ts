@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { approveSca, declineSca } from "../public/playwright/sandbox-sca";
-import { DEFAULT_PSU_ID } from "../src/contract/identifiers";
+import { DEFAULT_PSU_ID } from "../src/contract/default-psu";
 import { generateTestCertificate, signRequest, type TestCertificate } from "../src/signing/index";
 import { expect, test } from "./fixtures";
 

@@ -45,7 +45,11 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     lastClockOffsetMs: (await options.store.read((tx) => tx.meta("clockOffsetMs"))) ?? 0,
     exclusive: options.exclusive ?? processMutex(),
     transactionCounts: new Map(),
+    changes: { revision: 0, since: (options.realNow ?? Date.now)() },
   };
+  options.store.onCommit(() => {
+    env.changes.revision += 1;
+  });
   // Seeding writes the data and the schedule's start in one transaction: a page closed before it
   // commits leaves the sandbox brand-new, never one that looks used but is empty.
   const seeded = options.seedIfNew === true && (await isBrandNew(options.store));

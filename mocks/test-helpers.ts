@@ -4,7 +4,7 @@ import { createMemorySandbox } from "./memory-sandbox";
 import type { Sandbox } from "./sandbox";
 import { operationById } from "../src/contract/operations";
 import type { ExplorerAccount } from "../src/contract/control-schemas";
-import { DEFAULT_PSU_ID } from "../src/contract/identifiers";
+import { DEFAULT_PSU_ID } from "../src/contract/default-psu";
 
 export const ORIGIN = "http://sandbox.test";
 /** The payment collections, as the operation table has them. */

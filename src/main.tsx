@@ -4,8 +4,12 @@ import { App } from "./app/app";
 import { prefetchPage } from "./app/pages";
 import { loadOpenApi } from "./lib/openapi-document";
 import { startSandbox } from "./lib/sandbox";
+import { setStartupNotice } from "./lib/sandbox-connection";
+import { applySandboxParameter, getSettings } from "./lib/settings";
 import "./app/styles.css";
 
+// ?sandbox=… chooses the sandbox before anything reads from one.
+setStartupNotice(applySandboxParameter());
 // The page being opened starts loading now, beside the shell's own script.
 prefetchPage(location.pathname);
 
@@ -17,7 +21,7 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The sandbox backend loads beside the first paint, never before it; a failure shows in the header.
-startSandbox().catch(() => undefined);
+// This browser's sandbox, when chosen, loads beside the first paint, never before it; a failure shows in the header.
+if (getSettings().sandbox.kind === "browser") startSandbox().catch(() => undefined);
 // Most pages read the OpenAPI document: ask for it now, in parallel; a failure shows on the page that needs it.
 loadOpenApi().catch(() => undefined);

@@ -33,6 +33,8 @@ const requests: Record<ControlRouteId, () => { path: string; body?: unknown }> =
   sandboxPayment: () => ({ path: hrefOf("sandboxPayment", { paymentId }) }),
   scaRequest: () => ({ path: hrefOf("scaRequest", { subject: "payment", id: paymentId }) }),
   sandboxSettings: () => ({ path: hrefOf("sandboxSettings", {}) }),
+  sandboxInfo: () => ({ path: hrefOf("sandboxInfo", {}) }),
+  sandboxChanges: () => ({ path: hrefOf("sandboxChanges", {}) }),
   scaDecision: () => ({ path: hrefOf("scaDecision", { subject: "payment", id: paymentId }), body: { decision: "approve" } }),
   runBatch: () => ({ path: hrefOf("runBatch", {}) }),
   catchUpBatches: () => ({ path: hrefOf("catchUpBatches", {}) }),
@@ -56,4 +58,13 @@ describe("the control routes answer what the control table says", () => {
       if (route.id === "exportSandbox") exported = json;
     });
   }
+
+  test("the change count grows with every committed change, and only then", async () => {
+    const read = async () => ((await (await client.control("GET", hrefOf("sandboxChanges", {}))).json()) as { revision: number }).revision;
+    const before = await read();
+    await client.control("GET", hrefOf("sandboxAccounts", {}));
+    expect(await read()).toBe(before);
+    await client.control("POST", hrefOf("advanceClock", {}), { minutes: 1 });
+    expect(await read()).toBeGreaterThan(before);
+  });
 });

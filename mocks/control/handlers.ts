@@ -1,10 +1,16 @@
 /** One handler per row of the control table (src/contract/control.ts); the table says what each is given. */
 import type { ControlHandlers } from "./index";
+import type { SandboxEnv } from "../handlers/types";
 import { answerWith } from "./answer";
 import { advanceClock, catchUpRoute, clockState, runBatch, setBatchTimes } from "./clock-and-batch";
 import { listAccounts, listAgreements, listCustomers, listPayments, showPayment } from "./explorer";
 import { importSandbox } from "./import";
+import { SANDBOX_API_VERSION } from "../../src/contract/control-schemas";
+import { CURRENT_SCHEMA_VERSION } from "../store/migrations";
 import { decideSca, showSca } from "./sca";
+
+/** The sandbox's change count as the contract writes it. */
+export const changesNow = (env: SandboxEnv) => ({ revision: env.changes.revision, since: new Date(env.changes.since).toISOString() });
 
 export const controlHandlers: ControlHandlers = {
   sandboxClock: async ({ env }) => answerWith("sandboxClock", await clockState(env)),
@@ -30,4 +36,7 @@ export const controlHandlers: ControlHandlers = {
   },
   sandboxSettings: async ({ env }) =>
     answerWith("sandboxSettings", { contactEmail: (await env.store.read((tx) => tx.meta("contactEmail"))) ?? null }),
+  sandboxInfo: () => Promise.resolve(answerWith("sandboxInfo", { product: "psd2-sandbox", apiVersion: SANDBOX_API_VERSION, dataVersion: CURRENT_SCHEMA_VERSION })),
+  // The standalone server streams this route to a client that accepts text/event-stream (mocks/server/change-streams.ts).
+  sandboxChanges: ({ env }) => Promise.resolve(answerWith("sandboxChanges", changesNow(env))),
 };

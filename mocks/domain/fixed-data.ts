@@ -3,7 +3,7 @@
  * PSU-IDs every time, so documentation and tests can name them, with transactions over the 90 days
  * before the sandbox's today. Identity numbers are synthetic (Tenor style: month + 80).
  */
-import { DEFAULT_PSU_ID } from "../../src/contract/identifiers";
+import { DEFAULT_PSU_ID } from "../../src/contract/default-psu";
 import { formatDate, parseDate } from "../../src/contract/calendar-date";
 import type { AccountRecord, AgreementRecord, CustomerRecord, TransactionRecord } from "../store/records";
 import { norwegianIban } from "../../src/contract/account-numbers";

@@ -19,6 +19,11 @@ export interface SandboxEnv {
   transactionCounts: Map<string, number>;
   /** Runs batch work alone: across tabs in the browser (Web Locks), within the process in Node. */
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Changes committed to the store since `since` (epoch ms, real time) in this process: what
+   * /__sandbox/changes reports, so a portal can tell it has something new to read.
+   */
+  changes: { revision: number; since: number };
 }
 
 export interface HandlerContext<Id extends OperationId> {

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorStatus } from "../../src/contract/errors";
 import type { IncomingRequest, WireAnswer } from "../http/incoming";
 import { pathTrickProblem } from "../http/path-tricks";
+import type { ChangeStreams } from "./change-streams";
 import { preflight } from "./cors";
 import { jsonError } from "./json-errors";
 import { bodyLimitFor, methodProblem, readNodeBody, requestUrl, toIncomingRequest, toWhatwgRequest } from "./node-request";
@@ -25,6 +26,8 @@ export interface RequestHandlerOptions {
   /** host:port to use when a request has no Host header (HTTP/1.0). */
   fallbackHost: () => string;
   log?: (line: string) => void;
+  /** GET /__sandbox/changes as server-sent events, for a client that accepts them. */
+  changeStreams?: ChangeStreams;
 }
 
 const tooLarge = (bytes: number, limit: number) =>
@@ -70,6 +73,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       await send(preflight(req));
       return 204;
     }
+    if (options.changeStreams?.wants(req, url.url.pathname)) return options.changeStreams.open(req, res, allowedOrigin);
     const limit = bodyLimitFor(req.method, url.url.pathname);
     const body = await readNodeBody(req, limit);
     if (body.kind === "aborted") {

@@ -12,6 +12,8 @@ import { useRsaVerifier } from "../../src/signing/rsa-verifier";
 import { resolve } from "node:path";
 import { createSandbox, type Sandbox } from "../sandbox";
 import { startBatchTimer, type BatchTimer } from "./batch-timer";
+import { changesNow } from "../control/handlers";
+import { createChangeStreams } from "./change-streams";
 import { openDataStore } from "./data-file";
 import { createContinueHandler, createRequestHandler } from "./handle-request";
 import { declaresTooLarge } from "./node-request";
@@ -38,6 +40,8 @@ export interface SandboxServerOptions {
   empty?: boolean;
   /** Web page origins besides loopback ones that may call the server (--allow-origin), such as "https://portal.example.com". */
   allowOrigins?: readonly string[];
+  /** How many change streams (GET /__sandbox/changes as text/event-stream) may be open at once; default 32. */
+  maxChangeStreams?: number;
 }
 
 export interface SandboxServer {
@@ -136,7 +140,10 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       const bound = server?.address();
       return bound !== null && typeof bound === "object" ? bound.port : port;
     };
+    const changeStreams = createChangeStreams({ current: () => changesNow(sandbox.env), ...(options.maxChangeStreams === undefined ? {} : { max: options.maxChangeStreams }) });
+    store.onCommit(changeStreams.changed);
     const onRequest = createRequestHandler({
+      changeStreams,
       route: createRoutes(sandbox.dispatch),
       answerInterface: sandbox.dispatch.answer,
       allowOrigins,
@@ -154,6 +161,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
 
     let closing: Promise<void> | undefined;
     const close = async () => {
+      // Streams never end by themselves; the server would wait its whole grace period for them.
+      changeStreams.closeAll();
       await closeServer(running, 2_000);
       try {
         await timer.stop();

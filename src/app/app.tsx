@@ -6,6 +6,7 @@ import { LazyPage } from "./lazy-page";
 import { pageRoutes } from "./pages";
 import { useFocusOnNavigation } from "./navigation-focus";
 import { SandboxIndicator } from "./sandbox-indicator";
+import { useLiveSandbox } from "../lib/live-sandbox";
 import Overview from "../features/reference/overview-page";
 
 const navigation = [
@@ -38,6 +39,12 @@ function NotFound() {
   );
 }
 
+/** Keeps every view in step with the chosen sandbox (inside the query client's provider). */
+function LiveSandbox() {
+  useLiveSandbox();
+  return null;
+}
+
 export function App() {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }));
   const [location] = useLocation();
@@ -60,6 +67,7 @@ export function App() {
         </nav>
         <SandboxIndicator />
       </header>
+      <LiveSandbox />
       <main id="main" tabIndex={-1} ref={main}>
         <ErrorBoundary>
           {/* Pages load by state (LazyPage); this only catches a stray suspension so it never blanks the portal. */}

@@ -1,23 +1,36 @@
-import { useSandboxStatus } from "../lib/sandbox";
+import { Link } from "wouter";
+import { useChosenSandboxState, useStartupNotice } from "../lib/sandbox-connection";
+import { useSettings } from "../lib/settings";
 
-/** Whether the in-browser sandbox answers yet: the first paint never waits for it. */
+const hostOf = (url: string) => url.replace(/^https?:\/\//, "");
+
+/** Which sandbox the portal works with and its state, linked to where it is chosen; the first paint never waits for it. */
 export function SandboxIndicator() {
-  const status = useSandboxStatus();
-  if (status.state === "ready")
-    return (
-      <span className="sandbox-state sandbox-ready" role="status">
-        Sandbox ready
-      </span>
-    );
-  if (status.state === "failed")
-    return (
-      <span className="sandbox-state sandbox-failed" role="alert" title={status.message}>
-        Sandbox failed to start: {status.message}
-      </span>
-    );
+  const { sandbox } = useSettings();
+  const state = useChosenSandboxState();
+  const notice = useStartupNotice();
+  const where = sandbox.kind === "server" ? `server ${hostOf(sandbox.url)}` : "this browser";
+  const text = {
+    starting: sandbox.kind === "server" ? `Connecting to ${where}…` : "Sandbox starting…",
+    ready: `Sandbox ready · ${where}`,
+    failed: `Sandbox failed to start${"message" in state ? `: ${state.message}` : ""}`,
+    unreachable: `Sandbox unreachable · ${where}`,
+    refused: `Sandbox refuses this page · ${where}`,
+    "other-version": `Another sandbox version · ${where}`,
+  }[state.state];
+  const trouble = state.state !== "ready" && state.state !== "starting";
   return (
-    <span className="sandbox-state" role="status">
-      Sandbox starting…
-    </span>
+    <>
+      <span className={`sandbox-state${state.state === "ready" ? " sandbox-ready" : trouble ? " sandbox-failed" : ""}`} role={trouble ? "alert" : "status"}>
+        <Link href="/settings#sandbox" title={"message" in state ? state.message : "Choose the sandbox in Settings"}>
+          {text}
+        </Link>
+      </span>
+      {notice ? (
+        <span className="sandbox-state sandbox-failed" role="alert">
+          {notice}
+        </span>
+      ) : null}
+    </>
   );
 }

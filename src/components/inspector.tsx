@@ -5,6 +5,8 @@
  */
 import { useState } from "react";
 import type { Exchange, SigningDetails, WireRequest, WireResponse } from "../lib/exchange";
+import { Link } from "wouter";
+import { getSettings } from "../lib/settings";
 import { CodeBlock } from "./code-block";
 import { CopyButton } from "./copy-button";
 import { compareLines, rebuiltSigningString, signatureParts, type LineComparison } from "./signature-parts";
@@ -154,7 +156,20 @@ function SignatureSection({ signing, rebuilt, refused }: { signing: SigningDetai
 function CurlButton({ curl }: { curl: () => Promise<string> }) {
   const [command, setCommand] = useState<string>();
   const [problem, setProblem] = useState<string>();
-  if (command) return <CodeBlock label="curl (as a TPP's server sends it, Date signed)" text={command} copyLabel="Copy curl" />;
+  if (command) {
+    const { sandbox, serverUrl } = getSettings();
+    return (
+      <>
+        <CodeBlock label="curl (as a TPP's server sends it, Date signed)" text={command} copyLabel="Copy curl" />
+        {sandbox.kind === "browser" ? (
+          <p className="muted">
+            Addressed to the server at {serverUrl}: a shell cannot reach this browser’s sandbox. Copy this browser’s sandbox to the server first (
+            <Link href="/settings#sandbox">Settings</Link>) so the accounts and payments it names exist there.
+          </p>
+        ) : null}
+      </>
+    );
+  }
   return (
     <p>
       <button

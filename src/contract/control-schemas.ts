@@ -140,6 +140,32 @@ export const ScaDecided = z.object({ transactionStatus: TransactionStatus, redir
 export const SandboxSettings = z.object({ contactEmail: ContactEmail.nullable() });
 export type SandboxSettings = z.infer<typeof SandboxSettings>;
 
+/**
+ * The version of the wire shapes a portal and a sandbox must share (the interface's and the control
+ * table's): raised when either changes in a way the other cannot read. A portal pointed at a server
+ * of another version says so instead of showing wrong screens.
+ */
+export const SANDBOX_API_VERSION = 1;
+
+/** What a sandbox is: the portal reads it to tell a server of another version from a ready one. */
+export const SandboxInfo = z.object({
+  product: z.literal("psd2-sandbox"),
+  apiVersion: z.int().min(1).meta({ description: "The version of the interface and control shapes this sandbox speaks." }),
+  dataVersion: z.int().min(1).meta({ description: "The schema version of its exports (an import of a newer one is refused)." }),
+});
+export type SandboxInfo = z.infer<typeof SandboxInfo>;
+
+/**
+ * How far the sandbox has changed: a count of committed changes since `since` (when this sandbox
+ * process started counting). Read once as JSON, or as a stream of these (text/event-stream, one
+ * `change` event after each burst of changes) from the standalone server.
+ */
+export const SandboxChanges = z.object({
+  revision: z.int().nonnegative(),
+  since: z.iso.datetime(),
+});
+export type SandboxChanges = z.infer<typeof SandboxChanges>;
+
 export const EXPORT_FORMAT = "psd2-sandbox-export";
 
 /**

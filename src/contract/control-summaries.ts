@@ -22,4 +22,7 @@ export const controlSummaries: Record<ControlRouteId, string> = {
   importSandbox: "Replaces everything with an export (validated first; a bad file changes nothing).",
   resetSandbox: "Empties the sandbox and resets its clock.",
   sandboxSettings: "The registered contact e-mail.",
+  sandboxInfo: "Which sandbox this is: the interface and control version it speaks, and the schema version of its exports.",
+  sandboxChanges:
+    "How many changes the sandbox has committed. With Accept: text/event-stream the server keeps the answer open and sends a `change` event after each burst of changes (a few per second at most), a comment every 15 s, and ends it after 10 minutes (EventSource reconnects); at most 32 streams at once.",
 };

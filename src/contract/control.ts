@@ -6,8 +6,8 @@
  * "Sandbox control" (decision 0024).
  */
 import {
-  AdvanceClock, Agreement, BatchTimes, Clock, Customer, ExplorerAccount, ExplorerPayment, ExportDocument, RunsAndClock, SandboxSettings,
-  ScaDecided, ScaDecisionBody, ScaRequest, ScaSubject,
+  AdvanceClock, Agreement, BatchTimes, Clock, Customer, ExplorerAccount, ExplorerPayment, ExportDocument, RunsAndClock, SandboxChanges,
+  SandboxInfo, SandboxSettings, ScaDecided, ScaDecisionBody, ScaRequest, ScaSubject,
 } from "./control-schemas";
 import { z } from "./zod";
 
@@ -29,6 +29,11 @@ export interface ControlRouteRow {
    */
   wholeSandbox?: true;
   response: z.ZodType;
+  /**
+   * Also served as a stream of `response`s (text/event-stream) to a client that accepts one; the
+   * standalone server holds it open, the in-browser sandbox answers the JSON once.
+   */
+  eventStream?: true;
 }
 
 const PaymentIdPath = z.object({ paymentId: z.string().min(1) });
@@ -72,6 +77,8 @@ export const controlRoutes = [
   }),
   row({ id: "resetSandbox", method: "POST", path: "/__sandbox/reset", response: Clock }),
   row({ id: "sandboxSettings", method: "GET", path: "/__sandbox/settings", response: SandboxSettings }),
+  row({ id: "sandboxInfo", method: "GET", path: "/__sandbox/info", response: SandboxInfo }),
+  row({ id: "sandboxChanges", method: "GET", path: "/__sandbox/changes", response: SandboxChanges, eventStream: true }),
 ] as const satisfies readonly ControlRouteRow[];
 
 export type ControlRouteId = (typeof controlRoutes)[number]["id"];

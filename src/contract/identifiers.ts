@@ -33,9 +33,3 @@ export const customerNumber = z
 export type CustomerKind = "private" | "corporate";
 export const customerKindOf = (number: string): CustomerKind => (number.length === 9 ? "corporate" : "private");
 
-/**
- * The PSU the portal's forms start with until Settings names another: Kari Nordmann, the first
- * private customer of the sandbox's fixed data set (POST /v1/sandbox/initialize), who holds accounts
- * to pay from. The sandbox's fixed data and the portal's settings both read it from here.
- */
-export const DEFAULT_PSU_ID = "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21";

@@ -124,7 +124,13 @@ function controlItem(route: ControlRoute) {
     parameters: parameters(route),
     ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: refOrInline(route.body) } } } } : {}),
     responses: {
-      "200": { description: "Done.", content: { "application/json": { schema: refOrInline(route.response) } } },
+      "200": {
+        description: "eventStream" in route ? "The state now; with Accept: text/event-stream, a stream of `change` events whose data is this JSON." : "Done.",
+        content: {
+          "application/json": { schema: refOrInline(route.response) },
+          ...("eventStream" in route ? { "text/event-stream": { schema: { type: "string", description: "Server-sent events: `event: change`, `data:` the JSON above." } } } : {}),
+        },
+      },
       "4XX": { description: "tppMessages saying what was wrong.", content: { "application/json": { schema: { $ref: componentUri("Error") } } } },
     },
   };

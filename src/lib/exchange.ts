@@ -36,6 +36,8 @@ export interface Exchange {
   id: string;
   sentAt: number;
   operationId: OperationId | null;
+  /** The sandbox it went to: "browser" (this browser's) or a server's origin; absent in entries from before the choice existed. */
+  sandbox?: string;
   /** The request exactly as the browser sent it. */
   request: WireRequest;
   /** Headers the form holds that a browser may not send (Host, Date, …), shown but not sent. */

@@ -3,10 +3,22 @@
  * first screen never waits for the sandbox backend (design, "Boundaries").
  */
 import { useSyncExternalStore } from "react";
+import { getSettings } from "./settings";
 
 type BrowserSandbox = Awaited<ReturnType<typeof import("../../mocks/browser").startBrowserSandbox>>;
 
 export type SandboxStatus = { state: "starting" } | { state: "ready"; isBatchLeader: () => boolean } | { state: "failed"; message: string };
+
+/** The BroadcastChannel on which this browser's sandbox tells every tab that it changed (src/lib/live-sandbox.ts). */
+export const CHANGES_CHANNEL = "psd2-sandbox-changes";
+let announcer: BroadcastChannel | undefined;
+
+/** This tab's sandbox committed a change: every tab of this browser (this one too) hears of it. */
+function announceChange(): void {
+  if (typeof BroadcastChannel === "undefined") return;
+  announcer ??= new BroadcastChannel(CHANGES_CHANNEL);
+  announcer.postMessage("changed");
+}
 
 let status: SandboxStatus = { state: "starting" };
 const listeners = new Set<() => void>();
@@ -26,6 +38,7 @@ export function startSandbox(): Promise<BrowserSandbox> {
     .then(
       (sandbox) => {
         performance.mark("sandbox-ready");
+        sandbox.sandbox.env.store.onCommit(announceChange);
         setStatus({ state: "ready", isBatchLeader: sandbox.isBatchLeader });
         return sandbox;
       },
@@ -38,9 +51,9 @@ export function startSandbox(): Promise<BrowserSandbox> {
   return started;
 }
 
-/** Resolves once the sandbox answers requests on this origin. */
+/** Resolves once this browser's sandbox answers requests on this origin (at once when a server is chosen). */
 export async function sandboxReady(): Promise<void> {
-  await startSandbox();
+  if (getSettings().sandbox.kind === "browser") await startSandbox();
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Sends a request from the portal: signs it with the active credential, sends it (to the
- * in-browser sandbox unless settings point elsewhere), times it, and keeps it in the history.
+ * Sends a request from the portal: signs it with the active credential, sends it to the chosen
+ * sandbox (this browser's, or a server's), times it, and keeps it in the history.
  */
 import type { ControlBody, ControlResult, ControlRouteId } from "../contract/control";
 import { controlRouteById, hrefOf, type PathParams, type QueryValues } from "../contract/paths";
@@ -8,7 +8,9 @@ import { activeCredential } from "./credentials";
 import type { Exchange, WireRequest, WireResponse } from "./exchange";
 import { recordExchange } from "./history";
 import { draftRequest, signForBrowser, type RequestInput } from "./request-draft";
-import { dispatchInPage, sandboxReady } from "./sandbox";
+import { dispatchInPage, startSandbox } from "./sandbox";
+import { noAnswerHint } from "./sandbox-connection";
+import { getSettings, sandboxLabel, sandboxOrigin, type SandboxChoice } from "./settings";
 import { tppMessagesOf } from "./tpp-messages";
 
 async function readResponse(response: Response, startedAt: number): Promise<WireResponse> {
@@ -57,13 +59,15 @@ async function tamper(request: WireRequest, how: Tampering): Promise<WireRequest
 /** `origin` sends to that address instead of the configured base (a replay goes where the original went). */
 export async function sendRequest(input: RequestInput, options: { origin?: string; tamper?: Tampering } = {}): Promise<Exchange> {
   const draft = options.origin === undefined ? draftRequest(input) : draftRequest(input, options.origin);
-  if (new URL(draft.url).origin === location.origin) await sandboxReady();
+  const origin = new URL(draft.url).origin;
+  if (origin === location.origin) await startSandbox();
   const signed = await signForBrowser(draft, await activeCredential());
   signed.request = await tamper(signed.request, options.tamper ?? "none");
   const exchange: Exchange = {
     id: crypto.randomUUID(),
     sentAt: Date.now(),
     operationId: input.operation.id,
+    sandbox: origin === location.origin ? sandboxLabel({ kind: "browser" }) : origin,
     request: signed.request,
     unsentHeaders: signed.unsent,
     signing: signed.signing,
@@ -78,7 +82,7 @@ export async function sendRequest(input: RequestInput, options: { origin?: strin
     });
     exchange.response = await readResponse(response, startedAt);
   } catch (error) {
-    exchange.error = `No answer: ${error instanceof Error ? error.message : String(error)}. Check the base address in Settings, or that the server allows this origin (CORS).`;
+    exchange.error = `No answer from ${origin}: ${error instanceof Error ? error.message : String(error)}. ${noAnswerHint(origin)}`;
   }
   await recordExchange(exchange);
   return exchange;
@@ -92,7 +96,11 @@ export async function sendRequest(input: RequestInput, options: { origin?: strin
  */
 type ParamsPart<Id extends ControlRouteId> = PathParams<Id> extends Record<string, never> ? { params?: never } : { params: PathParams<Id> };
 type BodyPart<Id extends ControlRouteId> = ControlBody<Id> extends undefined ? { body?: never } : { body: ControlBody<Id> };
-export type ControlInput<Id extends ControlRouteId> = ParamsPart<Id> & BodyPart<Id> & { query?: QueryValues; inPage?: boolean };
+/**
+ * `sandbox` addresses another sandbox than the chosen one (copying between them); `inPage` hands
+ * the request to this browser's sandbox without the service worker's copy (tens of megabytes).
+ */
+export type ControlInput<Id extends ControlRouteId> = ParamsPart<Id> & BodyPart<Id> & { query?: QueryValues; inPage?: boolean; sandbox?: SandboxChoice };
 
 type Args<Id extends ControlRouteId> = PathParams<Id> extends Record<string, never>
   ? ControlBody<Id> extends undefined
@@ -101,12 +109,18 @@ type Args<Id extends ControlRouteId> = PathParams<Id> extends Record<string, nev
   : [input: ControlInput<Id>];
 
 export async function sandboxControl<Id extends ControlRouteId>(id: Id, ...[input]: Args<Id>): Promise<ControlResult<Id>> {
-  await sandboxReady();
   const route = controlRouteById(id);
-  const { params, query, body, inPage } = (input ?? {}) as { params?: PathParams<Id>; query?: QueryValues; body?: unknown; inPage?: boolean };
-  const href = hrefOf(id, params ?? ({} as PathParams<Id>), query);
+  const { params, query, body, inPage, sandbox = getSettings().sandbox } = (input ?? {}) as ControlInput<Id> & { params?: PathParams<Id>; body?: unknown };
+  const origin = sandboxOrigin({ ...getSettings(), sandbox });
+  if (sandbox.kind === "browser") await startSandbox();
+  const url = `${origin}${hrefOf(id, params ?? ({} as PathParams<Id>), query)}`;
   const init: RequestInit = { method: route.method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }) };
-  const response = inPage === true ? await dispatchInPage(new Request(new URL(href, location.origin), init)) : await fetch(href, init);
+  let response: Response;
+  try {
+    response = inPage === true && sandbox.kind === "browser" ? await dispatchInPage(new Request(url, init)) : await fetch(url, init);
+  } catch (error) {
+    throw new Error(`No answer from ${origin} to ${route.method} ${route.path} (${error instanceof Error ? error.message : String(error)}). ${noAnswerHint(origin)}`, { cause: error });
+  }
   const text = await response.text();
   if (!response.ok) throw new Error(tppMessagesOf(text).map((message) => message.text).join(" ") || `${String(response.status)} ${response.statusText}`);
   let json: unknown;

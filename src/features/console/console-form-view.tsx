@@ -97,7 +97,7 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
         </div>
         <CodeSection
           load={() => code(getValues())}
-          intro="This form's request as a script for your back end, signed when it runs with your key and certificate files, addressed to the curl target in Settings."
+          intro="This form's request as a script for your back end, signed when it runs with your key and certificate files, addressed to the sandbox server of Settings."
         />
       </div>
     </div>

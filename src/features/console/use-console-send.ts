@@ -13,7 +13,7 @@ import type { FieldNode } from "../../lib/form-fields";
 import { portalKeys, sandboxKeys } from "../../lib/query-keys";
 import { draftRequest, signForServer } from "../../lib/request-draft";
 import { sendRequest, type Tampering } from "../../lib/send";
-import { getSettings } from "../../lib/settings";
+import { curlOrigin } from "../../lib/settings";
 import type { ConsoleValues } from "./console-form";
 import { requestInput } from "./request-input";
 import { formFieldOf, tppMessagesOf } from "./server-errors";
@@ -42,7 +42,7 @@ export function useConsoleSend(operation: Operation, nodes: FieldNode[], setErro
   };
 
   const curl = async (values: ConsoleValues) => {
-    const base = getSettings().curlBase;
+    const base = curlOrigin();
     const draft = draftRequest(requestInput(operation, values, nodes, crypto.randomUUID()), base);
     const signed = await signForServer(draft, await activeCredential(), base);
     return curlCommand(signed.request);
@@ -50,7 +50,7 @@ export function useConsoleSend(operation: Operation, nodes: FieldNode[], setErro
 
   const code = async (values: ConsoleValues) => {
     const { codeRequestFromDraft, journeyFrom } = await import("../../lib/code-export/request-model");
-    const base = getSettings().curlBase;
+    const base = curlOrigin();
     const request = codeRequestFromDraft(draftRequest(requestInput(operation, values, nodes, crypto.randomUUID()), base), base, operation.title);
     return { request, journey: operation.id === "createPayment" ? journeyFrom(request) : undefined };
   };

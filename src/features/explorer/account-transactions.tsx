@@ -18,7 +18,7 @@ const pagerLinks = [
 
 export function AccountTransactions({ account }: { account: ExplorerAccount }) {
   const [query, setQuery] = useState<Record<string, string>>(() => firstPageQuery(INITIAL));
-  const result = useTransactionPage(account.resourceId, query);
+  const result = useTransactionPage(account.resourceId, query, account.transactionCount);
   const page = result.data;
   const rows = page?.ok ? page.rows : [];
   const position = pagePosition(query, page?.ok ? page.total : undefined, rows.length);

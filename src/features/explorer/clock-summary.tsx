@@ -8,12 +8,14 @@ import { Link } from "wouter";
 import { sandboxKeys } from "../../lib/query-keys";
 import { clockQuery } from "../../lib/sandbox-queries";
 import { useSandboxStatus } from "../../lib/sandbox";
+import { useSettings } from "../../lib/settings";
 import { describeDuration } from "./duration";
 import { formatOslo } from "../../contract/oslo-time";
 import { useNow } from "./use-now";
 
 function LeaderState() {
   const status = useSandboxStatus();
+  if (useSettings().sandbox.kind === "server") return <>No, the server does</>;
   if (status.state === "starting") return <>Sandbox starting…</>;
   if (status.state === "failed") return <>Sandbox failed to start</>;
   return status.isBatchLeader() ? <>Yes</> : <>No, another tab does</>;

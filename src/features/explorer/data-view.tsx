@@ -4,7 +4,7 @@ import { useState, type ChangeEvent } from "react";
 import { Link } from "wouter";
 import { portalKeys, sandboxKeys } from "../../lib/query-keys";
 import { clockQuery } from "../../lib/sandbox-queries";
-import { ConfirmAction } from "./confirm-action";
+import { ConfirmAction } from "../../components/confirm-action";
 import { exportSandbox, importSandbox, initializeSandbox, resetSandbox, type DataOutcome } from "./data-actions";
 import { downloadText } from "../../lib/download";
 

@@ -1,9 +1,10 @@
 /**
- * The sandbox explorer: what the in-browser sandbox holds (customers, accounts, agreements,
+ * The sandbox explorer: what the chosen sandbox holds (customers, accounts, agreements,
  * transactions, payments), its clock and batch, and its data as a whole.
  */
 import { Link, useParams } from "wouter";
 import { PageTitle } from "../../components/page-title";
+import { sandboxName, useSettings } from "../../lib/settings";
 import { ClockPanel } from "./clock-panel";
 import { ClockSummary } from "./clock-summary";
 import { CustomersView } from "./customers-view";
@@ -32,12 +33,13 @@ export default function ExplorerPage() {
   const { section } = useParams<{ section?: string }>();
   const current = sectionOf(section);
   const label = sections.find((candidate) => candidate.id === current)?.label;
+  const { sandbox } = useSettings();
   return (
     <section className="page explorer">
       <PageTitle title={label ? `Sandbox: ${label}` : "Sandbox explorer"}>Sandbox explorer</PageTitle>
       <p className="lead">
-        Everything the in-browser sandbox holds, stored in this browser. Reads here are free; the transaction list and Initialize go through
-        the signed interface and show in the history.
+        Everything the sandbox of {sandboxName(sandbox)} holds (<Link href="/settings#sandbox">choose another</Link>), kept up to date as it changes. Reads
+        here are free; the transaction list and Initialize go through the signed interface and show in the history.
       </p>
       <ClockSummary />
       <nav className="explorer-nav" aria-label="Sandbox explorer">

@@ -20,11 +20,13 @@ export const paymentsQuery = () =>
 /**
  * One page of an account's transactions, read with the real, signed interface operation, so the
  * request shows in the history and the inspector like any other. It is sent again only when the
- * sandbox changes (invalidation) or the page does: never on focus, never retried on its own.
+ * sandbox changes (invalidation), the page does, or the account's transaction count does: never
+ * on focus, never retried on its own.
  */
-export function useTransactionPage(accountId: string, query: Record<string, string>) {
+export function useTransactionPage(accountId: string, query: Record<string, string>, transactionCount: number) {
   const queryClient = useQueryClient();
-  const pageKey = new URLSearchParams(query).toString();
+  // The count is part of the page's identity: a booking seen in the accounts list (which follows every change) reads the page again.
+  const pageKey = new URLSearchParams({ ...query, count: String(transactionCount) }).toString();
   return useQuery({
     queryKey: sandboxKeys.transactions(accountId, pageKey),
     queryFn: async () => {

@@ -12,13 +12,13 @@ import type { Exchange } from "../../lib/exchange";
 import { portalKeys, sandboxKeys } from "../../lib/query-keys";
 import { signForServer } from "../../lib/request-draft";
 import { sendRequest } from "../../lib/send";
-import { getSettings } from "../../lib/settings";
+import { curlOrigin } from "../../lib/settings";
 import { formatSentAt } from "./format";
 import type { HistoryRow } from "./history-rows";
 import { consoleHref, curlDraft, matchOf, replayInput } from "./replay";
 
 async function curlOf(exchange: Exchange): Promise<string> {
-  const origin = getSettings().curlBase;
+  const origin = curlOrigin();
   const signed = await signForServer(curlDraft(exchange, origin, crypto.randomUUID()), await activeCredential(), origin);
   return curlCommand(signed.request);
 }
@@ -67,8 +67,8 @@ export function HistoryDetail({ row, onReplayed }: { row: HistoryRow; onReplayed
       <div className="history-notes">
         {match ? (
           <p className="muted">
-            Replay sends the same method, address, headers and body to <code>{originOf(exchange.request.url)}</code> with a fresh X-Request-ID,
-            signed anew with the active certificate.
+            Sent to {exchange.sandbox === undefined ? <code>{originOf(exchange.request.url)}</code> : exchange.sandbox === "browser" ? "this browser’s sandbox" : <>the server at <code>{exchange.sandbox}</code></>}.
+            Replay sends the same method, address, headers and body there again with a fresh X-Request-ID, signed anew with the active certificate.
           </p>
         ) : (
           <p className="notice">This request matches no operation of the interface, so it cannot be replayed or opened in the console; it can still be copied as curl.</p>

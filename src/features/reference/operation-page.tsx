@@ -10,7 +10,7 @@ import { FieldsTable } from "./fields-table";
 import { components, parametersOf, useOpenApi } from "../../lib/openapi-document";
 import { ParametersTable } from "./parameters-table";
 import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
-import { getSettings } from "../../lib/settings";
+import { curlOrigin, getSettings, sandboxName, sandboxOrigin } from "../../lib/settings";
 
 const baseLabel = { api: "{base_url}", sandbox: "{sandbox_base_url}" } as const;
 
@@ -83,7 +83,8 @@ function useCodeExample(operation: Operation) {
       import("../../lib/code-export/request-model"),
       import("../../lib/code-export/example-request"),
     ]);
-    const { psuId, curlBase } = getSettings();
+    const { psuId } = getSettings();
+    const curlBase = curlOrigin();
     const context = { accounts, customers, today: clock.today, origin: window.location.origin, psuId, sessionId: crypto.randomUUID() };
     const { request, placeholders } = example.exampleCodeRequest(operation, context, curlBase);
     return {
@@ -131,7 +132,7 @@ function OperationDetail({ operation }: { operation: Operation }) {
         </ul>
       ) : null}
       <p className="muted">
-        {baseLabel[operation.base]} is this portal's origin, <code>{window.location.origin}</code>, where the in-browser sandbox answers.
+        {baseLabel[operation.base]} is <code>{sandboxOrigin()}</code>, where the chosen sandbox ({sandboxName()}) answers; change it in <Link href="/settings#sandbox">Settings</Link>.
       </p>
       {ofKind("path").length > 0 ? (
         <section aria-labelledby="path-parameters">
@@ -157,7 +158,7 @@ function OperationDetail({ operation }: { operation: Operation }) {
       ) : null}
       <CodeSection
         load={codeExample}
-        intro="The example request as a script for your back end, signed when it runs with your key and certificate files, addressed to the curl target in Settings (the standalone server, npm run sandbox)."
+        intro="The example request as a script for your back end, signed when it runs with your key and certificate files, addressed to the sandbox server of Settings (npm run sandbox)."
       />
       <Responses operation={operation} />
     </article>

@@ -7,7 +7,7 @@ import { operationById } from "../../contract/operations";
 import type { Exchange } from "../../lib/exchange";
 import { portalKeys, sandboxKeys } from "../../lib/query-keys";
 import { sendRequest } from "../../lib/send";
-import { baseUrl, useSettings } from "../../lib/settings";
+import { sandboxName, useSettings } from "../../lib/settings";
 import { sandboxSettingsQuery } from "./contact-email-query";
 import { formatInstant } from "./credential-state";
 import { messageLine, tppMessagesOf, type TppMessageLike as TppMessage } from "../../lib/tpp-messages";
@@ -53,7 +53,6 @@ export function ContactEmailSection() {
   });
   const fieldError = formState.errors.email?.message;
   const contact = registered.data?.contactEmail;
-  const elsewhere = baseUrl("sandbox", settings) !== location.origin;
 
   return (
     <section className="settings-section" aria-labelledby="contact-email">
@@ -74,7 +73,7 @@ export function ContactEmailSection() {
             <span className="muted">No contact e-mail registered yet.</span>
           )}
         </p>
-        {elsewhere ? <p className="notice">The address above is the in-browser sandbox’s; registering now goes to {baseUrl("sandbox", settings)}.</p> : null}
+        <p className="muted">Registered with {sandboxName(settings.sandbox)}, the sandbox chosen above.</p>
         <form onSubmit={handleSubmit(({ email }) => { setOutcome(undefined); send.mutate(email.trim()); })} noValidate aria-label="Register a contact e-mail">
           <FieldShell id="contact-email-input" label="New contact e-mail" required error={fieldError} hint="The sandbox checks the address, as the bank would.">
             {(describedBy) => (

@@ -1,16 +1,16 @@
 /**
- * Settings: where requests go, which certificate signs them (make, import, choose, delete), the
+ * Settings: which sandbox the portal works with, which certificate signs them (make, import, choose, delete), the
  * TPP's contact e-mail in the sandbox, and the PSU the forms start with.
  */
 import { PageTitle } from "../../components/page-title";
-import { BaseAddressesSection } from "./base-addresses-section";
+import { SandboxSection } from "./sandbox-section";
 import { CertificatesSection } from "./certificates-section";
 import { ContactEmailSection } from "./contact-email-section";
 import { DefaultPsuSection } from "./default-psu-section";
 import "./settings.css";
 
 const sections = [
-  { id: "base-addresses", label: "Base addresses" },
+  { id: "sandbox", label: "Sandbox" },
   { id: "certificates", label: "Certificates" },
   { id: "contact-email", label: "TPP contact e-mail" },
   { id: "default-psu", label: "Default PSU" },
@@ -20,7 +20,7 @@ export default function SettingsPage() {
   return (
     <section className="page settings-page">
       <PageTitle title="Settings">Settings</PageTitle>
-      <p className="lead">Where the portal sends requests, the certificate that signs them, and what the sandbox knows about you as a TPP. Kept in this browser.</p>
+      <p className="lead">Which sandbox the portal works with, the certificate that signs them, and what the sandbox knows about you as a TPP. Kept in this browser.</p>
       <nav aria-label="Settings sections" className="settings-toc">
         <ul>
           {sections.map((section) => (
@@ -30,7 +30,7 @@ export default function SettingsPage() {
           ))}
         </ul>
       </nav>
-      <BaseAddressesSection />
+      <SandboxSection />
       <CertificatesSection />
       <ContactEmailSection />
       <DefaultPsuSection />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseAddressesSchema, baseAddressProblem, normaliseBaseAddress } from "./base-address";
+import { baseAddressProblem, normaliseBaseAddress } from "./base-address";
 
 describe("baseAddressProblem", () => {
   it.each(["http://127.0.0.1:4010", "https://sandbox.example.no", "https://sandbox.example.no/", "HTTP://LOCALHOST:8080", "http://[::1]:4010"])("accepts %s", (value) => {
@@ -29,21 +29,5 @@ describe("normaliseBaseAddress", () => {
     expect(normaliseBaseAddress(" HTTPS://Sandbox.Example.NO:443/ ")).toBe("https://sandbox.example.no");
     expect(normaliseBaseAddress("http://127.0.0.1:4010")).toBe("http://127.0.0.1:4010");
     expect(normaliseBaseAddress("   ")).toBe("");
-  });
-});
-
-describe("baseAddressesSchema", () => {
-  it("allows empty API and sandbox bases but requires the curl target", () => {
-    const result = baseAddressesSchema.safeParse({ apiBase: "", sandboxBase: " ", curlBase: "" });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual(["curlBase"]);
-  });
-
-  it("normalises what it accepts", () => {
-    expect(baseAddressesSchema.parse({ apiBase: "https://api.example.no/", sandboxBase: "", curlBase: "http://127.0.0.1:4010" })).toEqual({
-      apiBase: "https://api.example.no",
-      sandboxBase: "",
-      curlBase: "http://127.0.0.1:4010",
-    });
   });
 });

@@ -1,8 +1,8 @@
 /**
- * Base addresses ({base_url}, {sandbox_base_url}, the curl target): absolute http(s) origins.
- * The operations append their own paths, so a path here would be doubled on every request.
+ * A sandbox server's address: an absolute http(s) origin, which is both {base_url} and
+ * {sandbox_base_url} and where its controls answer. The operations append their own paths, so a
+ * path here would be doubled on every request. Without zod: the portal reads ?sandbox= at start.
  */
-import { z } from "zod";
 
 /** Why `value` is not a usable base address, or undefined when it is (empty is the caller's call). */
 export function baseAddressProblem(value: string): string | undefined {
@@ -30,22 +30,3 @@ export function normaliseBaseAddress(value: string): string {
   const text = value.trim();
   return text === "" ? "" : new URL(text).origin;
 }
-
-const address = (required: boolean) =>
-  z.string().superRefine((value, context) => {
-    if (value.trim() === "") {
-      if (required) context.addIssue({ code: "custom", message: "Enter an address, e.g. http://127.0.0.1:4010." });
-      return;
-    }
-    const problem = baseAddressProblem(value);
-    if (problem) context.addIssue({ code: "custom", message: problem });
-  }).transform(normaliseBaseAddress);
-
-export const baseAddressesSchema = z.object({
-  apiBase: address(false),
-  sandboxBase: address(false),
-  curlBase: address(true),
-});
-
-export type BaseAddressesInput = z.input<typeof baseAddressesSchema>;
-export type BaseAddresses = z.output<typeof baseAddressesSchema>;

@@ -1,0 +1,78 @@
+/**
+ * Follows a sandbox server: checks that it answers this page and speaks this portal's version
+ * (GET /__sandbox/info), then listens to its change stream (GET /__sandbox/changes as server-sent
+ * events) and says when the sandbox changed. Loaded only when a server is chosen.
+ */
+import { SANDBOX_API_VERSION, SandboxChanges, SandboxInfo } from "../contract/control-schemas";
+import { hrefOf } from "../contract/paths";
+import { noAnswerHint, setServerState, startHint, type ServerState } from "./sandbox-connection";
+
+const RETRY_MS = 3_000;
+
+export async function checkServer(url: string): Promise<ServerState> {
+  const info = `${url}${hrefOf("sandboxInfo", {})}`;
+  let response: Response;
+  try {
+    response = await fetch(info, { cache: "no-store" });
+  } catch {
+    // No CORS grant and no server look alike to fetch; an opaque request reaches a server that runs.
+    const runs = await fetch(info, { mode: "no-cors", cache: "no-store" }).then(() => true, () => false);
+    return runs
+      ? { state: "refused", message: `The server at ${url} runs but refuses this page's origin ${location.origin}. Start it with --allow-origin ${location.origin} (${startHint(url)}).` }
+      : { state: "unreachable", message: `The server at ${url} does not answer. ${noAnswerHint(url)}` };
+  }
+  const parsed = SandboxInfo.safeParse(await response.json().catch(() => undefined));
+  if (!response.ok || !parsed.success)
+    return { state: "other-version", message: `${url} answers GET /__sandbox/info with ${String(response.status)}, not as this portal's sandbox does: it is an older sandbox server or something else. ${startHint(url)}.` };
+  if (parsed.data.apiVersion !== SANDBOX_API_VERSION)
+    return { state: "other-version", message: `The server at ${url} speaks version ${String(parsed.data.apiVersion)} of the interface and controls; this portal speaks ${String(SANDBOX_API_VERSION)}. Run the server from the same version as the portal.` };
+  return { state: "ready" };
+}
+
+/** Watches the server until the returned function is called; `onChange` after every change seen. */
+export function watchServer(url: string, onChange: () => void): () => void {
+  let stopped = false;
+  let source: EventSource | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let seen: SandboxChanges | undefined;
+
+  const settle = async () => {
+    const state = await checkServer(url);
+    if (stopped) return;
+    setServerState(state);
+    if (state.state === "ready") listen();
+    else retry = setTimeout(() => void settle(), RETRY_MS);
+  };
+  const listen = () => {
+    source?.close();
+    source = new EventSource(`${url}${hrefOf("sandboxChanges", {})}`);
+    source.addEventListener("change", (event) => {
+      const changes = SandboxChanges.safeParse(JSON.parse((event as MessageEvent<string>).data));
+      if (!changes.success) return;
+      // The first event of a stream is the state now: a change only if it moved while no stream was open.
+      const moved = seen !== undefined && (seen.revision !== changes.data.revision || seen.since !== changes.data.since);
+      seen = changes.data;
+      if (moved) onChange();
+    });
+    source.addEventListener("open", () => {
+      setServerState({ state: "ready" });
+    });
+    source.addEventListener("error", () => {
+      // EventSource reconnects by itself after a dropped stream; a refused one (429, a server gone) it gives up.
+      if (source?.readyState === EventSource.CLOSED) {
+        source.close();
+        retry = setTimeout(() => void settle(), RETRY_MS);
+      }
+      void checkServer(url).then((state) => {
+        if (!stopped && state.state !== "ready") setServerState(state);
+      });
+    });
+  };
+  setServerState({ state: "checking" });
+  void settle();
+  return () => {
+    stopped = true;
+    source?.close();
+    if (retry) clearTimeout(retry);
+  };
+}
