@@ -136,15 +136,7 @@ const boundariesConfig = {
 };
 
 export default defineConfig([
-  globalIgnores([
-    "dist/",
-    "node_modules/",
-    "public/mockServiceWorker.js",
-    "test-results/",
-    "playwright-report/",
-    ".reports/",
-    "coverage/",
-  ]),
+  globalIgnores(["dist/", "node_modules/", "public/mockServiceWorker.js", "test-results/", "playwright-report/", ".reports/", "coverage/"]),
 
   { files: ["**/*.{js,mjs,cjs,ts,tsx}"], extends: [js.configs.recommended] },
 
@@ -169,10 +161,7 @@ export default defineConfig([
       // React props such as onSubmit={form.handleSubmit(send)} take promise-returning handlers.
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
       // `_name` marks a deliberately unused binding (tsc's noUnused* agrees).
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
-      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
     },
   },
 

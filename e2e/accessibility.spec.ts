@@ -88,9 +88,11 @@ for (const colorScheme of ["light", "dark"] as const) {
           await expect(current.getByRole("link", { name: "Get the payment status" })).toBeVisible(SLOW);
         })),
       );
-      found.push(...(await check(page, "/bank/authorize/payment/no-such-payment", async (current) => {
-        await expect(current.getByRole("alert")).toBeVisible(SLOW);
-      })));
+      found.push(
+        ...(await check(page, "/bank/authorize/payment/no-such-payment", async (current) => {
+          await expect(current.getByRole("alert")).toBeVisible(SLOW);
+        })),
+      );
 
       await runBatchNow(page, /1 booked/);
       found.push(...(await seriousViolations(page, "/sandbox/clock after a batch run")));

@@ -7,16 +7,28 @@ import { answer, fieldIn, openConsole, send, SLOW } from "./journey-steps";
 
 const amountField = (page: Page) => fieldIn(page, "instructedAmount", "amount");
 const debtorBban = (page: Page) => fieldIn(page, "debtorAccount", "bban");
-const bodyField = (page: Page, name: string) => page.getByRole("group", { name: "Body", exact: true }).getByLabel(new RegExp(`^${name}\\b`)).first();
+const bodyField = (page: Page, name: string) =>
+  page
+    .getByRole("group", { name: "Body", exact: true })
+    .getByLabel(new RegExp(`^${name}\\b`))
+    .first();
 const lastSent = (page: Page) => page.getByRole("region", { name: "Request inspector: last sent" });
-const sentBody = async (page: Page) => JSON.parse(await lastSent(page).getByRole("figure").filter({ hasText: "Request body" }).locator("pre").innerText()) as Record<string, unknown>;
+const sentBody = async (page: Page) =>
+  JSON.parse(await lastSent(page).getByRole("figure").filter({ hasText: "Request body" }).locator("pre").innerText()) as Record<string, unknown>;
 const sentHeader = (page: Page, name: string) =>
-  lastSent(page).getByRole("table", { name: "Request headers" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${name}\\b`) }) }).getByRole("cell").innerText();
+  lastSent(page)
+    .getByRole("table", { name: "Request headers" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${name}\\b`) }) })
+    .getByRole("cell")
+    .innerText();
 
 /** Holds the in-browser sandbox's code until `release` is called: the sandbox's data arrives as late as a test wants. */
 async function holdTheSandbox(page: Page) {
   let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(/\/assets\/browser-[^/]*\.js$/, async (route) => {
     await released;
     await route.continue();
@@ -74,7 +86,13 @@ test.describe("the console keeps what you type", () => {
     await expect(amountField(page)).toHaveValue("250.00");
 
     await page.getByRole("link", { name: "History", exact: true }).click();
-    await page.getByRole("table", { name: "Sent requests, newest first" }).getByRole("row").filter({ hasText: "Create NDCT payment" }).getByRole("link").first().click();
+    await page
+      .getByRole("table", { name: "Sent requests, newest first" })
+      .getByRole("row")
+      .filter({ hasText: "Create NDCT payment" })
+      .getByRole("link")
+      .first()
+      .click();
     await page.getByRole("link", { name: "Open in console" }).click();
     await expect(page).toHaveURL(/\/try\/createPayment$/);
     await expect(page.getByRole("status").filter({ hasText: /Loaded the request sent at [\d:]+ from the history/ })).toBeVisible(SLOW);
@@ -132,16 +150,28 @@ test.describe("the answer beside Send, at 1280×900", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   for (const [what, prepare, status] of [
-    ["201 with next steps", async () => { /* the example as it is */ }, 201],
-    ["400 with tppMessages", async (page: Page) => {
-      await bodyField(page, "creditorName").fill("");
-      await page.getByRole("checkbox", { name: "Send anyway, even if invalid" }).check();
-    }, 400],
+    [
+      "201 with next steps",
+      async () => {
+        /* the example as it is */
+      },
+      201,
+    ],
+    [
+      "400 with tppMessages",
+      async (page: Page) => {
+        await bodyField(page, "creditorName").fill("");
+        await page.getByRole("checkbox", { name: "Send anyway, even if invalid" }).check();
+      },
+      400,
+    ],
   ] as const) {
     test(`a ${what}: Send is on screen without scrolling, and so is the whole answer after it`, async ({ page }) => {
       await openConsole(page, "/try/createPayment", debtorBban);
       await prepare(page);
-      await page.evaluate(() => { window.scrollTo(0, 0); });
+      await page.evaluate(() => {
+        window.scrollTo(0, 0);
+      });
       const sendButton = page.getByRole("button", { name: "Send POST" });
       await expect(sendButton).toBeInViewport({ ratio: 1 });
       await sendButton.click();

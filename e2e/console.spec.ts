@@ -19,11 +19,13 @@ test.describe("console forms", () => {
       const sendButton = page.getByRole("button", { name: /^Send (GET|POST|PUT|DELETE)$/ });
       await expect(sendButton, href).toBeEnabled(SLOW);
       // Every input, select and text area of the form has a label (its accessible name).
-      const unlabelled = await page.locator("form.console-form").evaluate((form) =>
-        [...form.querySelectorAll("input:not([type=hidden]), select, textarea")]
-          .filter((control) => (control as HTMLInputElement).labels?.length === 0 && !control.getAttribute("aria-label"))
-          .map((control) => control.outerHTML.slice(0, 80)),
-      );
+      const unlabelled = await page
+        .locator("form.console-form")
+        .evaluate((form) =>
+          [...form.querySelectorAll("input:not([type=hidden]), select, textarea")]
+            .filter((control) => (control as HTMLInputElement).labels?.length === 0 && !control.getAttribute("aria-label"))
+            .map((control) => control.outerHTML.slice(0, 80)),
+        );
       expect(unlabelled, href).toEqual([]);
       await expect(page.locator("form.console-form .field-hint").first(), href).toBeVisible();
       await sendButton.click();
@@ -85,7 +87,11 @@ test.describe("console forms", () => {
 
     const sentRequestId = async () => {
       const inspector = page.getByRole("region", { name: "Request inspector: last sent" });
-      return inspector.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^X-Request-ID/ }) }).getByRole("cell").innerText();
+      return inspector
+        .getByRole("row")
+        .filter({ has: page.getByRole("rowheader", { name: /^X-Request-ID/ }) })
+        .getByRole("cell")
+        .innerText();
     };
     await send(page, 201);
     const first = await sentRequestId();

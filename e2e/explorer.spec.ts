@@ -26,7 +26,9 @@ test.describe("sandbox explorer", () => {
     await expect(outside.getByRole("link", { name: /Add to the agreement/ })).toHaveAttribute("href", "/try/createAgreement");
     await expect(page.getByRole("table", { name: /^Agreements/ })).toContainText("Innbetalinger KID");
 
-    await customers(page).getByRole("button", { name: /Use as PSU in forms\s*: Ola Nordmann/ }).click();
+    await customers(page)
+      .getByRole("button", { name: /Use as PSU in forms\s*: Ola Nordmann/ })
+      .click();
     await expect(customers(page).getByRole("row", { name: /Ola Nordmann/ })).toContainText("PSU in forms");
     const settings = await page.evaluate(() => localStorage.getItem("psd2-portal-settings"));
     expect(settings).toContain("5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a22");

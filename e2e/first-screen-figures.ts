@@ -39,7 +39,13 @@ async function measure(page: Page, path: string): Promise<Figures> {
     // Total blocking time: the part of each long task beyond 50 ms, after the first contentful paint.
     const tbt = perf.longTasks.filter((task) => task.start >= fcp).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
     const ready = performance.getEntriesByName("sandbox-ready")[0]?.startTime ?? null;
-    return { page: name, lcpMs: Math.round(perf.lcp), fcpMs: Math.round(fcp), tbtMs: Math.round(tbt), sandboxReadyMs: ready === null ? null : Math.round(ready) };
+    return {
+      page: name,
+      lcpMs: Math.round(perf.lcp),
+      fcpMs: Math.round(fcp),
+      tbtMs: Math.round(tbt),
+      sandboxReadyMs: ready === null ? null : Math.round(ready),
+    };
   }, path);
 }
 
@@ -65,5 +71,7 @@ export async function coldLoads(browser: Browser, baseURL: string, path: string,
 /** One line of figures for the output. */
 export const describeLoads = (path: string, loads: Figures[]) =>
   `${path}: LCP ${String(median(loads.map((figures) => figures.lcpMs)))} ms, TBT ${String(median(loads.map((figures) => figures.tbtMs)))} ms (medians of ${String(loads.length)} cold loads: ` +
-  loads.map((figures) => `LCP ${String(figures.lcpMs)}/FCP ${String(figures.fcpMs)}/TBT ${String(figures.tbtMs)}/sandbox ${String(figures.sandboxReadyMs)}`).join(", ") +
+  loads
+    .map((figures) => `LCP ${String(figures.lcpMs)}/FCP ${String(figures.fcpMs)}/TBT ${String(figures.tbtMs)}/sandbox ${String(figures.sandboxReadyMs)}`)
+    .join(", ") +
   ")";

@@ -17,9 +17,7 @@ import { test as base, expect, type ConsoleMessage } from "@playwright/test";
 export { expect };
 
 /** Console error texts tolerated unless a spec says otherwise. */
-export const DEFAULT_ALLOWED_CONSOLE_ERRORS: readonly (string | RegExp)[] = [
-  /^Failed to load resource: the server responded with a status of 4\d\d\b/,
-];
+export const DEFAULT_ALLOWED_CONSOLE_ERRORS: readonly (string | RegExp)[] = [/^Failed to load resource: the server responded with a status of 4\d\d\b/];
 
 export interface PageProblem {
   kind: "console-error" | "page-error" | "crash" | "blank-page";

@@ -17,7 +17,10 @@ async function sendTwo(page: Page) {
 }
 
 const list = (page: Page) => page.getByRole("table", { name: "Sent requests, newest first" });
-const rowOf = (page: Page, operation: string) => list(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(operation) }) });
+const rowOf = (page: Page, operation: string) =>
+  list(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: new RegExp(operation) }) });
 
 test.describe("request history", () => {
   test("lists sent requests with their status, searches, inspects, and keeps them across reloads", async ({ page }) => {
@@ -43,9 +46,18 @@ test.describe("request history", () => {
     const inspector = page.getByRole("region", { name: /^Get payment status, sent / });
     const origin = new URL(page.url()).origin;
     await expect(inspector.locator(".request-line")).toContainText(`GET ${origin}/v1/payments/norwegian-domestic-credit-transfers/no-such-payment/status`);
-    const requestId = await inspector.getByRole("table", { name: "Request headers" }).getByRole("row", { name: /X-Request-ID/ }).getByRole("cell").textContent();
+    const requestId = await inspector
+      .getByRole("table", { name: "Request headers" })
+      .getByRole("row", { name: /X-Request-ID/ })
+      .getByRole("cell")
+      .textContent();
     await expect(inspector.getByRole("figure").filter({ hasText: "Signing string" })).toContainText(`x-request-id: ${requestId ?? "?"}`);
-    await expect(inspector.getByRole("term").filter({ hasText: /^keyId$/ }).first()).toBeVisible();
+    await expect(
+      inspector
+        .getByRole("term")
+        .filter({ hasText: /^keyId$/ })
+        .first(),
+    ).toBeVisible();
     await expect(inspector.getByRole("heading", { name: /Response 404/ })).toBeVisible();
     await expect(inspector.getByRole("figure").filter({ hasText: "Response body" })).toContainText("RESOURCE_UNKNOWN");
 
@@ -62,7 +74,11 @@ test.describe("request history", () => {
     await page.goto("/history");
     await rowOf(page, "Register contact e-mail").getByRole("link").click();
     const firstUrl = page.url();
-    const requestId = await page.getByRole("table", { name: "Request headers" }).getByRole("row", { name: /X-Request-ID/ }).getByRole("cell").textContent();
+    const requestId = await page
+      .getByRole("table", { name: "Request headers" })
+      .getByRole("row", { name: /X-Request-ID/ })
+      .getByRole("cell")
+      .textContent();
 
     await page.getByRole("button", { name: "Replay" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Replayed as a new request, which answered 200" })).toBeVisible();
@@ -70,7 +86,11 @@ test.describe("request history", () => {
     await expect(list(page).getByRole("row")).toHaveCount(4);
     await expect(rowOf(page, "Register contact e-mail")).toHaveCount(2);
     await expect(list(page).getByRole("row").nth(1)).toHaveClass(/selected/);
-    const newId = await page.getByRole("table", { name: "Request headers" }).getByRole("row", { name: /X-Request-ID/ }).getByRole("cell").textContent();
+    const newId = await page
+      .getByRole("table", { name: "Request headers" })
+      .getByRole("row", { name: /X-Request-ID/ })
+      .getByRole("cell")
+      .textContent();
     expect(newId).not.toBe(requestId);
 
     await page.getByRole("button", { name: "Show as curl" }).click();

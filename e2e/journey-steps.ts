@@ -110,7 +110,10 @@ export async function runBatchNow(page: Page, outcome: RegExp) {
 export function watch(page: Page, problems: PageProblem[]) {
   page.on("console", (message) => {
     const text = message.text();
-    if (message.type() === "error" && !DEFAULT_ALLOWED_CONSOLE_ERRORS.some((allowed) => (typeof allowed === "string" ? text.includes(allowed) : allowed.test(text))))
+    if (
+      message.type() === "error" &&
+      !DEFAULT_ALLOWED_CONSOLE_ERRORS.some((allowed) => (typeof allowed === "string" ? text.includes(allowed) : allowed.test(text)))
+    )
       problems.push({ kind: "console-error", text, where: page.url() });
   });
   page.on("pageerror", (error) => problems.push({ kind: "page-error", text: error.stack ?? error.message, where: page.url() }));

@@ -1,7 +1,18 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
-  answer, answerBody, authorise, createPayment, fieldIn, openConsole, OLA, runBatchNow, sandboxReady, send, SLOW, statusFromCallback,
+  answer,
+  answerBody,
+  authorise,
+  createPayment,
+  fieldIn,
+  openConsole,
+  OLA,
+  runBatchNow,
+  sandboxReady,
+  send,
+  SLOW,
+  statusFromCallback,
 } from "./journey-steps";
 
 /** The explorer's transaction list of the account with this bban, filtered to one remittance text. */
@@ -55,7 +66,10 @@ test.describe("journeys: single payments", () => {
   test("4. insufficient funds: approved, then the batch rejects it with fundsAvailable false", async ({ page }) => {
     // Ola pays from his Brukskonto: 1 200 NOK and a 5 000 credit line, so 6 200.01 is too much.
     await page.goto("/sandbox");
-    await page.getByRole("table", { name: /^Customers/ }).getByRole("button", { name: /Use as PSU in forms\s*: Ola Nordmann/ }).click();
+    await page
+      .getByRole("table", { name: /^Customers/ })
+      .getByRole("button", { name: /Use as PSU in forms\s*: Ola Nordmann/ })
+      .click();
     const payment = await createPayment(page, async (form) => {
       await expect(form.getByLabel(/^PSU-ID\b/)).toHaveValue(OLA);
       await fieldIn(form, "instructedAmount", "amount").fill("6200.01");

@@ -40,7 +40,10 @@ test.describe("journeys: nothing is lost on reload", () => {
     await page.getByRole("button", { name: "Done, I have the key" }).click();
     await expect(card(page, "E2E Persist")).toContainText("in use");
     await expect(card(page, "Sandbox TPP")).not.toContainText("in use");
-    const serial = await card(page, "E2E Persist").locator("dt", { hasText: /^Serial$/ }).locator("xpath=following-sibling::dd[1]").innerText();
+    const serial = await card(page, "E2E Persist")
+      .locator("dt", { hasText: /^Serial$/ })
+      .locator("xpath=following-sibling::dd[1]")
+      .innerText();
 
     const { paymentId } = await createPayment(page);
     const inspector = page.getByRole("region", { name: "Request inspector: last sent" });

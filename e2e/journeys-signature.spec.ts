@@ -18,7 +18,11 @@ test.describe("journeys: a signature the sandbox refuses, explained", () => {
 
     const inspector = lastSent(page);
     await expect(inspector).toContainText("Changed after signing, on purpose: Change X-Request-ID after signing.");
-    const sentId = await inspector.getByRole("table", { name: "Request headers" }).getByRole("row", { name: /X-Request-ID/ }).getByRole("cell").innerText();
+    const sentId = await inspector
+      .getByRole("table", { name: "Request headers" })
+      .getByRole("row", { name: /X-Request-ID/ })
+      .getByRole("cell")
+      .innerText();
     const compare = inspector.getByRole("group", { name: "What was signed beside what the sandbox rebuilt" });
     await expect(compare).toContainText("Lines that differ are marked.");
     const table = compare.getByRole("table", { name: "Signing string: signed by the portal and rebuilt by the sandbox" });
@@ -31,7 +35,12 @@ test.describe("journeys: a signature the sandbox refuses, explained", () => {
     expect(rebuilt).toContain(`x-request-id: ${sentId}`);
     expect(signed).not.toContain(sentId);
     // The other lines (digest, psu-id, tpp-redirect-uri) match and are not marked.
-    await expect(table.getByRole("row").filter({ hasText: /^digest: SHA-256=/ }).filter({ hasNotText: "(differs)" })).toHaveCount(1);
+    await expect(
+      table
+        .getByRole("row")
+        .filter({ hasText: /^digest: SHA-256=/ })
+        .filter({ hasNotText: "(differs)" }),
+    ).toHaveCount(1);
   });
 
   test("8b. the body changed after signing: 401 and the Digest explained", async ({ page }) => {

@@ -3,8 +3,7 @@ import { expect, test } from "./fixtures";
 import { authorise, createPayment, sandboxReady, SLOW, statusFromCallback, watch } from "./journey-steps";
 
 /** Whether this tab's sandbox runs the batch schedule (mocks/browser.ts exposes it for tests). */
-const isLeader = (page: Page) =>
-  page.evaluate(() => (window as { __psd2Sandbox?: { isBatchLeader: () => boolean } }).__psd2Sandbox?.isBatchLeader() ?? null);
+const isLeader = (page: Page) => page.evaluate(() => (window as { __psd2Sandbox?: { isBatchLeader: () => boolean } }).__psd2Sandbox?.isBatchLeader() ?? null);
 
 /** What the explorer's clock summary says about this tab. */
 const leaderFact = (page: Page) => page.locator(".clock-facts > div").filter({ hasText: "This tab runs the batch" }).getByRole("definition");
@@ -46,10 +45,7 @@ test.describe("journeys: two tabs, one batch runner", () => {
     await expect(leaderFact(follower)).toHaveText("No, another tab does");
 
     // Both tabs book at once: the follower moves the clock to the next run while the leader runs the batch now.
-    await Promise.all([
-      follower.getByRole("button", { name: "To next batch run" }).click(),
-      leader.getByRole("button", { name: "Run batch now" }).click(),
-    ]);
+    await Promise.all([follower.getByRole("button", { name: "To next batch run" }).click(), leader.getByRole("button", { name: "Run batch now" }).click()]);
     const outcome = (tab: Page) => tab.locator(".clock-outcome");
     await expect(outcome(leader)).toContainText(/\d+ booked|No payment was due/, SLOW);
     await expect(outcome(follower)).toContainText(/\d+ booked|No payment was due/, SLOW);

@@ -16,7 +16,10 @@ function focusState(target: Element | null) {
   // Seen at its centre, not covered there by anything else (the sticky site header, say).
   const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
   const onScreen = box.width > 0 && box.height > 0 && atCentre !== null && (element.contains(atCentre) || atCentre.contains(element));
-  return { onTarget: element === target, problem: shown && onScreen ? undefined : `${described}: ${shown ? "hidden (off screen or under the header)" : "no visible focus"}` };
+  return {
+    onTarget: element === target,
+    problem: shown && onScreen ? undefined : `${described}: ${shown ? "hidden (off screen or under the header)" : "no visible focus"}`,
+  };
 }
 
 /**

@@ -3,7 +3,11 @@
 import { expect, test } from "./fixtures";
 import { openConsole, sandboxReady, send, watch } from "./journey-steps";
 
-test("an account created in one tab shows in the other tab's explorer within 2 s, and its clock follows an advance", async ({ page, context, pageProblems }) => {
+test("an account created in one tab shows in the other tab's explorer within 2 s, and its clock follows an advance", async ({
+  page,
+  context,
+  pageProblems,
+}) => {
   const explorer = await context.newPage();
   watch(explorer, pageProblems);
   await explorer.goto("/sandbox/accounts");
@@ -17,7 +21,9 @@ test("an account created in one tab shows in the other tab's explorer within 2 s
   await expect(explorer.getByRole("heading", { name: new RegExp(`^${name}`) })).toBeVisible({ timeout: 2_000 });
 
   const today = await explorer.getByTestId("sandbox-today").innerText();
-  const advanced = await page.evaluate(async () => (await fetch("/__sandbox/clock/advance", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"days": 3}' })).status);
+  const advanced = await page.evaluate(
+    async () => (await fetch("/__sandbox/clock/advance", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"days": 3}' })).status,
+  );
   expect(advanced).toBe(200);
   await expect(explorer.getByTestId("sandbox-today")).not.toHaveText(today, { timeout: 2_000 });
 });

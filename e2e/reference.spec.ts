@@ -1,10 +1,30 @@
 import { expect, test } from "./fixtures";
 
 const documented = [
-  { title: "Create periodic NDCT payment", path: "/v1/periodic-payments/norwegian-domestic-credit-transfers", fields: ["instructedAmount", "monthsOfExecution", "executionRule", "dayOfExecution"], headers: ["x-accept-fix", "PSU-Geo-Location"] },
-  { title: "Create NDCT payment", path: "/v1/payments/norwegian-domestic-credit-transfers", fields: ["remittanceInformationStructuredArray", "requestedExecutionDate", "referenceType"], headers: ["TPP-Redirect-URI", "X-PSU-IDENTITY"] },
-  { title: "Create sandbox account", path: "/v1/sandbox/accounts", fields: ["customerNumber", "cashAccountType", "creditLine", "balanceType"], headers: ["X-Request-ID", "Digest"] },
-  { title: "Get sandbox account transactions", path: "/v1/sandbox/accounts/{mockAccountId}/transactions", fields: ["bankTransactionCode", "ultimateCreditor"], headers: ["TPP-Signature-Certificate", "Signature"] },
+  {
+    title: "Create periodic NDCT payment",
+    path: "/v1/periodic-payments/norwegian-domestic-credit-transfers",
+    fields: ["instructedAmount", "monthsOfExecution", "executionRule", "dayOfExecution"],
+    headers: ["x-accept-fix", "PSU-Geo-Location"],
+  },
+  {
+    title: "Create NDCT payment",
+    path: "/v1/payments/norwegian-domestic-credit-transfers",
+    fields: ["remittanceInformationStructuredArray", "requestedExecutionDate", "referenceType"],
+    headers: ["TPP-Redirect-URI", "X-PSU-IDENTITY"],
+  },
+  {
+    title: "Create sandbox account",
+    path: "/v1/sandbox/accounts",
+    fields: ["customerNumber", "cashAccountType", "creditLine", "balanceType"],
+    headers: ["X-Request-ID", "Digest"],
+  },
+  {
+    title: "Get sandbox account transactions",
+    path: "/v1/sandbox/accounts/{mockAccountId}/transactions",
+    fields: ["bankTransactionCode", "ultimateCreditor"],
+    headers: ["TPP-Signature-Certificate", "Signature"],
+  },
 ];
 
 test.describe("API reference", () => {
@@ -12,7 +32,10 @@ test.describe("API reference", () => {
     test(`${operation.title}: navigable from the overview, with its headers and fields`, async ({ page }) => {
       await page.goto("/");
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API reference" }).click();
-      await page.getByRole("link", { name: new RegExp(`${operation.title}\\s`) }).first().click();
+      await page
+        .getByRole("link", { name: new RegExp(`${operation.title}\\s`) })
+        .first()
+        .click();
       await expect(page.getByRole("heading", { level: 1 })).toContainText(operation.title);
       await expect(page.locator(".request-line")).toContainText(operation.path);
       const headers = page.getByRole("table", { name: "Request headers" });

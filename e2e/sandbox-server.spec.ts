@@ -35,7 +35,13 @@ interface CreatedAccount {
 /** A new private customer's account, created on the server by a signed request as a TPP's back end sends it. */
 async function createAccountOnServer(accountName: string): Promise<CreatedAccount & { customerNumber: string }> {
   const customerNumber = generatePersonNumber();
-  const body = JSON.stringify({ customerNumber, accountName, currency: "NOK", cashAccountType: "CACC", balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 100_000, currency: "NOK" } }] });
+  const body = JSON.stringify({
+    customerNumber,
+    accountName,
+    currency: "NOK",
+    cashAccountType: "CACC",
+    balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 100_000, currency: "NOK" } }],
+  });
   const headers: Record<string, string> = { "X-Request-ID": crypto.randomUUID(), "Content-Type": "application/json" };
   const { privateKey, certificatePem } = await certificate;
   const signed = await signRequest({ method: "POST", url: "/v1/sandbox/accounts", headers, body }, { privateKey, certificate: certificatePem });
@@ -112,7 +118,9 @@ test.describe("the portal pointed at a sandbox server", () => {
     const question = page.getByRole("group", { name: /^Confirm: Copy this browser’s sandbox/ });
     await expect(question).toContainText(`Replace everything the server at ${SERVER} holds (`);
     await expect(question).not.toContainText("counting", { timeout: 15_000 });
-    await expect(question).toContainText(/\(\d+ customers?, \d+ accounts? with \d+ transactions?, \d+ payments?\) with what this browser holds \(\d+ customers/);
+    await expect(question).toContainText(
+      /\(\d+ customers?, \d+ accounts? with \d+ transactions?, \d+ payments?\) with what this browser holds \(\d+ customers/,
+    );
     await question.getByRole("button", { name: "Yes, replace the server’s data" }).click();
     await expect(page.getByText(/^Copied this browser’s sandbox to the server at/)).toBeVisible({ timeout: 30_000 });
     const onServer = await serverJson<{ accountName: string }[]>("/__sandbox/accounts");

@@ -12,8 +12,25 @@ function opensslPair(name: string, id: string, keyType: "rsa" | "ec" = "rsa"): {
   const key = join(dir, "key.pem");
   const certificate = join(dir, "cert.pem");
   const newKey = keyType === "rsa" ? ["-newkey", "rsa:2048"] : ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"];
-  execFileSync("openssl", ["req", "-x509", ...newKey, "-nodes", "-keyout", key, "-out", certificate, "-days", "30", "-utf8",
-    "-subj", `/C=NO/O=${name} AS/organizationIdentifier=PSDNO-FSA-${id}/CN=${name}`], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      ...newKey,
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      certificate,
+      "-days",
+      "30",
+      "-utf8",
+      "-subj",
+      `/C=NO/O=${name} AS/organizationIdentifier=PSDNO-FSA-${id}/CN=${name}`,
+    ],
+    { stdio: "ignore" },
+  );
   return { certificate: readFileSync(certificate, "utf8"), key: readFileSync(key, "utf8") };
 }
 
@@ -176,7 +193,9 @@ test.describe("settings", () => {
   test.describe("with a server that does not answer", () => {
     // The browser logs every request to a closed port; the portal's answer to them is what is checked.
     // (An array given to test.use is read as [value, options], hence the extra brackets.)
-    test.use({ allowedConsoleErrors: [[...DEFAULT_ALLOWED_CONSOLE_ERRORS, /^Failed to load resource: net::ERR_(FAILED|CONNECTION_REFUSED)/], { scope: "test" }] });
+    test.use({
+      allowedConsoleErrors: [[...DEFAULT_ALLOWED_CONSOLE_ERRORS, /^Failed to load resource: net::ERR_(FAILED|CONNECTION_REFUSED)/], { scope: "test" }],
+    });
 
     test("the sandbox choice is validated, remembered across reloads, and shown in the header", async ({ page }) => {
       await page.goto("/settings");

@@ -15,8 +15,16 @@ const PORT = Number(process.env.E2E_PORT ?? 4173) + 11;
 const SANDBOX = `http://127.0.0.1:${String(PORT)}`;
 const PAYMENTS = "/v1/payments/norwegian-domestic-credit-transfers";
 
-interface Account { bban: string; currency: string; customerNumber: string; accountName: string }
-interface Customer { customerNumber: string; psuId: string }
+interface Account {
+  bban: string;
+  currency: string;
+  customerNumber: string;
+  accountName: string;
+}
+interface Customer {
+  customerNumber: string;
+  psuId: string;
+}
 
 let sandbox: ChildProcess | undefined;
 let app: Server | undefined;
@@ -28,8 +36,15 @@ let creditor: Account;
 /** What a TPP back end does for every call: a fresh X-Request-ID, Digest and Signature. */
 async function signedFetch(method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
   const text = body === undefined ? undefined : JSON.stringify(body);
-  const all: Record<string, string> = { "X-Request-ID": crypto.randomUUID(), ...headers, ...(text === undefined ? {} : { "Content-Type": "application/json" }) };
-  const signed = await signRequest({ method, url: path, headers: all, body: text }, { privateKey: certificate.privateKey, certificate: certificate.certificatePem });
+  const all: Record<string, string> = {
+    "X-Request-ID": crypto.randomUUID(),
+    ...headers,
+    ...(text === undefined ? {} : { "Content-Type": "application/json" }),
+  };
+  const signed = await signRequest(
+    { method, url: path, headers: all, body: text },
+    { privateKey: certificate.privateKey, certificate: certificate.certificatePem },
+  );
   const response = await fetch(`${SANDBOX}${path}`, { method, headers: { ...all, ...signed.headers }, ...(text === undefined ? {} : { body: text }) });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
@@ -51,7 +66,13 @@ async function tppApp(req: IncomingMessage, res: ServerResponse) {
       "POST",
       PAYMENTS,
       { "PSU-ID": DEFAULT_PSU_ID, "TPP-Session-ID": "checkout-42", "TPP-Redirect-URI": `${appOrigin}/callback`, "PSU-IP-Address": "192.0.2.10" },
-      { instructedAmount: { amount: "10.00", currency: "NOK" }, debtorAccount: { bban: debtor.bban, currency: "NOK" }, creditorAccount: { bban: creditor.bban, currency: "NOK" }, creditorName: "Ola Nordmann", remittanceInformationUnstructured: "Order 42" },
+      {
+        instructedAmount: { amount: "10.00", currency: "NOK" },
+        debtorAccount: { bban: debtor.bban, currency: "NOK" },
+        creditorAccount: { bban: creditor.bban, currency: "NOK" },
+        creditorName: "Ola Nordmann",
+        remittanceInformationUnstructured: "Order 42",
+      },
     );
     const links = created.json._links as { scaRedirect?: { href: string } } | undefined;
     if (created.status !== 201 || !links?.scaRedirect) {
@@ -64,7 +85,11 @@ async function tppApp(req: IncomingMessage, res: ServerResponse) {
   if (req.method === "GET" && url.pathname === "/callback") {
     const paymentId = url.searchParams.get("paymentId") ?? "";
     const status = await signedFetch("GET", `${PAYMENTS}/${encodeURIComponent(paymentId)}/status`, { "PSU-ID": DEFAULT_PSU_ID });
-    htmlPage(res, 200, `<h1>Order 42</h1><p>SCA result: <output aria-label="SCA result">${url.searchParams.get("scaResult") ?? ""}</output></p><p>Payment status: <output aria-label="Payment status">${String(status.json.transactionStatus)}</output></p>`);
+    htmlPage(
+      res,
+      200,
+      `<h1>Order 42</h1><p>SCA result: <output aria-label="SCA result">${url.searchParams.get("scaResult") ?? ""}</output></p><p>Payment status: <output aria-label="Payment status">${String(status.json.transactionStatus)}</output></p>`,
+    );
     return;
   }
   htmlPage(res, 404, "<h1>Not found</h1>");

@@ -19,8 +19,7 @@ export interface BrowserSandbox {
   isBatchLeader: () => boolean;
 }
 
-const withBatchLock = <T>(work: () => Promise<T>): Promise<T> =>
-  "locks" in navigator ? navigator.locks.request(BATCH_LOCK, work) : work();
+const withBatchLock = <T>(work: () => Promise<T>): Promise<T> => ("locks" in navigator ? navigator.locks.request(BATCH_LOCK, work) : work());
 
 async function runSchedule(sandbox: Sandbox): Promise<never> {
   for (;;) {

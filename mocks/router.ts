@@ -94,7 +94,10 @@ export function createDispatcher(env: SandboxEnv) {
       return request.method === "HEAD" ? withoutBody(wire) : wire;
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      return toWire(errorAnswer([tppError("SYSTEM_ERROR", `The sandbox failed while answering: ${detail}. This is a sandbox bug; the request changed nothing.`)]), echo);
+      return toWire(
+        errorAnswer([tppError("SYSTEM_ERROR", `The sandbox failed while answering: ${detail}. This is a sandbox bug; the request changed nothing.`)]),
+        echo,
+      );
     }
   }
   /** The same, as WHATWG Request → Response (msw, the server's own pages, tests). */

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { FJORDLINE, KARI, OLA, initiationHeaders, testClient, type TestClient, NDCT, PERIODIC, type ListedAccount as Account } from "./test-helpers";
 
-
 let client: TestClient;
 let accounts: Account[];
 const account = (owner: string, name?: string) => {
-  const found = accounts.find((candidate) => candidate.customerNumber === owner && (name === undefined || (candidate as unknown as { accountName: string }).accountName === name));
+  const found = accounts.find(
+    (candidate) => candidate.customerNumber === owner && (name === undefined || (candidate as unknown as { accountName: string }).accountName === name),
+  );
   if (!found) throw new Error(`no account of ${owner}`);
   return found;
 };
@@ -62,7 +63,10 @@ describe("single payment lifecycle", () => {
   });
 
   test("SCA declined: RJCT, and the redirect says nok", async () => {
-    const created = await client.send("POST", NDCT, { headers: initiationHeaders(KARI), body: payment(account(KARI.customerNumber, "Brukskonto"), account(OLA.customerNumber)) });
+    const created = await client.send("POST", NDCT, {
+      headers: initiationHeaders(KARI),
+      body: payment(account(KARI.customerNumber, "Brukskonto"), account(OLA.customerNumber)),
+    });
     const { paymentId } = (await created.json()) as { paymentId: string };
     const decided = await client.control("POST", `/__sandbox/sca/payment/${paymentId}`, { decision: "decline" });
     expect(await decided.json()).toMatchObject({ transactionStatus: "RJCT", redirect: expect.stringContaining("scaResult=nok") as string });
@@ -95,7 +99,9 @@ describe("single payment lifecycle", () => {
       ids.push(paymentId);
     }
     const runs = await Promise.all([client.control("POST", "/__sandbox/batch/run"), client.control("POST", "/__sandbox/batch/run")]);
-    const settled = (await Promise.all(runs.map(async (run) => ((await run.json()) as { runs: { settled: string[] }[] }).runs.flatMap((r) => r.settled)))).flat();
+    const settled = (
+      await Promise.all(runs.map(async (run) => ((await run.json()) as { runs: { settled: string[] }[] }).runs.flatMap((r) => r.settled)))
+    ).flat();
     expect(settled.toSorted()).toEqual(ids.toSorted());
     const after = (await (await client.control("GET", "/__sandbox/accounts")).json()) as Account[];
     expect(available(after.find((a) => a.resourceId === kari.resourceId)!)).toBe((available(kari) ?? 0) - 30);
@@ -108,7 +114,9 @@ describe("the spec's stated error rules (section 7)", () => {
     const drift = account(FJORDLINE.customerNumber, "Driftskonto");
     const response = await client.send("POST", NDCT, { headers: initiationHeaders(FJORDLINE), body: payment(drift, account(OLA.customerNumber)) });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ path: "PSU-Corporate-ID", text: expect.stringContaining("999990010") as string })] });
+    expect(await response.json()).toEqual({
+      tppMessages: [expect.objectContaining({ path: "PSU-Corporate-ID", text: expect.stringContaining("999990010") as string })],
+    });
     const withHeader = await client.send("POST", NDCT, {
       headers: initiationHeaders(FJORDLINE, { "PSU-Corporate-ID": FJORDLINE.customerNumber }),
       body: payment(drift, account(OLA.customerNumber)),
@@ -135,16 +143,26 @@ describe("the spec's stated error rules (section 7)", () => {
     const kidAccount = account("999990029");
     const invalid = await client.send("POST", NDCT, {
       headers: initiationHeaders(KARI),
-      body: { ...payment(kari, kidAccount), remittanceInformationUnstructured: undefined, remittanceInformationStructuredArray: [{ reference: "12345", referenceType: "KID" }] },
+      body: {
+        ...payment(kari, kidAccount),
+        remittanceInformationUnstructured: undefined,
+        remittanceInformationStructuredArray: [{ reference: "12345", referenceType: "KID" }],
+      },
     });
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "KID_INVALID", path: "remittanceInformationStructuredArray[0].reference" })] });
+    expect(await invalid.json()).toEqual({
+      tppMessages: [expect.objectContaining({ code: "KID_INVALID", path: "remittanceInformationStructuredArray[0].reference" })],
+    });
     const missing = await client.send("POST", NDCT, { headers: initiationHeaders(KARI), body: payment(kari, kidAccount) });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "KID_MISSING" })] });
     const valid = await client.send("POST", NDCT, {
       headers: initiationHeaders(KARI),
-      body: { ...payment(kari, kidAccount), remittanceInformationUnstructured: undefined, remittanceInformationStructuredArray: [{ reference: "12344", referenceType: "KID" }] },
+      body: {
+        ...payment(kari, kidAccount),
+        remittanceInformationUnstructured: undefined,
+        remittanceInformationStructuredArray: [{ reference: "12344", referenceType: "KID" }],
+      },
     });
     expect(valid.status).toBe(201);
   });
@@ -153,7 +171,12 @@ describe("the spec's stated error rules (section 7)", () => {
     const clock = (await (await client.control("GET", "/__sandbox/clock")).json()) as { today: string };
     const response = await client.send("POST", PERIODIC, {
       headers: initiationHeaders(KARI, { "x-accept-fix": "longer-name" }),
-      body: { ...payment(account(KARI.customerNumber, "Brukskonto"), account(OLA.customerNumber)), startDate: clock.today, frequency: "MonthlyVariable", monthsOfExecution: [1, 4, 4] },
+      body: {
+        ...payment(account(KARI.customerNumber, "Brukskonto"), account(OLA.customerNumber)),
+        startDate: clock.today,
+        frequency: "MonthlyVariable",
+        monthsOfExecution: [1, 4, 4],
+      },
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "FORMAT_ERROR", path: "monthsOfExecution[2]" })] });
@@ -161,7 +184,10 @@ describe("the spec's stated error rules (section 7)", () => {
 
   test("5: insufficient funds: RJCT, an error, and fundsAvailable false", async () => {
     const ola = account(OLA.customerNumber);
-    const created = await client.send("POST", NDCT, { headers: initiationHeaders(OLA), body: payment(ola, account(KARI.customerNumber, "Brukskonto"), "9000.00") });
+    const created = await client.send("POST", NDCT, {
+      headers: initiationHeaders(OLA),
+      body: payment(ola, account(KARI.customerNumber, "Brukskonto"), "9000.00"),
+    });
     const { paymentId } = (await created.json()) as { paymentId: string };
     await approve(paymentId);
     await client.control("POST", "/__sandbox/batch/run");
@@ -169,7 +195,9 @@ describe("the spec's stated error rules (section 7)", () => {
     expect(await status.json()).toMatchObject({
       transactionStatus: "RJCT",
       fundsAvailable: false,
-      tppMessages: [{ category: "ERROR", code: "PAYMENT_FAILED", text: expect.stringMatching(/available 6200\.00 NOK .* does not cover 9000\.00 NOK/) as string }],
+      tppMessages: [
+        { category: "ERROR", code: "PAYMENT_FAILED", text: expect.stringMatching(/available 6200\.00 NOK .* does not cover 9000\.00 NOK/) as string },
+      ],
     });
   });
 
@@ -194,7 +222,9 @@ describe("the spec's stated error rules (section 7)", () => {
     await approve(paymentId);
     const refused = await client.send("DELETE", `${NDCT}/${paymentId}`);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "CONFLICT", text: expect.stringMatching(/PDNG.*scheduled for execution on/) as string })] });
+    expect(await refused.json()).toEqual({
+      tppMessages: [expect.objectContaining({ code: "CONFLICT", text: expect.stringMatching(/PDNG.*scheduled for execution on/) as string })],
+    });
   });
 });
 
@@ -229,18 +259,24 @@ describe("requests the sandbox refuses", () => {
     expect(response.status).toBe(401);
     const body = (await response.json()) as { tppMessages: { code: string; text: string }[] };
     expect(body.tppMessages[0]?.code).toBe("SIGNATURE_INVALID");
-    expect(body.tppMessages[0]?.text).toMatch(/Signing string rebuilt by the sandbox:\ndigest: SHA-256=.*\nx-request-id: 99391c7e-ad88-49ec-a2ad-99ddcb1f7721/s);
+    expect(body.tppMessages[0]?.text).toMatch(
+      /Signing string rebuilt by the sandbox:\ndigest: SHA-256=.*\nx-request-id: 99391c7e-ad88-49ec-a2ad-99ddcb1f7721/s,
+    );
     const rebuilt = atob(response.headers.get("X-Sandbox-Signing-String") ?? "");
     expect(rebuilt).toContain("x-request-id: 99391c7e-ad88-49ec-a2ad-99ddcb1f7721");
   });
   test("no signature: 401 SIGNATURE_MISSING", async () => {
     const response = await client.send("POST", "/v1/sandbox/initialize", { sign: false });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ tppMessages: expect.arrayContaining([expect.objectContaining({ code: "SIGNATURE_MISSING", path: "Signature" })]) as unknown });
+    expect(await response.json()).toEqual({
+      tppMessages: expect.arrayContaining([expect.objectContaining({ code: "SIGNATURE_MISSING", path: "Signature" })]) as unknown,
+    });
   });
   test("bad JSON is a FORMAT_ERROR that says where", async () => {
     const response = await client.send("PUT", "/v1/sandbox/tpp/contact-email", { rawBody: '{"email": ' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "FORMAT_ERROR", text: expect.stringMatching(/not valid JSON/) as string })] });
+    expect(await response.json()).toEqual({
+      tppMessages: [expect.objectContaining({ code: "FORMAT_ERROR", text: expect.stringMatching(/not valid JSON/) as string })],
+    });
   });
 });

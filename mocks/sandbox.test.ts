@@ -17,7 +17,9 @@ describe("the data a sandbox starts with", () => {
   test("a brand-new sandbox gets the fixed data set, with its batch schedule, in one commit", async () => {
     const target = await store();
     let commits = 0;
-    target.onCommit(() => { commits++; });
+    target.onCommit(() => {
+      commits++;
+    });
     const sandbox = await createSandbox({ store: target, seedIfNew: true });
     expect(sandbox.seeded).toBe(true);
     expect((await customers(sandbox)).length).toBeGreaterThan(0);

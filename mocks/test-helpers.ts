@@ -33,9 +33,17 @@ export interface SendOptions {
 
 export interface TestClient {
   sandbox: Sandbox;
-  send: (method: string, path: string, options?: SendOptions) => Promise<{ status: number; headers: Headers; json: () => Promise<unknown>; text: () => Promise<string> }>;
+  send: (
+    method: string,
+    path: string,
+    options?: SendOptions,
+  ) => Promise<{ status: number; headers: Headers; json: () => Promise<unknown>; text: () => Promise<string> }>;
   /** Sandbox-control routes: unsigned JSON. */
-  control: (method: string, path: string, body?: unknown) => Promise<{ status: number; headers: Headers; json: () => Promise<unknown>; text: () => Promise<string> }>;
+  control: (
+    method: string,
+    path: string,
+    body?: unknown,
+  ) => Promise<{ status: number; headers: Headers; json: () => Promise<unknown>; text: () => Promise<string> }>;
 }
 
 export async function testClient(options: { now?: () => number } = {}): Promise<TestClient> {
@@ -55,13 +63,18 @@ export async function testClient(options: { now?: () => number } = {}): Promise<
     }
     const request = { headers, body };
     sendOptions.afterSigning?.(request);
-    const response = await sandbox.dispatch(new Request(`${ORIGIN}${path}`, { method, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) }));
+    const response = await sandbox.dispatch(
+      new Request(`${ORIGIN}${path}`, { method, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) }),
+    );
     if (!response) throw new Error(`The sandbox did not answer ${method} ${path}`);
     return { status: response.status, headers: response.headers, json: () => response.json() as Promise<unknown>, text: () => response.text() };
   };
   const control: TestClient["control"] = async (method, path, body) => {
     const response = await sandbox.dispatch(
-      new Request(`${ORIGIN}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }) }),
+      new Request(`${ORIGIN}${path}`, {
+        method,
+        ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
+      }),
     );
     if (!response) throw new Error(`The sandbox did not answer ${method} ${path}`);
     return { status: response.status, headers: response.headers, json: () => response.json() as Promise<unknown>, text: () => response.text() };
@@ -87,7 +100,11 @@ export function kariAndOla<A extends { customerNumber: string; accountName: stri
 }
 
 /** A NOK payment of `amount` from `debtor` to `creditor` (named Ola Nordmann); other `fields` add to it or replace its own. */
-export const paymentBody = (debtor: { bban: string }, creditor: { bban: string }, { amount = "10.00", ...fields }: { amount?: string } & Record<string, unknown> = {}) => ({
+export const paymentBody = (
+  debtor: { bban: string },
+  creditor: { bban: string },
+  { amount = "10.00", ...fields }: { amount?: string } & Record<string, unknown> = {},
+) => ({
   instructedAmount: { amount, currency: "NOK" },
   creditorName: "Ola Nordmann",
   creditorAccount: { bban: creditor.bban, currency: "NOK" },

@@ -106,7 +106,9 @@ async function measure(durability: Durability, directory: string) {
     await store.restore(stores(size));
     const restored = performance.now() - start;
     const times = await writeLatency(store, size);
-    lines.push(`  ${String(size).padStart(7)} transactions: restore ${ms(restored)}; write median ${ms(median(times))}, p95 ${ms(p95(times))} (${String(WRITES)} writes)`);
+    lines.push(
+      `  ${String(size).padStart(7)} transactions: restore ${ms(restored)}; write median ${ms(median(times))}, p95 ${ms(p95(times))} (${String(WRITES)} writes)`,
+    );
   }
   store.close();
   await store.closed();

@@ -32,7 +32,4 @@ export declare const GZIP_LEVEL: number;
 export declare function htmlEntries(html: string): string[];
 export declare function staticImports(code: string): string[];
 export declare function measureBundle(distDir?: string): Measurement;
-export declare function checkBudgets(
-  measurement: Measurement,
-  budgets?: { firstScreen: number; all: number },
-): BudgetCheck[];
+export declare function checkBudgets(measurement: Measurement, budgets?: { firstScreen: number; all: number }): BudgetCheck[];

@@ -196,4 +196,3 @@ function main(argv) {
 
 const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
 if (isMain) process.exitCode = main(process.argv.slice(2));
-

@@ -60,14 +60,8 @@ describe("measureBundle", () => {
     write(FILES);
     const result = measureBundle(dist);
     expect(result.method).toBe("parsed imports");
-    expect(result.firstScreen.files.map((f) => f.file)).toEqual([
-      "assets/index-abc.js",
-      "assets/shared-ghi.js",
-      "assets/vendor-def.js",
-    ]);
-    expect(result.firstScreen.gzip).toBe(
-      gz("assets/index-abc.js") + gz("assets/shared-ghi.js") + gz("assets/vendor-def.js"),
-    );
+    expect(result.firstScreen.files.map((f) => f.file)).toEqual(["assets/index-abc.js", "assets/shared-ghi.js", "assets/vendor-def.js"]);
+    expect(result.firstScreen.gzip).toBe(gz("assets/index-abc.js") + gz("assets/shared-ghi.js") + gz("assets/vendor-def.js"));
     expect(result.all.files.map((f) => f.file)).toEqual([
       "assets/index-abc.js",
       "assets/lazy-dep-mno.js",
@@ -96,11 +90,7 @@ describe("measureBundle", () => {
     });
     const result = measureBundle(dist);
     expect(result.method).toBe("manifest");
-    expect(result.firstScreen.files.map((f) => f.file)).toEqual([
-      "assets/index-abc.js",
-      "assets/shared-ghi.js",
-      "assets/vendor-def.js",
-    ]);
+    expect(result.firstScreen.files.map((f) => f.file)).toEqual(["assets/index-abc.js", "assets/shared-ghi.js", "assets/vendor-def.js"]);
   });
 
   it("fails clearly when there is no build", () => {

@@ -48,7 +48,10 @@ afterAll(async () => {
 });
 
 /** The request the console would make for this operation, as the code panel hands it to the generators. */
-function codeRequest(id: OperationId, parts: { params?: Record<string, string>; query?: Record<string, string>; headers?: Record<string, string>; body?: unknown }): CodeRequest {
+function codeRequest(
+  id: OperationId,
+  parts: { params?: Record<string, string>; query?: Record<string, string>; headers?: Record<string, string>; body?: unknown },
+): CodeRequest {
   const operation = operationById(id);
   const draft = draftRequest(
     {
@@ -73,7 +76,13 @@ const initiationHeaders = {
 const payment = () =>
   codeRequest("createPayment", {
     headers: initiationHeaders,
-    body: { instructedAmount: { amount: "12.50", currency: "NOK" }, creditorName: "Ola Nordmann", creditorAccount: CREDITOR, debtorAccount: DEBTOR, remittanceInformationUnstructured: REMITTANCE },
+    body: {
+      instructedAmount: { amount: "12.50", currency: "NOK" },
+      creditorName: "Ola Nordmann",
+      creditorAccount: CREDITOR,
+      debtorAccount: DEBTOR,
+      remittanceInformationUnstructured: REMITTANCE,
+    },
   });
 
 interface Run {
@@ -85,7 +94,8 @@ interface Run {
 /** Writes the code into its own folder with the credentials beside it, and runs it as its README line says. */
 async function runSnippet(generator: Generator, name: string, code: string, credentials = dir): Promise<Run> {
   const command = runtimes[runtimeOf[generator.id]];
-  if (!command) throw new Error(`No ${generator.label} runtime (${generator.needs}): run node scripts/ensure-runtimes.mjs, which installs it from Debian's packages.`);
+  if (!command)
+    throw new Error(`No ${generator.label} runtime (${generator.needs}): run node scripts/ensure-runtimes.mjs, which installs it from Debian's packages.`);
   const fileName = generator.fileName(name);
   await writeFile(join(credentials, fileName), code);
   // "python3 x.py", "go run x.go": the first word is the runtime, found (or installed) by ensure-runtimes.
@@ -165,7 +175,10 @@ test("the Go snippets are gofmt-clean", { timeout: RUN_TIMEOUT }, async () => {
   for (const code of [go.request(payment()), go.journey(journeyFrom(payment()))]) {
     await writeFile(file, code);
     const listed = await new Promise<string>((resolve, reject) => {
-      execFile(command.replace(/go$/, "gofmt"), ["-l", file], (error, stdout) => { if (error) reject(new Error(`gofmt: ${error.message}`)); else resolve(stdout); });
+      execFile(command.replace(/go$/, "gofmt"), ["-l", file], (error, stdout) => {
+        if (error) reject(new Error(`gofmt: ${error.message}`));
+        else resolve(stdout);
+      });
     });
     expect(listed).toBe("");
   }

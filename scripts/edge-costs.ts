@@ -29,7 +29,10 @@ const json = (method: string, path: string, value: unknown): Heavy => ({
 
 async function signed(heavy: Heavy, extra: Record<string, string>): Promise<Heavy> {
   const headers = { ...heavy.headers, "X-Request-ID": crypto.randomUUID(), ...extra };
-  const signature = await signRequest({ method: heavy.method, url: heavy.path, headers, body: heavy.body }, { privateKey: certificate.privateKey, certificate: certificate.certificatePem });
+  const signature = await signRequest(
+    { method: heavy.method, url: heavy.path, headers, body: heavy.body },
+    { privateKey: certificate.privateKey, certificate: certificate.certificatePem },
+  );
   return { ...heavy, headers: { ...headers, ...signature.headers } };
 }
 
@@ -64,7 +67,11 @@ function unknownKeys(bytes: number): Record<string, number> {
 }
 
 interface Exported {
-  stores: Record<string, Record<string, unknown>[]> & { transactions: { accountId: string; seq: number }[]; accounts: { resourceId: string; transactionCount: number }[]; meta: { key: string; value: unknown }[] };
+  stores: Record<string, Record<string, unknown>[]> & {
+    transactions: { accountId: string; seq: number }[];
+    accounts: { resourceId: string; transactionCount: number }[];
+    meta: { key: string; value: unknown }[];
+  };
 }
 const exported = async () => (await (await fetch(`${BASE}/__sandbox/export`)).json()) as Exported;
 
@@ -86,7 +93,11 @@ async function bigImport(mib: number) {
 const cases: Record<string, () => Promise<Heavy>> = {
   "basket-150k-ids": () => Promise.resolve(json("POST", "/v1/signing-baskets", { paymentIds: manyIds(150_000) })),
   "basket-150k-signed": async () => signed(json("POST", "/v1/signing-baskets", { paymentIds: manyIds(150_000) }), initiation),
-  "months-130k": async () => signed(json("POST", "/v1/periodic-payments/norwegian-domestic-credit-transfers", periodic(Array<number>(130_000).fill(1))), { ...initiation, "x-accept-fix": "longer-name" }),
+  "months-130k": async () =>
+    signed(json("POST", "/v1/periodic-payments/norwegian-domestic-credit-transfers", periodic(Array<number>(130_000).fill(1))), {
+      ...initiation,
+      "x-accept-fix": "longer-name",
+    }),
   "unknown-keys-1mb": async () => signed(json("POST", "/v1/payments/norwegian-domestic-credit-transfers", unknownKeys(1_000_000)), initiation),
   "import-64mib": async () => json("POST", "/__sandbox/import", await bigImport(63.9)),
   "import-clock-9e15": async () => {

@@ -36,9 +36,7 @@ console.log(`ensure-deps: ${why}; running npm ci ...`);
 // every platform). Otherwise fall back to the npm on PATH.
 const npmCli = process.env.npm_execpath;
 const [command, args] =
-  npmCli && /npm-cli\.js$/.test(npmCli)
-    ? [process.execPath, [npmCli, "ci", "--no-audit", "--no-fund"]]
-    : ["npm", ["ci", "--no-audit", "--no-fund"]];
+  npmCli && /npm-cli\.js$/.test(npmCli) ? [process.execPath, [npmCli, "ci", "--no-audit", "--no-fund"]] : ["npm", ["ci", "--no-audit", "--no-fund"]];
 const result = spawnSync(command, args, {
   cwd: root,
   stdio: "inherit",

@@ -89,7 +89,9 @@ if (isMain) {
   const { found, missing } = ensureRuntimes();
   for (const [name, command] of Object.entries(found)) log(`${name}: ${command ?? "MISSING"}`);
   if (missing.length > 0) {
-    console.error(`ensure-runtimes: cannot run the ${missing.join(", ")} snippets: ${missing.join(", ")} could not be installed (see above). Their tests will fail.`);
+    console.error(
+      `ensure-runtimes: cannot run the ${missing.join(", ")} snippets: ${missing.join(", ")} could not be installed (see above). Their tests will fail.`,
+    );
     process.exit(1);
   }
 }

@@ -330,10 +330,11 @@ for (const suite of selected) {
   results.push({ name: suite.name, seconds: (performance.now() - t0) / 1000, ...result });
 }
 
-const totals = results.reduce(
-  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
-  { passed: 0, failed: 0, skipped: 0 },
-);
+const totals = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 
 const rows = [
   ["suite", "result", "passed", "failed", "skipped", "time", "notes"],
@@ -351,9 +352,7 @@ const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].le
 const numeric = new Set([2, 3, 4, 5]);
 console.log("");
 for (const row of rows) {
-  const cells = row.map((cell, col) =>
-    col === row.length - 1 ? cell : numeric.has(col) ? cell.padStart(widths[col]) : cell.padEnd(widths[col]),
-  );
+  const cells = row.map((cell, col) => (col === row.length - 1 ? cell : numeric.has(col) ? cell.padStart(widths[col]) : cell.padEnd(widths[col])));
   console.log(cells.join("  ").trimEnd());
 }
 console.log(`total time ${((performance.now() - started) / 1000).toFixed(1)}s`);

@@ -25,7 +25,11 @@ async function sandboxWith(count: number, options: { balance?: number; newId?: (
   stores.push(store);
   const owner = customer(1);
   const payments: PaymentRecord[] = Array.from({ length: count }, (_, index) =>
-    singlePayment(`p-${String(index).padStart(5, "0")}`, DATE, { createdAt: 1_700_000_000_000 + index, creditorAccountId: "acc-2", request: { ...sampleRequest(), requestedExecutionDate: DATE } }),
+    singlePayment(`p-${String(index).padStart(5, "0")}`, DATE, {
+      createdAt: 1_700_000_000_000 + index,
+      creditorAccountId: "acc-2",
+      request: { ...sampleRequest(), requestedExecutionDate: DATE },
+    }),
   );
   await store.restore({
     customers: [owner],
@@ -126,7 +130,10 @@ describe("the batch settles in chunks", () => {
     const read = store.read.bind(store);
     env.store = {
       ...store,
-      read: (work) => read((tx) => work({ ...tx, duePayments: async (statuses, date) => [...(await tx.duePayments(statuses, date)), ...(await tx.duePayments(statuses, date))] })),
+      read: (work) =>
+        read((tx) =>
+          work({ ...tx, duePayments: async (statuses, date) => [...(await tx.duePayments(statuses, date)), ...(await tx.duePayments(statuses, date))] }),
+        ),
     };
     const report = await runBatchNow(env, AT);
     expect(report.settled).toEqual(ids);

@@ -75,7 +75,11 @@ function settleChunk(env: SandboxEnv, chunk: readonly PaymentRecord[], run: Batc
     const payments = await tx.paymentsAgain(listed);
     const still = payments.filter((payment): payment is SinglePaymentRecord => isDue(payment, run.date));
     // Their accounts, read side by side before booking begins.
-    await Promise.all(still.flatMap((payment) => [payment.debtorAccountId, ...(payment.creditorAccountId === undefined ? [] : [payment.creditorAccountId])]).map((resourceId) => accounts.get(resourceId)));
+    await Promise.all(
+      still
+        .flatMap((payment) => [payment.debtorAccountId, ...(payment.creditorAccountId === undefined ? [] : [payment.creditorAccountId])])
+        .map((resourceId) => accounts.get(resourceId)),
+    );
     const writes: Promise<unknown>[] = [];
     for (const payment of still) {
       const debtor = await accounts.get(payment.debtorAccountId);

@@ -18,7 +18,12 @@ beforeAll(async () => {
   const ola = accounts.find((account) => account.customerNumber === OLA.customerNumber);
   const created = await client.send("POST", NDCT, {
     headers: initiationHeaders(KARI),
-    body: { instructedAmount: { amount: "12.50", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: ola?.bban, currency: "NOK" }, debtorAccount: { bban: kari?.bban, currency: "NOK" } },
+    body: {
+      instructedAmount: { amount: "12.50", currency: "NOK" },
+      creditorName: "Ola",
+      creditorAccount: { bban: ola?.bban, currency: "NOK" },
+      debtorAccount: { bban: kari?.bban, currency: "NOK" },
+    },
   });
   paymentId = ((await created.json()) as { paymentId: string }).paymentId;
 });

@@ -43,16 +43,35 @@ export async function advanceClock(env: SandboxEnv, body: z.output<typeof Advanc
     const offset = await tx.meta("clockOffsetMs");
     const { now } = await timeIn(tx, env);
     const by = to === undefined ? ((days * 24 + hours) * 60 + minutes) * 60_000 : Date.parse(to) - now;
-    if (!(by >= 0)) return { ok: false, answer: errorAnswer([tppError("BAD_REQUEST", `The sandbox clock only moves forward; it is ${new Date(now).toISOString()} already.`, "to")]) };
+    if (!(by >= 0))
+      return {
+        ok: false,
+        answer: errorAnswer([tppError("BAD_REQUEST", `The sandbox clock only moves forward; it is ${new Date(now).toISOString()} already.`, "to")]),
+      };
     // As far as {"days": 3660} goes: catching up the batch runs of centuries took minutes (to: "2999-…" took 43 s).
     if (by > MAX_ADVANCE_MS)
       return {
         ok: false,
-        answer: errorAnswer([tppError("BAD_REQUEST", `The sandbox clock moves at most ${String(MAX_ADVANCE_DAYS)} days at a time; this would move it ${String(Math.ceil(by / 86_400_000))}.`, to === undefined ? undefined : "to")]),
+        answer: errorAnswer([
+          tppError(
+            "BAD_REQUEST",
+            `The sandbox clock moves at most ${String(MAX_ADVANCE_DAYS)} days at a time; this would move it ${String(Math.ceil(by / 86_400_000))}.`,
+            to === undefined ? undefined : "to",
+          ),
+        ]),
       };
     const advanced = advancedOffset(offset, by);
     if (advanced > MAX_CLOCK_OFFSET_MS)
-      return { ok: false, answer: errorAnswer([tppError("BAD_REQUEST", `The sandbox clock stays within ${String(MAX_CLOCK_OFFSET_MS / 86_400_000 / 365)} years of real time; this would move it past ${new Date(env.realNow() + MAX_CLOCK_OFFSET_MS).toISOString()}. Reset the sandbox to start again.`, to === undefined ? undefined : "to")]) };
+      return {
+        ok: false,
+        answer: errorAnswer([
+          tppError(
+            "BAD_REQUEST",
+            `The sandbox clock stays within ${String(MAX_CLOCK_OFFSET_MS / 86_400_000 / 365)} years of real time; this would move it past ${new Date(env.realNow() + MAX_CLOCK_OFFSET_MS).toISOString()}. Reset the sandbox to start again.`,
+            to === undefined ? undefined : "to",
+          ),
+        ]),
+      };
     await tx.putMeta("clockOffsetMs", advanced);
     return { ok: true, until: now + (advanced - (offset ?? 0)) };
   });

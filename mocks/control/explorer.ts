@@ -15,7 +15,10 @@ export async function listCustomers(env: SandboxEnv): Promise<Answer> {
 
 export async function listAccounts(env: SandboxEnv, origin: string): Promise<Answer> {
   const accounts = await env.store.read((tx) => tx.accounts());
-  return answerWith("sandboxAccounts", accounts.map((account) => ({ ...presentAccount(account, ALL_FIXES, origin), transactionCount: account.transactionCount })));
+  return answerWith(
+    "sandboxAccounts",
+    accounts.map((account) => ({ ...presentAccount(account, ALL_FIXES, origin), transactionCount: account.transactionCount })),
+  );
 }
 
 export async function listAgreements(env: SandboxEnv): Promise<Answer> {
@@ -32,7 +35,10 @@ export async function listPayments(env: SandboxEnv, limitText: string | undefine
   const limit = Math.min(Math.max(Math.trunc(Number(limitText ?? "100")) || 100, 1), 1000);
   const { payments, time } = await env.store.read(async (tx) => ({ payments: await tx.payments(limit), time: await timeIn(tx, env) }));
   const { today } = time;
-  return answerWith("sandboxPayments", payments.map((payment) => withSchedule(payment, today)));
+  return answerWith(
+    "sandboxPayments",
+    payments.map((payment) => withSchedule(payment, today)),
+  );
 }
 
 export async function showPayment(env: SandboxEnv, paymentId: string): Promise<Answer> {

@@ -31,6 +31,8 @@ export async function importSandbox(env: SandboxEnv, data: unknown): Promise<Ans
     return answerWith("importSandbox", await clockState(env));
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return errorAnswer([tppError("SYSTEM_ERROR", `The file was imported (the sandbox now holds it), but reading the clock afterwards failed: ${detail}. This is a sandbox bug.`)]);
+    return errorAnswer([
+      tppError("SYSTEM_ERROR", `The file was imported (the sandbox now holds it), but reading the clock afterwards failed: ${detail}. This is a sandbox bug.`),
+    ]);
   }
 }

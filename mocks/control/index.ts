@@ -23,7 +23,10 @@ async function jsonBody(request: IncomingRequest, maxValues: number): Promise<Re
     if (nesting) return { ok: false, answer: errorAnswer([tppError("FORMAT_ERROR", nesting)]) };
     return { ok: true, value: text.trim() === "" ? {} : (JSON.parse(text) as unknown) };
   } catch (error) {
-    return { ok: false, answer: errorAnswer([tppError("FORMAT_ERROR", `The body is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`)]) };
+    return {
+      ok: false,
+      answer: errorAnswer([tppError("FORMAT_ERROR", `The body is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`)]),
+    };
   }
 }
 

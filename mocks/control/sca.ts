@@ -31,7 +31,13 @@ export async function showSca(env: SandboxEnv, subject: ScaSubject, id: string):
     if (subject === "payment") {
       const payment = await tx.payment(id);
       if (!payment) return failure("RESOURCE_UNKNOWN", `No payment ${id} awaits SCA in this sandbox.`, "paymentId");
-      return answerWith("scaRequest", { subject, id, redirectUri: payment.redirectUri, transactionStatus: payment.transactionStatus, payments: [await summary(tx, payment)] });
+      return answerWith("scaRequest", {
+        subject,
+        id,
+        redirectUri: payment.redirectUri,
+        transactionStatus: payment.transactionStatus,
+        payments: [await summary(tx, payment)],
+      });
     }
     const basket = await tx.basket(id);
     if (!basket) return failure("RESOURCE_UNKNOWN", `No signing basket ${id} in this sandbox.`, "basketId");
@@ -50,7 +56,10 @@ export async function decideSca(env: SandboxEnv, subject: ScaSubject, id: string
       const decided = decidePayment(payment, decision, time.now, time.today);
       if (!decided.ok) return errorAnswer(decided.messages);
       await tx.putPayment(decided.value);
-      return answerWith("scaDecision", { transactionStatus: decided.value.transactionStatus, redirect: redirectAfterSca(payment.redirectUri, "paymentId", id, decision) });
+      return answerWith("scaDecision", {
+        transactionStatus: decided.value.transactionStatus,
+        redirect: redirectAfterSca(payment.redirectUri, "paymentId", id, decision),
+      });
     }
     const basket = await tx.basket(id);
     if (!basket) return failure("RESOURCE_UNKNOWN", `No signing basket ${id} in this sandbox.`, "basketId");
@@ -67,6 +76,9 @@ export async function decideSca(env: SandboxEnv, subject: ScaSubject, id: string
     }
     for (const payment of decidedPayments) await tx.putPayment(payment);
     await tx.putBasket(decided.value);
-    return answerWith("scaDecision", { transactionStatus: decided.value.transactionStatus, redirect: redirectAfterSca(basket.redirectUri, "basketId", id, decision) });
+    return answerWith("scaDecision", {
+      transactionStatus: decided.value.transactionStatus,
+      redirect: redirectAfterSca(basket.redirectUri, "basketId", id, decision),
+    });
   });
 }

@@ -33,8 +33,19 @@ describe("norwegianIban", () => {
 });
 
 const record: AccountRecord = {
-  resourceId: "acc-1", customerNumber: "01817010055", accountName: "A".repeat(50) + "B".repeat(20), bban: "86011117947", iban: "NO9386011117947",
-  currency: "NOK", cashAccountType: "SVGS", creditLine: 0, balances: [], kidRequired: false, inAgreement: true, transactionCount: 12, createdAt: 5,
+  resourceId: "acc-1",
+  customerNumber: "01817010055",
+  accountName: "A".repeat(50) + "B".repeat(20),
+  bban: "86011117947",
+  iban: "NO9386011117947",
+  currency: "NOK",
+  cashAccountType: "SVGS",
+  creditLine: 0,
+  balances: [],
+  kidRequired: false,
+  inAgreement: true,
+  transactionCount: 12,
+  createdAt: 5,
 };
 
 describe("presentAccount", () => {
@@ -69,8 +80,18 @@ describe("newAccount", () => {
   test("defaults: derived iban, CACC, no credit line, zero balances, no KID", () => {
     const created = newAccount({ customerNumber: "01817010055", accountName: "Konto", currency: "NOK" }, { resourceId: "r", bban: "86011117947" }, 9, true);
     expect(created).toEqual({
-      resourceId: "r", customerNumber: "01817010055", accountName: "Konto", bban: "86011117947", iban: "NO9386011117947", currency: "NOK",
-      cashAccountType: "CACC", creditLine: 0, kidRequired: false, inAgreement: true, transactionCount: 0, createdAt: 9,
+      resourceId: "r",
+      customerNumber: "01817010055",
+      accountName: "Konto",
+      bban: "86011117947",
+      iban: "NO9386011117947",
+      currency: "NOK",
+      cashAccountType: "CACC",
+      creditLine: 0,
+      kidRequired: false,
+      inAgreement: true,
+      transactionCount: 0,
+      createdAt: 9,
       balances: [
         { balanceType: "interimAvailable", balanceAmount: { amount: 0, currency: "NOK" } },
         { balanceType: "closingBooked", balanceAmount: { amount: 0, currency: "NOK" } },

@@ -30,12 +30,7 @@ export function firstAccountNumbers(count: number): string[] {
   return numbers;
 }
 
-export function newAccount(
-  request: SandboxAccountRequest,
-  ids: { resourceId: string; bban: string },
-  createdAt: number,
-  inAgreement: boolean,
-): AccountRecord {
+export function newAccount(request: SandboxAccountRequest, ids: { resourceId: string; bban: string }, createdAt: number, inAgreement: boolean): AccountRecord {
   return {
     resourceId: ids.resourceId,
     customerNumber: request.customerNumber,
@@ -80,4 +75,3 @@ export function namesAccount(reference: { bban?: string | undefined; iban?: stri
   if (reference.iban !== undefined && reference.iban !== account.iban) return false;
   return reference.bban !== undefined || reference.iban !== undefined;
 }
-

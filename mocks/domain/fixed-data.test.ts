@@ -57,7 +57,8 @@ describe("fixedData", () => {
     expect(new Set(data.transactions.map((t) => t.id)).size).toBe(data.transactions.length);
   });
   test("salary credits are positive, card and bill debits negative", () => {
-    for (const t of data.transactions) expect(t.amount > 0 ? t.bankTransactionCode === "PMNT-RCDT-DMCT" : t.bankTransactionCode === "PMNT-ICDT-DMCT").toBe(true);
+    for (const t of data.transactions)
+      expect(t.amount > 0 ? t.bankTransactionCode === "PMNT-RCDT-DMCT" : t.bankTransactionCode === "PMNT-ICDT-DMCT").toBe(true);
   });
   test("the KID account requires a KID", () => {
     const kid = data.accounts.filter((a) => a.kidRequired);

@@ -33,11 +33,29 @@ export const fixedCustomers = [
 const fixedAccounts: FixedAccount[] = [
   { name: "Brukskonto", owner: "01817010055", balance: 25_430.5, product: "Brukskonto", cashAccountType: "CACC", inAgreement: true, history: true },
   { name: "Sparekonto", owner: "01817010055", balance: 150_000, product: "Høyrentekonto", cashAccountType: "SVGS", inAgreement: true, history: false },
-  { name: "Brukskonto", owner: "05827510086", balance: 1_200, creditLine: 5_000, product: "Brukskonto", cashAccountType: "CACC", inAgreement: true, history: true },
+  {
+    name: "Brukskonto",
+    owner: "05827510086",
+    balance: 1_200,
+    creditLine: 5_000,
+    product: "Brukskonto",
+    cashAccountType: "CACC",
+    inAgreement: true,
+    history: true,
+  },
   { name: "Lønnskonto", owner: "12048010189", balance: 48_250.75, product: "Brukskonto", cashAccountType: "CACC", inAgreement: true, history: true },
   { name: "Driftskonto", owner: "999990010", balance: 2_500_000, product: "Bedriftskonto", cashAccountType: "CACC", inAgreement: true, history: true },
   { name: "Skattetrekkskonto", owner: "999990010", balance: 310_000, product: "Skattetrekk", cashAccountType: "CACC", inAgreement: false, history: false },
-  { name: "Innbetalinger KID", owner: "999990029", balance: 890_000, product: "Bedriftskonto", cashAccountType: "CACC", inAgreement: true, kidRequired: true, history: false },
+  {
+    name: "Innbetalinger KID",
+    owner: "999990029",
+    balance: 890_000,
+    product: "Bedriftskonto",
+    cashAccountType: "CACC",
+    inAgreement: true,
+    kidRequired: true,
+    history: false,
+  },
 ];
 
 /** A small deterministic generator (mulberry32): the same history every time. */

@@ -44,7 +44,10 @@ describe("withStatus", () => {
     expect(changed).toEqual({
       id: "p1",
       transactionStatus: "ACTC",
-      statusHistory: [{ status: "RCVD", at: 1, reason: "Initiation received." }, { status: "ACTC", at: 2, reason: "Approved." }],
+      statusHistory: [
+        { status: "RCVD", at: 1, reason: "Initiation received." },
+        { status: "ACTC", at: 2, reason: "Approved." },
+      ],
     });
   });
   test("without a reason the entry has no reason key", () => {

@@ -17,7 +17,15 @@ function links(header: string): Record<string, URL> {
   return result;
 }
 const page = (facts: Partial<PageFacts>): PageFacts => ({
-  base: BASE, offset: 0, limit: 200, total: 450, firstKey: FIRST, lastKey: LAST, hasMore: true, hasPrevious: false, ...facts,
+  base: BASE,
+  offset: 0,
+  limit: 200,
+  total: 450,
+  firstKey: FIRST,
+  lastKey: LAST,
+  hasMore: true,
+  hasPrevious: false,
+  ...facts,
 });
 const offsetOf = (url: URL | undefined) => url?.searchParams.get("offset");
 
@@ -70,10 +78,14 @@ describe("linkHeader", () => {
 describe("cursors", () => {
   test("encode and decode round trip", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }), fc.nat({ max: Number.MAX_SAFE_INTEGER }), (date, seq) => {
-        const key = { bookingDate: date.toISOString().slice(0, 10), seq: seq % 1e15 };
-        expect(decodeKey(encodeKey(key))).toEqual(key);
-      }),
+      fc.property(
+        fc.date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }),
+        fc.nat({ max: Number.MAX_SAFE_INTEGER }),
+        (date, seq) => {
+          const key = { bookingDate: date.toISOString().slice(0, 10), seq: seq % 1e15 };
+          expect(decodeKey(encodeKey(key))).toEqual(key);
+        },
+      ),
     );
   });
   test("anything else does not decode", () => {

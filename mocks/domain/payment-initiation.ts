@@ -14,9 +14,7 @@ import { refuse, succeed, type Outcome } from "./outcome";
 /** Sandbox transactions carry int32 minor units (docs/decisions/0005): the largest amount a booking can hold. */
 export const MAX_BOOKABLE_MINOR = 2_147_483_647;
 
-export type InitiationRequest =
-  | { product: "single"; body: SinglePaymentRequest }
-  | { product: "periodic"; body: PeriodicPaymentRequest };
+export type InitiationRequest = { product: "single"; body: SinglePaymentRequest } | { product: "periodic"; body: PeriodicPaymentRequest };
 
 export interface InitiationFacts {
   headers: PsuHeaders;
@@ -38,9 +36,17 @@ function checkAccounts(request: InitiationRequest, facts: InitiationFacts, owner
   const { debtor, creditor } = facts;
   const named = body.debtorAccount.bban ?? body.debtorAccount.iban ?? "";
   if (!debtor)
-    return refuse("BAD_REQUEST", `No sandbox account is ${named}. Create it with POST /v1/sandbox/accounts, or pick one in the sandbox explorer.`, "debtorAccount");
+    return refuse(
+      "BAD_REQUEST",
+      `No sandbox account is ${named}. Create it with POST /v1/sandbox/accounts, or pick one in the sandbox explorer.`,
+      "debtorAccount",
+    );
   if (debtor.customerNumber !== owner.customerNumber)
-    return refuse("FORBIDDEN", `Account ${debtor.bban} belongs to customer ${debtor.customerNumber}, not to this PSU (${owner.customerNumber}).`, "debtorAccount");
+    return refuse(
+      "FORBIDDEN",
+      `Account ${debtor.bban} belongs to customer ${debtor.customerNumber}, not to this PSU (${owner.customerNumber}).`,
+      "debtorAccount",
+    );
   if (!debtor.inAgreement)
     return refuse(
       "FORBIDDEN",
@@ -79,7 +85,11 @@ function checkDatesAndKid(request: InitiationRequest, facts: InitiationFacts): O
   if (request.product === "single") {
     const date = request.body.requestedExecutionDate;
     if (date !== undefined && date < today)
-      return refuse("EXECUTION_DATE_INVALID", `requestedExecutionDate ${date} has passed; the sandbox date is ${today}. Use ${today} or later.`, "requestedExecutionDate");
+      return refuse(
+        "EXECUTION_DATE_INVALID",
+        `requestedExecutionDate ${date} has passed; the sandbox date is ${today}. Use ${today} or later.`,
+        "requestedExecutionDate",
+      );
     if (creditor?.kidRequired && !hasKid(request.body))
       return refuse(
         "KID_MISSING",

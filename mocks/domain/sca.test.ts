@@ -29,7 +29,10 @@ describe("decidePayment", () => {
     const result = decidePayment(single(), "approve", 5, TODAY);
     if (!result.ok) throw new Error("refused");
     expect(result.value.transactionStatus).toBe("ACTC");
-    expect(result.value.statusHistory).toEqual([{ status: "RCVD", at: 1 }, { status: "ACTC", at: 5, reason: "The PSU approved with SCA." }]);
+    expect(result.value.statusHistory).toEqual([
+      { status: "RCVD", at: 1 },
+      { status: "ACTC", at: 5, reason: "The PSU approved with SCA." },
+    ]);
   });
   test("approval with the execution date ahead: PDNG, after both ACTC and PDNG entries", () => {
     const result = decidePayment(single("2026-11-27"), "approve", 5, TODAY);

@@ -10,8 +10,7 @@ import { refuse, succeed, type Outcome } from "./outcome";
 export type ScaDecision = "approve" | "decline";
 
 export function decidePayment(payment: PaymentRecord, decision: ScaDecision, at: number, today: string): Outcome<PaymentRecord> {
-  if (payment.transactionStatus !== "RCVD")
-    return refuse("CONFLICT", `The payment is ${payment.transactionStatus}; SCA is only asked while it is RCVD.`);
+  if (payment.transactionStatus !== "RCVD") return refuse("CONFLICT", `The payment is ${payment.transactionStatus}; SCA is only asked while it is RCVD.`);
   if (decision === "decline") return succeed(withStatus(payment, "RJCT", at, "The PSU declined SCA at the bank."));
   const approved = withStatus(payment, "ACTC", at, "The PSU approved with SCA.");
   if (payment.product === "single" && payment.executionDate > today)
@@ -20,8 +19,7 @@ export function decidePayment(payment: PaymentRecord, decision: ScaDecision, at:
 }
 
 export function decideBasket(basket: BasketRecord, decision: ScaDecision, at: number): Outcome<BasketRecord> {
-  if (basket.transactionStatus !== "RCVD")
-    return refuse("CONFLICT", `The basket is ${basket.transactionStatus}; SCA is only asked while it is RCVD.`);
+  if (basket.transactionStatus !== "RCVD") return refuse("CONFLICT", `The basket is ${basket.transactionStatus}; SCA is only asked while it is RCVD.`);
   return succeed(
     decision === "approve"
       ? withStatus(basket, "ACTC", at, "The PSU approved the basket with SCA.")

@@ -10,8 +10,17 @@ const RUN: BatchRun = { at: 1_800_000_000_000, date: "2026-11-23", label: "2026-
 
 function account(resourceId: string, bban: string, available: number, creditLine = 0): AccountRecord {
   return {
-    resourceId, customerNumber: "01817010055", accountName: `Konto ${resourceId}`, bban, iban: norwegianIban(bban), currency: "NOK",
-    creditLine, kidRequired: false, inAgreement: true, transactionCount: 3, createdAt: 1,
+    resourceId,
+    customerNumber: "01817010055",
+    accountName: `Konto ${resourceId}`,
+    bban,
+    iban: norwegianIban(bban),
+    currency: "NOK",
+    creditLine,
+    kidRequired: false,
+    inAgreement: true,
+    transactionCount: 3,
+    createdAt: 1,
     balances: [
       { balanceType: "interimAvailable", balanceAmount: { amount: available, currency: "NOK" } },
       { balanceType: "closingBooked", balanceAmount: { amount: available + 1, currency: "NOK" } },
@@ -21,12 +30,25 @@ function account(resourceId: string, bban: string, available: number, creditLine
 
 function payment(amount: string): SinglePaymentRecord {
   return {
-    paymentId: "p1", product: "single", transactionStatus: "ACTC", psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21",
-    customerNumber: "01817010055", redirectUri: "https://tpp.example/cb", debtorAccountId: "acc-d", creditorAccountId: "acc-c",
-    statusHistory: [{ status: "RCVD", at: 1 }, { status: "ACTC", at: 2 }], createdAt: 1, executionDate: "2026-11-20",
+    paymentId: "p1",
+    product: "single",
+    transactionStatus: "ACTC",
+    psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21",
+    customerNumber: "01817010055",
+    redirectUri: "https://tpp.example/cb",
+    debtorAccountId: "acc-d",
+    creditorAccountId: "acc-c",
+    statusHistory: [
+      { status: "RCVD", at: 1 },
+      { status: "ACTC", at: 2 },
+    ],
+    createdAt: 1,
+    executionDate: "2026-11-20",
     request: {
-      instructedAmount: { amount, currency: "NOK" }, creditorName: "Ola Nordmann",
-      creditorAccount: { bban: CREDITOR_BBAN, currency: "NOK" }, debtorAccount: { bban: DEBTOR_BBAN, currency: "NOK" },
+      instructedAmount: { amount, currency: "NOK" },
+      creditorName: "Ola Nordmann",
+      creditorAccount: { bban: CREDITOR_BBAN, currency: "NOK" },
+      debtorAccount: { bban: DEBTOR_BBAN, currency: "NOK" },
       remittanceInformationUnstructured: "Middag",
     },
   };
@@ -47,7 +69,15 @@ describe("settle", () => {
     expect(result.payment.statusHistory.at(-1)).toEqual({ status: "ACSC", at: RUN.at, reason: "Booked by the 2026-11-23 06:00 batch." });
     const [debit, credit] = result.transactions;
     expect(result.transactions).toHaveLength(2);
-    expect(debit).toMatchObject({ id: "t1", accountId: "acc-d", amount: -25_000, bankTransactionCode: ISSUED_TRANSFER, bookingDate: RUN.date, valueDate: RUN.date, paymentId: "p1" });
+    expect(debit).toMatchObject({
+      id: "t1",
+      accountId: "acc-d",
+      amount: -25_000,
+      bankTransactionCode: ISSUED_TRANSFER,
+      bookingDate: RUN.date,
+      valueDate: RUN.date,
+      paymentId: "p1",
+    });
     expect(credit).toMatchObject({ id: "t2", accountId: "acc-c", amount: 25_000, bankTransactionCode: RECEIVED_TRANSFER, bookingDate: RUN.date });
     expect(debit?.debtorAccount).toEqual({ bban: DEBTOR_BBAN, iban: norwegianIban(DEBTOR_BBAN) });
     expect(debit?.creditorAccount).toEqual({ bban: CREDITOR_BBAN, iban: norwegianIban(CREDITOR_BBAN) });

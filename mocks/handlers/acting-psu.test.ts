@@ -48,7 +48,10 @@ beforeEach(async () => {
     initiationHeaders(FJORDLINE, { ...corporate, "x-accept-fix": "longer-name" }),
   );
   basketPaymentId = await created(NDCT, paymentBody(drift, ola), initiationHeaders(FJORDLINE, corporate));
-  const basket = await client.send("POST", "/v1/signing-baskets", { headers: initiationHeaders(FJORDLINE, corporate), body: { paymentIds: [basketPaymentId] } });
+  const basket = await client.send("POST", "/v1/signing-baskets", {
+    headers: initiationHeaders(FJORDLINE, corporate),
+    body: { paymentIds: [basketPaymentId] },
+  });
   expect(basket.status).toBe(201);
   basketId = SigningBasketResponse.parse(await basket.json()).basketId;
 });
@@ -67,7 +70,9 @@ function requestFor(id: string): { method: string; path: string; headers: Record
     getPaymentStatus: { method: "GET", path: `${payment}/status`, headers: psu },
     deletePayment: { method: "DELETE", path: payment, headers: psu },
     createPeriodicPayment: {
-      method: "POST", path: PERIODIC, headers: initiationHeaders(FJORDLINE, { "x-accept-fix": "longer-name" }),
+      method: "POST",
+      path: PERIODIC,
+      headers: initiationHeaders(FJORDLINE, { "x-accept-fix": "longer-name" }),
       body: { ...paymentBody(any, any), startDate: today, frequency: "Monthly", dayOfExecution: "15" },
     },
     getPeriodicPayment: { method: "GET", path: periodic, headers: psu },
@@ -87,8 +92,18 @@ describe("spec 7 rule 1 holds for every operation that acts for a PSU", () => {
   test("the operations that take PSU headers: initiations, baskets, reads, status reads and deletes", () => {
     expect(acting.map((operation) => operation.id).sort()).toEqual(
       [
-        "createPayment", "getPayment", "getPaymentStatus", "deletePayment", "createPeriodicPayment", "getPeriodicPayment",
-        "getPeriodicPaymentStatus", "deletePeriodicPayment", "createSigningBasket", "getSigningBasket", "getSigningBasketStatus", "deleteSigningBasket",
+        "createPayment",
+        "getPayment",
+        "getPaymentStatus",
+        "deletePayment",
+        "createPeriodicPayment",
+        "getPeriodicPayment",
+        "getPeriodicPaymentStatus",
+        "deletePeriodicPayment",
+        "createSigningBasket",
+        "getSigningBasket",
+        "getSigningBasketStatus",
+        "deleteSigningBasket",
       ].sort(),
     );
   });

@@ -16,7 +16,13 @@ async function pay(psu = KARI, extra: Record<string, unknown> = {}) {
   const [from, to] = psu === KARI ? [kariBban, olaBban] : [olaBban, kariBban];
   const response = await client.send("POST", NDCT, {
     headers: initiationHeaders(psu),
-    body: { instructedAmount: { amount: "10.00", currency: "NOK" }, creditorName: "X", creditorAccount: { bban: to, currency: "NOK" }, debtorAccount: { bban: from, currency: "NOK" }, ...extra },
+    body: {
+      instructedAmount: { amount: "10.00", currency: "NOK" },
+      creditorName: "X",
+      creditorAccount: { bban: to, currency: "NOK" },
+      debtorAccount: { bban: from, currency: "NOK" },
+      ...extra,
+    },
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { paymentId: string }).paymentId;
@@ -25,8 +31,10 @@ async function basket(paymentIds: string[], psu = KARI) {
   const response = await client.send("POST", BASKETS, { headers: initiationHeaders(psu), body: { paymentIds } });
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
 }
-const paymentStatus = async (id: string) => ((await (await client.send("GET", `${NDCT}/${id}/status`)).json()) as { transactionStatus: string }).transactionStatus;
-const basketStatus = async (id: string) => ((await (await client.send("GET", `${BASKETS}/${id}/status`)).json()) as { transactionStatus: string }).transactionStatus;
+const paymentStatus = async (id: string) =>
+  ((await (await client.send("GET", `${NDCT}/${id}/status`)).json()) as { transactionStatus: string }).transactionStatus;
+const basketStatus = async (id: string) =>
+  ((await (await client.send("GET", `${BASKETS}/${id}/status`)).json()) as { transactionStatus: string }).transactionStatus;
 
 beforeEach(async () => {
   client = await testClient();
@@ -109,7 +117,10 @@ describe("signing baskets", () => {
     expect(unknown.body).toEqual({ tppMessages: [expect.objectContaining({ code: "RESOURCE_UNKNOWN", path: "paymentIds[1]" })] });
     expect((await basket([theirs])).body).toEqual({ tppMessages: [expect.objectContaining({ code: "FORBIDDEN", path: "paymentIds[0]" })] });
     expect((await basket([approved])).body).toEqual({ tppMessages: [expect.objectContaining({ code: "CONFLICT", path: "paymentIds[0]" })] });
-    const stranger = await client.send("POST", BASKETS, { headers: initiationHeaders({ psuId: "5f0c1a2b-3c4d-4e5f-8a6b-000000000000" }), body: { paymentIds: [mine] } });
+    const stranger = await client.send("POST", BASKETS, {
+      headers: initiationHeaders({ psuId: "5f0c1a2b-3c4d-4e5f-8a6b-000000000000" }),
+      body: { paymentIds: [mine] },
+    });
     expect(stranger.status).toBe(401);
     expect(await stranger.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "PSU_CREDENTIALS_INVALID", path: "PSU-ID" })] });
     const repeated = await basket([mine, mine]);
@@ -118,7 +129,11 @@ describe("signing baskets", () => {
   });
 
   test("an unknown basket: 404 on read, status, delete and SCA", async () => {
-    for (const [method, path] of [["GET", `${BASKETS}/nope`], ["GET", `${BASKETS}/nope/status`], ["DELETE", `${BASKETS}/nope`]] as const) {
+    for (const [method, path] of [
+      ["GET", `${BASKETS}/nope`],
+      ["GET", `${BASKETS}/nope/status`],
+      ["DELETE", `${BASKETS}/nope`],
+    ] as const) {
       const response = await client.send(method, path);
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "RESOURCE_UNKNOWN", path: "basketId" })] });

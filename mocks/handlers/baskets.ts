@@ -28,7 +28,11 @@ export const createSigningBasket: Handler<"createSigningBasket"> = ({ env, heade
   env.store.write(async (tx) => {
     const psu = await findPsu(tx, headers);
     if (!psu)
-      return failure("PSU_CREDENTIALS_INVALID", "No PSU with these PSU headers in this sandbox; use the PSU that initiated the payments.", headers["PSU-ID"] === undefined ? "X-PSU-IDENTITY" : "PSU-ID");
+      return failure(
+        "PSU_CREDENTIALS_INVALID",
+        "No PSU with these PSU headers in this sandbox; use the PSU that initiated the payments.",
+        headers["PSU-ID"] === undefined ? "X-PSU-IDENTITY" : "PSU-ID",
+      );
     const payments = await Promise.all(body.paymentIds.map((id) => tx.payment(id)));
     const problems = basketProblems(payments, body.paymentIds, psu.psuId);
     // The mix error leads: it is the rule the spec names for baskets (7 rule 2).

@@ -5,7 +5,6 @@ import { formatDate, isoWeekday } from "../../src/contract/calendar-date";
 import { osloWallClock, osloWallTimeToInstant } from "../../src/contract/oslo-time";
 import { KARI, OLA, initiationHeaders, testClient, type TestClient, NDCT, type ListedAccount } from "../test-helpers";
 
-
 /** 19:00 Oslo time on the next Friday that is a business day and is followed by a business Monday. */
 function nextFridayEvening(): { at: number; friday: string; monday: string } {
   for (let day = osloWallClock(Date.now()).dayNumber + 1; ; day++) {
@@ -31,10 +30,19 @@ describe("the sandbox clock and the batch", () => {
     expect(((await (await client.control("GET", "/__sandbox/clock")).json()) as { today: string }).today).toBe(friday);
     const created = await client.send("POST", NDCT, {
       headers: initiationHeaders(KARI),
-      body: { instructedAmount: { amount: "42.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: ola.bban, currency: "NOK" }, debtorAccount: { bban: kari.bban, currency: "NOK" }, requestedExecutionDate: friday },
+      body: {
+        instructedAmount: { amount: "42.00", currency: "NOK" },
+        creditorName: "Ola",
+        creditorAccount: { bban: ola.bban, currency: "NOK" },
+        debtorAccount: { bban: kari.bban, currency: "NOK" },
+        requestedExecutionDate: friday,
+      },
     });
     const { paymentId } = (await created.json()) as { paymentId: string };
-    expect(((await (await client.control("POST", `/__sandbox/sca/payment/${paymentId}`, { decision: "approve" })).json()) as { transactionStatus: string }).transactionStatus).toBe("ACTC");
+    expect(
+      ((await (await client.control("POST", `/__sandbox/sca/payment/${paymentId}`, { decision: "approve" })).json()) as { transactionStatus: string })
+        .transactionStatus,
+    ).toBe("ACTC");
 
     const advanced = await client.control("POST", "/__sandbox/clock/advance", { days: 3 });
     expect(advanced.status).toBe(200);
@@ -45,9 +53,15 @@ describe("the sandbox clock and the batch", () => {
     expect(osloWallClock(runs[0]!.at)).toMatchObject({ dayNumber: osloWallClock(at).dayNumber + 3 });
     expect(new Date(runs[0]!.at).toLocaleTimeString("en-GB", { timeZone: "Europe/Oslo", hour: "2-digit", minute: "2-digit" })).toBe("06:00");
 
-    const [debit] = (await (await client.send("GET", `/v1/sandbox/accounts/${kari.resourceId}/transactions?limit=1`)).json()) as { amount: number; bookingDate: string; valueDate: string }[];
+    const [debit] = (await (await client.send("GET", `/v1/sandbox/accounts/${kari.resourceId}/transactions?limit=1`)).json()) as {
+      amount: number;
+      bookingDate: string;
+      valueDate: string;
+    }[];
     expect(debit).toMatchObject({ amount: -4200, bookingDate: monday, valueDate: monday });
-    const payment = (await (await client.control("GET", `/__sandbox/payments/${paymentId}`)).json()) as { statusHistory: { status: string; reason?: string }[] };
+    const payment = (await (await client.control("GET", `/__sandbox/payments/${paymentId}`)).json()) as {
+      statusHistory: { status: string; reason?: string }[];
+    };
     expect(payment.statusHistory.at(-1)).toMatchObject({ status: "ACSC", reason: `Booked by the ${monday} 06:00 batch.` });
   });
 
@@ -66,7 +80,12 @@ describe("the sandbox clock and the batch", () => {
     const { kari, ola } = await accountsOf(client);
     const created = await client.send("POST", NDCT, {
       headers: initiationHeaders(KARI),
-      body: { instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: ola.bban, currency: "NOK" }, debtorAccount: { bban: kari.bban, currency: "NOK" } },
+      body: {
+        instructedAmount: { amount: "1.00", currency: "NOK" },
+        creditorName: "Ola",
+        creditorAccount: { bban: ola.bban, currency: "NOK" },
+        debtorAccount: { bban: kari.bban, currency: "NOK" },
+      },
     });
     const { paymentId } = (await created.json()) as { paymentId: string };
     const answers = await Promise.all(Array.from({ length: 5 }, () => client.control("POST", `/__sandbox/sca/payment/${paymentId}`, { decision: "approve" })));
@@ -80,7 +99,9 @@ describe("the sandbox clock and the batch", () => {
     expect(response.status).toBe(200);
     const clock = (await response.json()) as { batchTimes: string[]; nextBatchRunAt: string };
     expect(clock.batchTimes).toEqual(["07:30", "13:00"]);
-    expect(new Date(clock.nextBatchRunAt).toLocaleTimeString("en-GB", { timeZone: "Europe/Oslo", hour: "2-digit", minute: "2-digit" })).toMatch(/^(07:30|13:00)$/);
+    expect(new Date(clock.nextBatchRunAt).toLocaleTimeString("en-GB", { timeZone: "Europe/Oslo", hour: "2-digit", minute: "2-digit" })).toMatch(
+      /^(07:30|13:00)$/,
+    );
   });
 });
 
@@ -93,14 +114,22 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
     const { kari, ola } = await accountsOf(client);
     const created = await client.send("POST", NDCT, {
       headers: initiationHeaders(KARI),
-      body: { instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: ola.bban, currency: "NOK" }, debtorAccount: { bban: kari.bban, currency: "NOK" } },
+      body: {
+        instructedAmount: { amount: "1.00", currency: "NOK" },
+        creditorName: "Ola",
+        creditorAccount: { bban: ola.bban, currency: "NOK" },
+        debtorAccount: { bban: kari.bban, currency: "NOK" },
+      },
     });
     paymentId = ((await created.json()) as { paymentId: string }).paymentId;
   });
 
   async function refused(method: string, path: string, body: unknown, status: number, expected: { code: string; path?: string }) {
     const before = (await client.sandbox.env.store.exportAll()).stores;
-    const init: RequestInit = { method, ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json" } }) };
+    const init: RequestInit = {
+      method,
+      ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
+    };
     const response = await client.sandbox.dispatch(new Request(`http://sandbox.test${path}`, init));
     expect(response?.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(status);
     const parsed = ErrorBody.parse(await response?.json());
@@ -154,7 +183,10 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
   test("regression: an import with clockOffsetMs 9e15 is refused and changes nothing (was committed, then answered 500 'changed nothing')", async () => {
     const exported = await client.sandbox.env.store.exportAll();
     const meta = [...exported.stores.meta.filter((entry) => entry.key !== "clockOffsetMs"), { key: "clockOffsetMs" as const, value: 9e15 }];
-    await refused("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, meta } }, 400, { code: "FORMAT_ERROR", path: `stores.meta[${String(meta.length - 1)}].value` });
+    await refused("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, meta } }, 400, {
+      code: "FORMAT_ERROR",
+      path: `stores.meta[${String(meta.length - 1)}].value`,
+    });
     expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
   });
   test("an inconsistent import is refused with one message per problem, each at its path", async () => {
@@ -176,7 +208,11 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
     };
     const response = await client.control("POST", "/__sandbox/import", exported);
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "SYSTEM_ERROR", text: expect.stringMatching(/^The file was imported \(the sandbox now holds it\)/) as string })] });
+    expect(await response.json()).toEqual({
+      tppMessages: [
+        expect.objectContaining({ code: "SYSTEM_ERROR", text: expect.stringMatching(/^The file was imported \(the sandbox now holds it\)/) as string }),
+      ],
+    });
     expect((await client.sandbox.env.store.exportAll()).stores).toEqual(exported.stores);
   });
   test("a valid import replaces the data and answers with the clock", async () => {
@@ -206,6 +242,7 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
   test("regression: ?limit=2.5 on the payment list is read as 2, not a 500", async () => {
     const response = await client.control("GET", "/__sandbox/payments?limit=2.5");
     expect(response.status).toBe(200);
-    for (const limit of ["0", "-3", "abc", "1e9", "Infinity", "0.5"]) expect((await client.control("GET", `/__sandbox/payments?limit=${limit}`)).status, limit).toBe(200);
+    for (const limit of ["0", "-3", "abc", "1e9", "Infinity", "0.5"])
+      expect((await client.control("GET", `/__sandbox/payments?limit=${limit}`)).status, limit).toBe(200);
   });
 });

@@ -7,7 +7,7 @@ import { KARI, NDCT, PERIODIC, initiationHeaders, testClient, type ListedAccount
 let client: TestClient;
 let ids: Record<string, string>;
 
-const body = (from: ListedAccount, to: ListedAccount) => (paymentBody(from, to, { remittanceInformationUnstructured: "Kino" }));
+const body = (from: ListedAccount, to: ListedAccount) => paymentBody(from, to, { remittanceInformationUnstructured: "Kino" });
 
 beforeEach(async () => {
   client = await testClient();
@@ -15,7 +15,9 @@ beforeEach(async () => {
   const accounts = (await (await client.control("GET", "/__sandbox/accounts")).json()) as ListedAccount[];
   const { kari, ola } = kariAndOla(accounts);
   const create = async (path: string, extra: Record<string, unknown>, headers: Record<string, string>) =>
-    PaymentInitiationResponse.parse(await (await client.send("POST", path, { headers: initiationHeaders(KARI, headers), body: { ...body(kari, ola), ...extra } })).json()).paymentId;
+    PaymentInitiationResponse.parse(
+      await (await client.send("POST", path, { headers: initiationHeaders(KARI, headers), body: { ...body(kari, ola), ...extra } })).json(),
+    ).paymentId;
   const paymentId = await create(NDCT, {}, {});
   const today = ((await (await client.control("GET", "/__sandbox/clock")).json()) as { today: string }).today;
   const periodicId = await create(PERIODIC, { startDate: today, frequency: "Monthly", dayOfExecution: "15" }, { "x-accept-fix": "longer-name" });
@@ -44,7 +46,7 @@ describe("HEAD on every GET resource", () => {
   const reads = operations.filter((operation) => operation.method === "GET");
   test.each(reads.map((operation) => [operation.id, operation.path]))("%s (%s): same status and headers as GET, no body", async (_id, template) => {
     const path = template
-      .replace("{paymentId}", template.startsWith(PERIODIC) ? ids.periodicId ?? "" : ids.paymentId ?? "")
+      .replace("{paymentId}", template.startsWith(PERIODIC) ? (ids.periodicId ?? "") : (ids.paymentId ?? ""))
       .replace(/\{(\w+)\}/g, (_m, name: string) => ids[name] ?? "");
     await expectHeadLikeGet((method) => client.send(method, path, { headers: { "PSU-ID": KARI.psuId } }));
   });
@@ -53,12 +55,17 @@ describe("HEAD on every GET resource", () => {
     await expectHeadLikeGet((method) => client.send(method, `${NDCT}/no-such-payment`));
   });
 
-  test.each(["/__sandbox/clock", "/__sandbox/customers", "/__sandbox/accounts", "/__sandbox/agreements", "/__sandbox/payments", "/__sandbox/export", "/__sandbox/settings"])(
-    "control %s: same status and headers as GET, no body",
-    async (path) => {
-      await expectHeadLikeGet((method) => client.control(method, path));
-    },
-  );
+  test.each([
+    "/__sandbox/clock",
+    "/__sandbox/customers",
+    "/__sandbox/accounts",
+    "/__sandbox/agreements",
+    "/__sandbox/payments",
+    "/__sandbox/export",
+    "/__sandbox/settings",
+  ])("control %s: same status and headers as GET, no body", async (path) => {
+    await expectHeadLikeGet((method) => client.control(method, path));
+  });
 
   test("control reads of one payment and of its SCA request", async () => {
     await expectHeadLikeGet((method) => client.control(method, `/__sandbox/payments/${ids.paymentId ?? ""}`));

@@ -1,7 +1,13 @@
 /** One handler per operation of the table; the type makes a missing one a compile error. */
 import { createSigningBasket, deleteSigningBasket, getSigningBasket, getSigningBasketStatus } from "./baskets";
 import {
-  createPayment, createPeriodicPayment, deletePaymentRoute, deletePeriodicPayment, getPayment, getPaymentStatus, getPeriodicPayment,
+  createPayment,
+  createPeriodicPayment,
+  deletePaymentRoute,
+  deletePeriodicPayment,
+  getPayment,
+  getPaymentStatus,
+  getPeriodicPayment,
   getPeriodicPaymentStatus,
 } from "./payments";
 import { createAgreement, createSandboxAccount, registerContactEmail, updateSandboxBalances } from "./sandbox-accounts";

@@ -1,8 +1,19 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { PaymentInitiationResponse, PeriodicPayment, SinglePayment } from "../../src/contract/payments";
 import { isBusinessDay } from "../domain/calendar/business-days";
-import { FJORDLINE, KARI, OLA, initiationHeaders, testClient, type TestClient, NDCT, PERIODIC, type ListedAccount, kariAndOla, paymentBody } from "../test-helpers";
-
+import {
+  FJORDLINE,
+  KARI,
+  OLA,
+  initiationHeaders,
+  testClient,
+  type TestClient,
+  NDCT,
+  PERIODIC,
+  type ListedAccount,
+  kariAndOla,
+  paymentBody,
+} from "../test-helpers";
 
 let client: TestClient;
 let today: string;
@@ -13,7 +24,11 @@ const body = (extra: Record<string, unknown> = {}) => paymentBody(kari, ola, { a
 const periodicBody = (extra: Record<string, unknown> = {}) => body({ startDate: today, frequency: "Monthly", dayOfExecution: "15", ...extra });
 const store = async () => (await client.sandbox.env.store.exportAll()).stores;
 
-async function initiate(path = NDCT, payload: Record<string, unknown> = body(), headers: Record<string, string> = initiationHeaders(KARI, path === PERIODIC ? { "x-accept-fix": "longer-name" } : {})) {
+async function initiate(
+  path = NDCT,
+  payload: Record<string, unknown> = body(),
+  headers: Record<string, string> = initiationHeaders(KARI, path === PERIODIC ? { "x-accept-fix": "longer-name" } : {}),
+) {
   const response = await client.send("POST", path, { headers, body: payload });
   expect(response.status).toBe(201);
   return PaymentInitiationResponse.parse(await response.json()).paymentId;
@@ -84,12 +99,19 @@ describe("initiation", () => {
     expect(await store()).toEqual(before);
   });
   test("regression: an amount no int32 booking holds is refused up front (was booked, then broke list and export)", async () => {
-    const response = await client.send("POST", NDCT, { headers: initiationHeaders(KARI), body: body({ instructedAmount: { amount: "30000000.00", currency: "NOK" } }) });
+    const response = await client.send("POST", NDCT, {
+      headers: initiationHeaders(KARI),
+      body: body({ instructedAmount: { amount: "30000000.00", currency: "NOK" } }),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "BAD_REQUEST", path: "instructedAmount.amount" })] });
   });
   test("the int32 cap is only where a booking happens: a periodic payment of 30 000 000 NOK is taken, read and exported, never booked", async () => {
-    const paymentId = await initiate(PERIODIC, periodicBody({ instructedAmount: { amount: "30000000.00", currency: "NOK" } }), initiationHeaders(KARI, { "x-accept-fix": "none" }));
+    const paymentId = await initiate(
+      PERIODIC,
+      periodicBody({ instructedAmount: { amount: "30000000.00", currency: "NOK" } }),
+      initiationHeaders(KARI, { "x-accept-fix": "none" }),
+    );
     const read = await client.send("GET", `${PERIODIC}/${paymentId}`);
     expect(await read.json()).toMatchObject({ instructedAmount: { amount: "30000000.00", currency: "NOK" } });
     const transactionsBefore = (await store()).transactions.length;
@@ -138,7 +160,12 @@ describe("reading payments", () => {
     expect(await statusOf(`${PERIODIC}/${periodicId}`)).toBe("RCVD");
   });
   test("an unknown payment: 404 on read, status and delete", async () => {
-    for (const [method, path] of [["GET", `${NDCT}/nope`], ["GET", `${NDCT}/nope/status`], ["DELETE", `${NDCT}/nope`], ["GET", `${PERIODIC}/nope`]] as const) {
+    for (const [method, path] of [
+      ["GET", `${NDCT}/nope`],
+      ["GET", `${NDCT}/nope/status`],
+      ["DELETE", `${NDCT}/nope`],
+      ["GET", `${PERIODIC}/nope`],
+    ] as const) {
       expect((await client.send(method, path)).status, `${method} ${path}`).toBe(404);
     }
   });
@@ -170,7 +197,9 @@ describe("deleting payments", () => {
     const before = await store();
     const refused = await client.send("DELETE", `${NDCT}/${paymentId}`);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "CONFLICT", text: expect.stringContaining("ACSC, a final status") as string })] });
+    expect(await refused.json()).toEqual({
+      tppMessages: [expect.objectContaining({ code: "CONFLICT", text: expect.stringContaining("ACSC, a final status") as string })],
+    });
     expect(await store()).toEqual(before);
   });
   test("RJCT and CANC cannot be deleted either", async () => {

@@ -20,10 +20,7 @@ async function accountNamed(tx: ReadTx, reference: { bban?: string | undefined; 
   return bban === undefined ? undefined : tx.accountByBban(bban);
 }
 
-async function initiate(
-  context: HandlerContext<"createPayment"> | HandlerContext<"createPeriodicPayment">,
-  request: InitiationRequest,
-) {
+async function initiate(context: HandlerContext<"createPayment"> | HandlerContext<"createPeriodicPayment">, request: InitiationRequest) {
   const { env, headers, origin, warnings } = context;
   return env.store.write(async (tx) => {
     const time = await timeIn(tx, env);
@@ -63,8 +60,7 @@ async function initiate(
 }
 
 export const createPayment: Handler<"createPayment"> = (context) => initiate(context, { product: "single", body: context.body });
-export const createPeriodicPayment: Handler<"createPeriodicPayment"> = (context) =>
-  initiate(context, { product: "periodic", body: context.body });
+export const createPeriodicPayment: Handler<"createPeriodicPayment"> = (context) => initiate(context, { product: "periodic", body: context.body });
 
 function unknownPayment(kind: PaymentKind, paymentId: string) {
   return failure(
@@ -88,7 +84,12 @@ function statusBody(payment: PaymentRecord) {
   return {
     transactionStatus: payment.transactionStatus,
     ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
-    ...(failed ? { tppMessages: [tppError("PAYMENT_FAILED", last?.reason ?? "Rejected: insufficient funds.")], psuMessage: "The payment was rejected: insufficient funds." } : {}),
+    ...(failed
+      ? {
+          tppMessages: [tppError("PAYMENT_FAILED", last?.reason ?? "Rejected: insufficient funds.")],
+          psuMessage: "The payment was rejected: insufficient funds.",
+        }
+      : {}),
   };
 }
 
@@ -99,9 +100,10 @@ function readPayment(kind: PaymentKind): PaymentRoute {
   return async ({ env, params, origin }) => {
     const { payment, time } = await loadPayment(env, kind, params.paymentId);
     if (!payment) return unknownPayment(kind, params.paymentId);
-    const schedule = payment.product === "periodic" && payment.transactionStatus !== "CANC" && payment.transactionStatus !== "RJCT"
-      ? { nextExecutionDates: upcomingExecutionDates(payment.request, time.today) }
-      : {};
+    const schedule =
+      payment.product === "periodic" && payment.transactionStatus !== "CANC" && payment.transactionStatus !== "RJCT"
+        ? { nextExecutionDates: upcomingExecutionDates(payment.request, time.today) }
+        : {};
     return answer(200, {
       ...payment.request,
       paymentId: payment.paymentId,

@@ -57,7 +57,16 @@ describe("POST /v1/sandbox/accounts", () => {
 
   test("the account's fields are kept: product, credit line, balances, KID", async () => {
     const balances = [{ balanceType: "interimAvailable", balanceAmount: { amount: 1000.5, currency: "EUR" } }];
-    const created = await create({ customerNumber: NEW_PRIVATE, accountName: "Euro", currency: "EUR", product: "Valuta", creditLine: 100, balances, kidRequired: true, cashAccountType: "SVGS" });
+    const created = await create({
+      customerNumber: NEW_PRIVATE,
+      accountName: "Euro",
+      currency: "EUR",
+      product: "Valuta",
+      creditLine: 100,
+      balances,
+      kidRequired: true,
+      cashAccountType: "SVGS",
+    });
     expect(created.body).toMatchObject({ currency: "EUR", product: "Valuta", creditLine: 100, balances, kidRequired: true, cashAccountType: "Savings" });
   });
 
@@ -93,14 +102,23 @@ describe("x-accept-fix on account answers", () => {
   test("known values change the answer: cash-account-type-iso shows the ISO code, longer-name the full name", async () => {
     const plain = await create({ customerNumber: NEW_PRIVATE, accountName: longName, currency: "NOK", cashAccountType: "SVGS" });
     expect(plain.body).toMatchObject({ accountName: longName.slice(0, 35), cashAccountType: "Savings" });
-    const iso = await create({ customerNumber: NEW_PRIVATE, accountName: longName, currency: "NOK", cashAccountType: "SVGS" }, { "x-accept-fix": "cash-account-type-iso" });
+    const iso = await create(
+      { customerNumber: NEW_PRIVATE, accountName: longName, currency: "NOK", cashAccountType: "SVGS" },
+      { "x-accept-fix": "cash-account-type-iso" },
+    );
     expect(iso.body).toMatchObject({ accountName: longName.slice(0, 35), cashAccountType: "SVGS" });
-    const both = await create({ customerNumber: NEW_PRIVATE, accountName: longName, currency: "NOK", cashAccountType: "SVGS" }, { "x-accept-fix": "longer-name, cash-account-type-iso" });
+    const both = await create(
+      { customerNumber: NEW_PRIVATE, accountName: longName, currency: "NOK", cashAccountType: "SVGS" },
+      { "x-accept-fix": "longer-name, cash-account-type-iso" },
+    );
     expect(both.body).toMatchObject({ accountName: longName, cashAccountType: "SVGS" });
   });
   test("the neutral value none, or an empty value, answers as without the header: no breaking change", async () => {
     for (const neutral of ["none", ""]) {
-      const response = await create({ customerNumber: NEW_PRIVATE, accountName: longName, currency: "NOK", cashAccountType: "SVGS" }, { "x-accept-fix": neutral });
+      const response = await create(
+        { customerNumber: NEW_PRIVATE, accountName: longName, currency: "NOK", cashAccountType: "SVGS" },
+        { "x-accept-fix": neutral },
+      );
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({ accountName: longName.slice(0, 35), cashAccountType: "Savings" });
     }
@@ -115,7 +133,13 @@ describe("x-accept-fix on account answers", () => {
     const response = await create({ customerNumber: NEW_PRIVATE, accountName: "X", currency: "NOK" }, { "x-accept-fix": "longer-name, shorter-name" });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
-      tppMessages: [expect.objectContaining({ code: "FORMAT_ERROR", path: "x-accept-fix", text: expect.stringMatching(/"shorter-name".*cash-account-type-iso, longer-name, cardaccount-switch/) as string })],
+      tppMessages: [
+        expect.objectContaining({
+          code: "FORMAT_ERROR",
+          path: "x-accept-fix",
+          text: expect.stringMatching(/"shorter-name".*cash-account-type-iso, longer-name, cardaccount-switch/) as string,
+        }),
+      ],
     });
     expect(await store()).toEqual(before);
   });
@@ -134,9 +158,13 @@ describe("POST /v1/sandbox/agreements", () => {
     const before = await store();
     const tax = byName("999990010", "Skattetrekkskonto");
     const foreign = byName("999990029", "Innbetalinger KID");
-    const response = await client.send("POST", "/v1/sandbox/agreements", { body: { customerNumber: "999990010", accountIds: [tax.resourceId, foreign.resourceId] } });
+    const response = await client.send("POST", "/v1/sandbox/agreements", {
+      body: { customerNumber: "999990010", accountIds: [tax.resourceId, foreign.resourceId] },
+    });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "BAD_REQUEST", path: "accountIds[1]", text: expect.stringContaining("999990029") as string })] });
+    expect(await response.json()).toEqual({
+      tppMessages: [expect.objectContaining({ code: "BAD_REQUEST", path: "accountIds[1]", text: expect.stringContaining("999990029") as string })],
+    });
     expect(await store()).toEqual(before);
   });
   test("an unknown account or customer: 400 at the field", async () => {
@@ -157,7 +185,10 @@ describe("PUT /v1/sandbox/accounts/{id}/balances", () => {
   test("replaces the balances and the credit line; answers with the account", async () => {
     const kari = byName("01817010055", "Brukskonto");
     const balances = [{ balanceType: "closingBooked", balanceAmount: { amount: -10.25, currency: "NOK" } }];
-    const response = await client.send("PUT", `${ACCOUNTS}/${kari.resourceId}/balances`, { body: { balances, creditLine: 500 }, headers: { "x-accept-fix": "cash-account-type-iso" } });
+    const response = await client.send("PUT", `${ACCOUNTS}/${kari.resourceId}/balances`, {
+      body: { balances, creditLine: 500 },
+      headers: { "x-accept-fix": "cash-account-type-iso" },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ resourceId: kari.resourceId, balances, creditLine: 500, cashAccountType: "CACC" });
     const kept = await client.send("PUT", `${ACCOUNTS}/${kari.resourceId}/balances`, { body: { balances } });
@@ -167,14 +198,21 @@ describe("PUT /v1/sandbox/accounts/{id}/balances", () => {
     const before = await store();
     const kari = byName("01817010055", "Brukskonto");
     const response = await client.send("PUT", `${ACCOUNTS}/${kari.resourceId}/balances`, {
-      body: { balances: [{ balanceType: "closingBooked", balanceAmount: { amount: 1, currency: "NOK" } }, { balanceType: "expected", balanceAmount: { amount: 1, currency: "EUR" } }] },
+      body: {
+        balances: [
+          { balanceType: "closingBooked", balanceAmount: { amount: 1, currency: "NOK" } },
+          { balanceType: "expected", balanceAmount: { amount: 1, currency: "EUR" } },
+        ],
+      },
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "BAD_REQUEST", path: "balances[1].balanceAmount.currency" })] });
     expect(await store()).toEqual(before);
   });
   test("an unknown account: 404 RESOURCE_UNKNOWN at mockAccountId", async () => {
-    const response = await client.send("PUT", `${ACCOUNTS}/nope/balances`, { body: { balances: [{ balanceType: "expected", balanceAmount: { amount: 1, currency: "NOK" } }] } });
+    const response = await client.send("PUT", `${ACCOUNTS}/nope/balances`, {
+      body: { balances: [{ balanceType: "expected", balanceAmount: { amount: 1, currency: "NOK" } }] },
+    });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "RESOURCE_UNKNOWN", path: "mockAccountId" })] });
   });

@@ -37,7 +37,11 @@ export const createSandboxAccount: Handler<"createSandboxAccount"> = ({ env, bod
     // An iban sent alone names the account number too (NO + 2 check digits + the bban).
     const requested = bbanOf(body);
     if (requested && (await tx.accountByBban(requested)))
-      return failure("CONFLICT", `A sandbox account with bban ${requested} exists already; leave bban and iban out to get a new number.`, body.bban ? "bban" : "iban");
+      return failure(
+        "CONFLICT",
+        `A sandbox account with bban ${requested} exists already; leave bban and iban out to get a new number.`,
+        body.bban ? "bban" : "iban",
+      );
     const time = await timeIn(tx, env);
     if (!(await tx.customer(body.customerNumber))) await tx.putCustomer(newCustomer(body.customerNumber, time.now, env.newId()));
     const bban = requested ?? (await freeAccountNumber(tx));
@@ -61,7 +65,8 @@ export const updateSandboxBalances: Handler<"updateSandboxBalances"> = ({ env, p
     const account = await tx.account(params.mockAccountId);
     if (!account) return unknownAccount(params.mockAccountId);
     const wrong = body.balances.findIndex((balance) => balance.balanceAmount.currency !== account.currency);
-    if (wrong >= 0) return failure("BAD_REQUEST", `The account is in ${account.currency}; its balances must be too.`, `balances[${String(wrong)}].balanceAmount.currency`);
+    if (wrong >= 0)
+      return failure("BAD_REQUEST", `The account is in ${account.currency}; its balances must be too.`, `balances[${String(wrong)}].balanceAmount.currency`);
     const updated = { ...account, balances: body.balances, creditLine: body.creditLine ?? account.creditLine };
     await tx.putAccount(updated);
     return answer(200, presentAccount(updated, fixes, origin));

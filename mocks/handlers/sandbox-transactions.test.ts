@@ -42,7 +42,14 @@ describe("creating and reading sandbox transactions", () => {
     const kari = named(accounts, "Lønnskonto");
     const ola = accounts.find((a) => a.customerNumber === "05827510086")!;
     const response = await client.send("POST", transactionsOf(kari.resourceId), {
-      body: { amount: 12_550, currency: "NOK", creditorName: "Ola", creditorAccount: { iban: ola.iban }, debtorAccount: { bban: kari.bban }, remittanceInformationUnstructured: "Lån" },
+      body: {
+        amount: 12_550,
+        currency: "NOK",
+        creditorName: "Ola",
+        creditorAccount: { iban: ola.iban },
+        debtorAccount: { bban: kari.bban },
+        remittanceInformationUnstructured: "Lån",
+      },
     });
     expect(response.status).toBe(201);
     const debit = SandboxTransaction.parse(await response.json());
@@ -74,7 +81,9 @@ describe("creating and reading sandbox transactions", () => {
     const kari = named(accounts, "Lønnskonto");
     const before = (await client.sandbox.env.store.exportAll()).stores;
     const send = (id: string, body: Record<string, unknown>) =>
-      client.send("POST", transactionsOf(id), { body: { amount: 100, currency: "NOK", creditorName: "X", creditorAccount: { bban: "86011117947" }, debtorAccount: { bban: kari.bban }, ...body } });
+      client.send("POST", transactionsOf(id), {
+        body: { amount: 100, currency: "NOK", creditorName: "X", creditorAccount: { bban: "86011117947" }, debtorAccount: { bban: kari.bban }, ...body },
+      });
     const currency = await send(kari.resourceId, { currency: "EUR" });
     expect(await currency.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "BAD_REQUEST", path: "currency" })] });
     const itself = await send(kari.resourceId, { creditorAccount: { bban: kari.bban } });
@@ -113,7 +122,14 @@ describe("GET .../transactions: filters and pages", () => {
     for (let i = 0; i < 450; i++) {
       const bookingDate = `2026-${String(1 + (i % 9)).padStart(2, "0")}-${String(1 + ((i * 7) % 28)).padStart(2, "0")}`;
       const response = await client.send("POST", transactionsOf(account.resourceId), {
-        body: { amount: 100 + i, currency: "NOK", creditorName: `Mottaker ${String(i)}`, creditorAccount: { bban: "86011117947" }, debtorAccount: { bban: account.bban }, bookingDate },
+        body: {
+          amount: 100 + i,
+          currency: "NOK",
+          creditorName: `Mottaker ${String(i)}`,
+          creditorAccount: { bban: "86011117947" },
+          debtorAccount: { bban: account.bban },
+          bookingDate,
+        },
       });
       made.push({ id: ((await response.json()) as Transaction).id, bookingDate, order: i });
     }

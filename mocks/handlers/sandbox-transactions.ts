@@ -69,7 +69,11 @@ export const listSandboxTransactions: Handler<"listSandboxTransactions"> = async
       hasMore: tail ? false : page.hasMore,
       hasPrevious: page.hasPrevious,
     });
-    return answer(200, page.items.map((item) => presentTransaction(item, origin)), { Link: link, "X-Total-Count": String(total) });
+    return answer(
+      200,
+      page.items.map((item) => presentTransaction(item, origin)),
+      { Link: link, "X-Total-Count": String(total) },
+    );
   });
 };
 
@@ -85,8 +89,7 @@ export const createSandboxTransaction: Handler<"createSandboxTransaction"> = ({ 
           "debtorAccount",
         ),
       ]);
-    if (body.currency !== account.currency)
-      return failure("BAD_REQUEST", `The account is in ${account.currency}; the transaction must be too.`, "currency");
+    if (body.currency !== account.currency) return failure("BAD_REQUEST", `The account is in ${account.currency}; the transaction must be too.`, "currency");
     const creditorBban = bbanOf(body.creditorAccount);
     const creditor = creditorBban === undefined ? undefined : await tx.accountByBban(creditorBban);
     if (creditor?.resourceId === account.resourceId) return failure("BAD_REQUEST", "The creditor is the debtor account itself.", "creditorAccount");
@@ -107,7 +110,6 @@ export const getSandboxTransaction: Handler<"getSandboxTransaction"> = async ({ 
     transaction: await tx.transaction(params.mockAccountId, params.transactionId),
   }));
   if (!found.account) return unknownAccount(params.mockAccountId);
-  if (!found.transaction)
-    return failure("RESOURCE_UNKNOWN", `Account ${params.mockAccountId} has no transaction ${params.transactionId}.`, "transactionId");
+  if (!found.transaction) return failure("RESOURCE_UNKNOWN", `Account ${params.mockAccountId} has no transaction ${params.transactionId}.`, "transactionId");
   return answer(200, presentTransaction(found.transaction, origin));
 };

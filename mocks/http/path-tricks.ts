@@ -18,7 +18,8 @@ export function pathTrickProblem(target: string): string | undefined {
   const shown = JSON.stringify(path.length > 100 ? `${path.slice(0, 100)}…` : path);
   if (path.includes("\\")) return `The path ${shown} contains a backslash; paths use "/" only.`;
   const encoded = /%(2e|2f|5c)/i.exec(path);
-  if (encoded) return `The path ${shown} contains ${encoded[0]}, an encoded ${encoded[1]?.toLowerCase() === "2e" ? "dot" : encoded[1]?.toLowerCase() === "2f" ? "slash" : "backslash"}; send the path as it is, without encoding dots or slashes.`;
+  if (encoded)
+    return `The path ${shown} contains ${encoded[0]}, an encoded ${encoded[1]?.toLowerCase() === "2e" ? "dot" : encoded[1]?.toLowerCase() === "2f" ? "slash" : "backslash"}; send the path as it is, without encoding dots or slashes.`;
   if (path.split("/").some((segment) => segment === "." || segment === ".."))
     return `The path ${shown} contains a "." or ".." segment; send the path it leads to instead.`;
   return undefined;

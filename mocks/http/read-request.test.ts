@@ -66,7 +66,10 @@ describe("readBody", () => {
   });
   test("a body over 1 MiB is CONTENT_TOO_LARGE (413), as the standalone server answers it", async () => {
     const read = await readBody(post("x".repeat(MAX_BODY_BYTES + 1)), true);
-    expect(read).toEqual({ ok: false, messages: [expect.objectContaining({ code: "CONTENT_TOO_LARGE", text: expect.stringContaining(`${String(MAX_BODY_BYTES + 1)} bytes`) as string })] });
+    expect(read).toEqual({
+      ok: false,
+      messages: [expect.objectContaining({ code: "CONTENT_TOO_LARGE", text: expect.stringContaining(`${String(MAX_BODY_BYTES + 1)} bytes`) as string })],
+    });
   });
   test("a vendor JSON type (application/vnd.x+json) is JSON", async () => {
     expect((await readBody(post("{}", { "Content-Type": "application/vnd.tpp+json; charset=utf-8" }), true)).ok).toBe(true);

@@ -55,7 +55,8 @@ export function jsonNestingProblem(text: string, maxDepth = MAX_JSON_DEPTH, maxV
   for (let index = 0; index < text.length; index++) {
     const char = text.charCodeAt(index);
     if (inString) {
-      if (char === 0x5c) index++; // backslash: skip the escaped character
+      if (char === 0x5c)
+        index++; // backslash: skip the escaped character
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) inString = true;
     else if (char === 0x5b || char === 0x7b) {
@@ -77,7 +78,12 @@ function jsonProblem(error: unknown): string {
 /** The same refusal, code and status as the standalone server's (413 CONTENT_TOO_LARGE, decision 0019). */
 const tooLarge = (bytes: number): BodyRead => ({
   ok: false,
-  messages: [tppError("CONTENT_TOO_LARGE", `The body is ${String(bytes)} bytes; this sandbox takes at most ${String(MAX_BODY_BYTES)} bytes (1 MiB). No body of this interface comes near that.`)],
+  messages: [
+    tppError(
+      "CONTENT_TOO_LARGE",
+      `The body is ${String(bytes)} bytes; this sandbox takes at most ${String(MAX_BODY_BYTES)} bytes (1 MiB). No body of this interface comes near that.`,
+    ),
+  ],
 });
 
 /** The body as text (what the Digest covers) and as JSON, for operations that take one. */

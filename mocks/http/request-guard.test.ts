@@ -1,6 +1,17 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { generateTestCertificate, signRequest } from "../../src/signing/index";
-import { KARI, ORIGIN, initiationHeaders, NDCT, testCertificate, testClient, type ListedAccount, type TestClient, kariAndOla, paymentBody } from "../test-helpers";
+import {
+  KARI,
+  ORIGIN,
+  initiationHeaders,
+  NDCT,
+  testCertificate,
+  testClient,
+  type ListedAccount,
+  type TestClient,
+  kariAndOla,
+  paymentBody,
+} from "../test-helpers";
 import { DATE_WINDOW_MS, dateWindowProblem, formatDuration } from "./request-guard";
 
 const NOW = Date.parse("2026-11-24T09:00:00Z");
@@ -22,14 +33,28 @@ beforeEach(async () => {
 });
 
 /** One signed request, as an attacker who captured it would hold it: sent as many times as wanted, with any method and path. */
-async function captured(method: string, path: string, headers: Record<string, string>, text?: string, certificate?: Awaited<ReturnType<typeof testCertificate>>) {
+async function captured(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  text?: string,
+  certificate?: Awaited<ReturnType<typeof testCertificate>>,
+) {
   const cert = certificate ?? (await testCertificate());
-  const all: Record<string, string> = { "X-Request-ID": crypto.randomUUID(), ...headers, ...(text === undefined ? {} : { "Content-Type": "application/json" }) };
+  const all: Record<string, string> = {
+    "X-Request-ID": crypto.randomUUID(),
+    ...headers,
+    ...(text === undefined ? {} : { "Content-Type": "application/json" }),
+  };
   const signed = await signRequest({ method, url: path, headers: all, body: text }, { privateKey: cert.privateKey, certificate: cert.certificatePem });
   const complete = { ...all, ...signed.headers };
   return async (asMethod = method, asPath = path) => {
     const response = await client.sandbox.dispatch(
-      new Request(`${ORIGIN}${asPath}`, { method: asMethod, headers: complete, ...(text === undefined || asMethod === "GET" || asMethod === "DELETE" ? {} : { body: text }) }),
+      new Request(`${ORIGIN}${asPath}`, {
+        method: asMethod,
+        headers: complete,
+        ...(text === undefined || asMethod === "GET" || asMethod === "DELETE" ? {} : { body: text }),
+      }),
     );
     if (!response) throw new Error("no answer");
     return { status: response.status, json: () => response.json() as Promise<{ tppMessages?: { code: string; path?: string; text: string }[] }> };
@@ -48,7 +73,9 @@ describe("replay: an X-Request-ID is good for one request per certificate", () =
         category: "ERROR",
         code: "CONFLICT",
         path: "X-Request-ID",
-        text: expect.stringContaining("X-Request-ID 8a4b7c1e-0d2f-4e3a-9b5c-6d7e8f901234 was already used with this certificate, first at 2026-11-24T09:00:00.000Z") as string,
+        text: expect.stringContaining(
+          "X-Request-ID 8a4b7c1e-0d2f-4e3a-9b5c-6d7e8f901234 was already used with this certificate, first at 2026-11-24T09:00:00.000Z",
+        ) as string,
       },
     ]);
     expect(await paymentCount()).toBe(before);
@@ -75,7 +102,10 @@ describe("replay: an X-Request-ID is good for one request per certificate", () =
 
   test("a request refused by validation or by its signature does not use up its id; one the handler refuses does", async () => {
     const id = crypto.randomUUID();
-    const invalid = await client.send("POST", NDCT, { headers: { ...initiationHeaders(KARI), "X-Request-ID": id }, body: { ...body, creditorName: undefined } });
+    const invalid = await client.send("POST", NDCT, {
+      headers: { ...initiationHeaders(KARI), "X-Request-ID": id },
+      body: { ...body, creditorName: undefined },
+    });
     expect(invalid.status).toBe(400);
     const forged = await client.send("POST", NDCT, {
       headers: { ...initiationHeaders(KARI), "X-Request-ID": id },
@@ -118,7 +148,9 @@ describe("the Date window: a signed Date within 5 minutes of real time", () => {
     expect(old.status).toBe(401);
     const [message] = ((await old.json()) as { tppMessages: { code: string; path: string; text: string }[] }).tppMessages;
     expect(message).toMatchObject({ code: "SIGNATURE_INVALID", path: "Date" });
-    expect(message?.text).toMatch(/^Date Fri, 31 Dec 1999 23:59:59 GMT is 9824 d 9 h 1 s behind the bank's real time \(Tue, 24 Nov 2026 09:00:00 GMT\); a signed Date may differ from it by at most 5 min either way\./);
+    expect(message?.text).toMatch(
+      /^Date Fri, 31 Dec 1999 23:59:59 GMT is 9824 d 9 h 1 s behind the bank's real time \(Tue, 24 Nov 2026 09:00:00 GMT\); a signed Date may differ from it by at most 5 min either way\./,
+    );
     expect(await paymentCount()).toBe(before);
     expect((await client.send("POST", NDCT, { headers: { ...initiationHeaders(KARI), "X-Request-ID": id, Date: at(0) }, body })).status).toBe(201);
   });

@@ -37,7 +37,13 @@ export function dateWindowProblem(date: string | undefined, realNow: number): An
   const value = date.trim();
   const at = IMF_FIXDATE.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(at))
-    return errorAnswer([tppError("FORMAT_ERROR", `Date ${JSON.stringify(value.slice(0, 64))} is not an HTTP date; send it as ${new Date(realNow).toUTCString()} (RFC 9110 IMF-fixdate, GMT).`, "Date")]);
+    return errorAnswer([
+      tppError(
+        "FORMAT_ERROR",
+        `Date ${JSON.stringify(value.slice(0, 64))} is not an HTTP date; send it as ${new Date(realNow).toUTCString()} (RFC 9110 IMF-fixdate, GMT).`,
+        "Date",
+      ),
+    ]);
   const skew = at - realNow;
   if (Math.abs(skew) <= DATE_WINDOW_MS) return undefined;
   return errorAnswer([

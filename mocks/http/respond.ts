@@ -22,5 +22,4 @@ export function errorAnswer(messages: TppMessage[], headers?: Record<string, str
   return answer(status, { tppMessages: capMessages(messages) }, headers);
 }
 
-export const failure = (code: ErrorCode, text: string, path?: string, headers?: Record<string, string>) =>
-  errorAnswer([tppError(code, text, path)], headers);
+export const failure = (code: ErrorCode, text: string, path?: string, headers?: Record<string, string>) => errorAnswer([tppError(code, text, path)], headers);

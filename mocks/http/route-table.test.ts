@@ -20,7 +20,10 @@ describe("matchRoute", () => {
     expect(matchRoute("GET", "/v1/signing-baskets/%E0%A4%A").kind).toBe("unknown-path");
   });
   test("a known path with another method lists the allowed ones", () => {
-    expect(matchRoute("PATCH", "/v1/payments/norwegian-domestic-credit-transfers/p1")).toEqual({ kind: "method-not-allowed", allowed: ["GET", "HEAD", "DELETE"] });
+    expect(matchRoute("PATCH", "/v1/payments/norwegian-domestic-credit-transfers/p1")).toEqual({
+      kind: "method-not-allowed",
+      allowed: ["GET", "HEAD", "DELETE"],
+    });
     expect(matchRoute("GET", "/v1/nothing").kind).toBe("unknown-path");
   });
   test("HEAD finds the GET operation; GET paths list HEAD as allowed", () => {
@@ -31,8 +34,16 @@ describe("matchRoute", () => {
   });
   test("a payment service with a product it does not offer is an unknown product, not an unknown path", () => {
     const known = ["norwegian-domestic-credit-transfers"];
-    expect(matchRoute("POST", "/v1/payments/sepa-credit-transfers")).toEqual({ kind: "unknown-product", service: "payments", product: "sepa-credit-transfers", known });
-    expect(matchRoute("GET", "/v1/periodic-payments/instant-sepa-credit-transfers/p1/status")).toMatchObject({ kind: "unknown-product", product: "instant-sepa-credit-transfers" });
+    expect(matchRoute("POST", "/v1/payments/sepa-credit-transfers")).toEqual({
+      kind: "unknown-product",
+      service: "payments",
+      product: "sepa-credit-transfers",
+      known,
+    });
+    expect(matchRoute("GET", "/v1/periodic-payments/instant-sepa-credit-transfers/p1/status")).toMatchObject({
+      kind: "unknown-product",
+      product: "instant-sepa-credit-transfers",
+    });
     expect(matchRoute("GET", "/v1/payments/norwegian-domestic-credit-transfers/p1/nothing").kind).toBe("unknown-path");
     expect(matchRoute("GET", "/v1/sandbox/nothing").kind).toBe("unknown-path");
   });

@@ -26,7 +26,10 @@ export type SignatureCheck = { ok: true; headers: Record<string, string>; certif
 let signingModule: Promise<typeof import("../../src/signing/index")> | undefined;
 const signing = () => (signingModule ??= import("../../src/signing/index"));
 
-export async function checkSignature(request: { method: string; target: string; headers: IncomingRequest["headers"]; body: string }, now: Date): Promise<SignatureCheck> {
+export async function checkSignature(
+  request: { method: string; target: string; headers: IncomingRequest["headers"]; body: string },
+  now: Date,
+): Promise<SignatureCheck> {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
@@ -36,5 +39,8 @@ export async function checkSignature(request: { method: string; target: string; 
   const rebuilt: Record<string, string> = result.signingString === undefined ? {} : { [SIGNING_STRING_HEADER]: utf8Base64(result.signingString) };
   if (result.ok) return { ok: true, headers: rebuilt, certificate: result.certificate.base64Der };
   const text = result.signingString === undefined ? result.text : `${result.text} Signing string rebuilt by the sandbox:\n${result.signingString}`;
-  return { ok: false, answer: errorAnswer([tppError(result.code, text, result.code.startsWith("CERTIFICATE") ? "TPP-Signature-Certificate" : "Signature")], rebuilt) };
+  return {
+    ok: false,
+    answer: errorAnswer([tppError(result.code, text, result.code.startsWith("CERTIFICATE") ? "TPP-Signature-Certificate" : "Signature")], rebuilt),
+  };
 }

@@ -32,8 +32,16 @@ function signatureMissing(messages: TppMessage[]): TppMessage[] {
     .filter((message) => message.code === "HTTP_HEADER_REQUIRED" && (message.path === "Signature" || message.path === "TPP-Signature-Certificate"))
     .map((message) =>
       message.path === "Signature"
-        ? { ...message, code: "SIGNATURE_MISSING", text: "The request has no Signature header: sign it (spec 5) and send Signature, Digest and TPP-Signature-Certificate." }
-        : { ...message, code: "CERTIFICATE_MISSING", text: "The request has no TPP-Signature-Certificate header: send the signing certificate as one line of base64 DER." },
+        ? {
+            ...message,
+            code: "SIGNATURE_MISSING",
+            text: "The request has no Signature header: sign it (spec 5) and send Signature, Digest and TPP-Signature-Certificate.",
+          }
+        : {
+            ...message,
+            code: "CERTIFICATE_MISSING",
+            text: "The request has no TPP-Signature-Certificate header: send the signing certificate as one line of base64 DER.",
+          },
     );
 }
 

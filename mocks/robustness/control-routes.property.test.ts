@@ -47,7 +47,12 @@ async function world(): Promise<{ client: TestClient; paymentId: string; exporte
   const { kari, ola } = kariAndOla(accounts);
   const created = await client.send("POST", "/v1/payments/norwegian-domestic-credit-transfers", {
     headers: initiationHeaders(KARI),
-    body: { instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: ola.bban, currency: "NOK" }, debtorAccount: { bban: kari.bban, currency: "NOK" } },
+    body: {
+      instructedAmount: { amount: "1.00", currency: "NOK" },
+      creditorName: "Ola",
+      creditorAccount: { bban: ola.bban, currency: "NOK" },
+      debtorAccount: { bban: kari.bban, currency: "NOK" },
+    },
   });
   const { paymentId } = (await created.json()) as { paymentId: string };
   return { client, paymentId, exported: await client.sandbox.env.store.exportAll() };
@@ -65,33 +70,88 @@ function requests(paymentId: string, exported: unknown): fc.Arbitrary<ControlReq
   const exportPaths = jsonPaths(exported).filter((path) => path.length <= 5);
   const lastKey = (path: (string | number)[]) => path[path.length - 1];
   const references = ["customerNumber", "accountId", "debtorAccountId", "creditorAccountId", "paymentId", "basketId", "psuId", "accountIds", "paymentIds"];
-  const referencePaths = jsonPaths(exported).filter((path) => path[1] !== "meta" && references.includes(String(lastKey(path))) || typeof lastKey(path) === "number" && references.includes(String(path[path.length - 2])));
-  const numberPaths = jsonPaths(exported).filter((path) => ["seq", "transactionCount", "createdAt", "at", "value", "amount", "creditLine"].includes(String(lastKey(path))));
+  const referencePaths = jsonPaths(exported).filter(
+    (path) =>
+      (path[1] !== "meta" && references.includes(String(lastKey(path)))) ||
+      (typeof lastKey(path) === "number" && references.includes(String(path[path.length - 2]))),
+  );
+  const numberPaths = jsonPaths(exported).filter((path) =>
+    ["seq", "transactionCount", "createdAt", "at", "value", "amount", "creditLine"].includes(String(lastKey(path))),
+  );
   return fc.oneof(
     // Reads, with random queries.
-    fc.tuple(fc.constantFrom("/__sandbox/clock", "/__sandbox/customers", "/__sandbox/accounts", "/__sandbox/agreements", "/__sandbox/payments", "/__sandbox/settings"), fc.oneof(nastyString(20), fc.double().map(String), fc.constantFrom("2.5", "1e3", "-1", "Infinity", "0x10")))
+    fc
+      .tuple(
+        fc.constantFrom(
+          "/__sandbox/clock",
+          "/__sandbox/customers",
+          "/__sandbox/accounts",
+          "/__sandbox/agreements",
+          "/__sandbox/payments",
+          "/__sandbox/settings",
+        ),
+        fc.oneof(nastyString(20), fc.double().map(String), fc.constantFrom("2.5", "1e3", "-1", "Infinity", "0x10")),
+      )
       .map(([path, query]): ControlRequest => ({ method: "GET", target: `${path}?limit=${query}` })),
     // Random paths and ids, raw or encoded, with any method.
-    fc.tuple(method, fc.constantFrom("/__sandbox/payments/", "/__sandbox/sca/payment/", "/__sandbox/sca/basket/", "/__sandbox/sca/", "/__sandbox/"), segment, fc.boolean())
+    fc
+      .tuple(
+        method,
+        fc.constantFrom("/__sandbox/payments/", "/__sandbox/sca/payment/", "/__sandbox/sca/basket/", "/__sandbox/sca/", "/__sandbox/"),
+        segment,
+        fc.boolean(),
+      )
       .map(([m, prefix, id, encode]): ControlRequest => ({ method: m, target: prefix + (encode ? encodeSegment(id) : id) })),
     // Known paths with the wrong method.
-    fc.tuple(fc.constantFrom("PUT", "DELETE", "PATCH", "GET"), fc.constantFrom("/__sandbox/reset", "/__sandbox/batch/run", "/__sandbox/batch/catch-up", "/__sandbox/import", "/__sandbox/clock/advance"))
+    fc
+      .tuple(
+        fc.constantFrom("PUT", "DELETE", "PATCH", "GET"),
+        fc.constantFrom("/__sandbox/reset", "/__sandbox/batch/run", "/__sandbox/batch/catch-up", "/__sandbox/import", "/__sandbox/clock/advance"),
+      )
       .map(([m, target]): ControlRequest => ({ method: m, target })),
     // Bodies: random JSON, raw text, and valid bodies with one field replaced.
-    fc.tuple(fc.constantFrom(["POST", "/__sandbox/clock/advance"], ["PUT", "/__sandbox/batch/times"], ["POST", `/__sandbox/sca/payment/${paymentId}`], ["POST", "/__sandbox/sca/basket/nope"], ["POST", "/__sandbox/import"]), anyBody)
+    fc
+      .tuple(
+        fc.constantFrom(
+          ["POST", "/__sandbox/clock/advance"],
+          ["PUT", "/__sandbox/batch/times"],
+          ["POST", `/__sandbox/sca/payment/${paymentId}`],
+          ["POST", "/__sandbox/sca/basket/nope"],
+          ["POST", "/__sandbox/import"],
+        ),
+        anyBody,
+      )
       .map(([[m, target], value]) => jsonRequest(m, target, value)),
-    fc.tuple(fc.constantFrom(["POST", "/__sandbox/clock/advance"], ["PUT", "/__sandbox/batch/times"], ["POST", `/__sandbox/sca/payment/${paymentId}`], ["POST", "/__sandbox/import"]), rawBody)
+    fc
+      .tuple(
+        fc.constantFrom(
+          ["POST", "/__sandbox/clock/advance"],
+          ["PUT", "/__sandbox/batch/times"],
+          ["POST", `/__sandbox/sca/payment/${paymentId}`],
+          ["POST", "/__sandbox/import"],
+        ),
+        rawBody,
+      )
       .map(([[m, target], text]): ControlRequest => ({ method: m, target, body: text })),
-    fc.oneof(jsonValue, fc.constantFrom(0, 1, 3661, -1, 1.5, "1", "2001-01-01T00:00:00Z", "2999-01-01T00:00:00Z", "2026-13-01T00:00:00Z", "2099-01-01T00:00:00+01"))
+    fc
+      .oneof(
+        jsonValue,
+        fc.constantFrom(0, 1, 3661, -1, 1.5, "1", "2001-01-01T00:00:00Z", "2999-01-01T00:00:00Z", "2026-13-01T00:00:00Z", "2099-01-01T00:00:00+01"),
+      )
       .chain((value) => fc.constantFrom({ days: value }, { hours: value }, { minutes: value }, { to: value }, { days: 1, to: value }))
       .map((body) => jsonRequest("POST", "/__sandbox/clock/advance", body)),
-    fc.array(fc.oneof(fc.constantFrom("06:00", "24:00", "6:00", "23:59", "00:00", "06:00 "), nastyString(6)), { maxLength: 4 })
+    fc
+      .array(fc.oneof(fc.constantFrom("06:00", "24:00", "6:00", "23:59", "00:00", "06:00 "), nastyString(6)), { maxLength: 4 })
       .map((times) => jsonRequest("PUT", "/__sandbox/batch/times", { batchTimes: times })),
-    fc.tuple(fc.constantFrom(...exportPaths), jsonValue).map(([path, value]) => jsonRequest("POST", "/__sandbox/import", withFieldReplaced(exported, path, value))),
-    // Inconsistent imports: a reference to nothing, a counter out of step, numbers out of range.
-    fc.tuple(fc.constantFrom(...referencePaths), fc.constantFrom("nope", "", "__proto__", "constructor"))
+    fc
+      .tuple(fc.constantFrom(...exportPaths), jsonValue)
       .map(([path, value]) => jsonRequest("POST", "/__sandbox/import", withFieldReplaced(exported, path, value))),
-    fc.tuple(fc.constantFrom(...numberPaths), fc.constantFrom(9e15, -9e15, 2 ** 53 - 1, 2 ** 31, -1, 1e20, 0.5))
+    // Inconsistent imports: a reference to nothing, a counter out of step, numbers out of range.
+    fc
+      .tuple(fc.constantFrom(...referencePaths), fc.constantFrom("nope", "", "__proto__", "constructor"))
+      .map(([path, value]) => jsonRequest("POST", "/__sandbox/import", withFieldReplaced(exported, path, value))),
+    fc
+      .tuple(fc.constantFrom(...numberPaths), fc.constantFrom(9e15, -9e15, 2 ** 53 - 1, 2 ** 31, -1, 1e20, 0.5))
       .map(([path, value]) => jsonRequest("POST", "/__sandbox/import", withFieldReplaced(exported, path, value))),
     // Oversized: one store's first record repeated thousands of times.
     fc.tuple(fc.constantFrom("customers", "accounts", "payments", "transactions", "meta"), fc.integer({ min: 1_000, max: 20_000 })).map(([name, times]) => {
@@ -124,7 +184,10 @@ test("control routes: random input never gives a 5xx, and refused or read-only r
   await fc.assert(
     fc.asyncProperty(requests(paymentId, exported), async (request) => {
       const label = `${request.method} ${request.target} ${(request.body ?? "").slice(0, 200)}`;
-      const init: RequestInit = { method: request.method, ...(request.body === undefined ? {} : { body: request.body, headers: { "Content-Type": "application/json" } }) };
+      const init: RequestInit = {
+        method: request.method,
+        ...(request.body === undefined ? {} : { body: request.body, headers: { "Content-Type": "application/json" } }),
+      };
       const response = await client.sandbox.dispatch(new Request(ORIGIN + request.target, init));
       if (!response) {
         expect(new URL(ORIGIN + request.target).pathname, label).not.toMatch(/^\/(v1|__sandbox)\//);

@@ -8,7 +8,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { signRequest } from "../../src/signing/index";
 import { startSandboxServer, type SandboxServer } from "../server/start";
 import { rawExchange } from "../server/http-client.test-helpers";
-import { KARI, ORIGIN, initiationHeaders, NDCT, testCertificate, testClient, type ListedAccount, type TestClient, kariAndOla, paymentBody } from "../test-helpers";
+import {
+  KARI,
+  ORIGIN,
+  initiationHeaders,
+  NDCT,
+  testCertificate,
+  testClient,
+  type ListedAccount,
+  type TestClient,
+  kariAndOla,
+  paymentBody,
+} from "../test-helpers";
 import { expectRefusal } from "./requests.test-helpers";
 
 describe("in the dispatcher (browser and server alike)", () => {
@@ -27,8 +38,15 @@ describe("in the dispatcher (browser and server alike)", () => {
   /** A request signed once; the returned function sends those exact bytes, with any method and path. */
   async function capture(method: string, path: string, headers: Record<string, string>, body?: string) {
     const cert = await testCertificate();
-    const all: Record<string, string> = { "X-Request-ID": crypto.randomUUID(), ...headers, ...(body === undefined ? {} : { "Content-Type": "application/json" }) };
-    const signed = { ...all, ...(await signRequest({ method, url: path, headers: all, body }, { privateKey: cert.privateKey, certificate: cert.certificatePem })).headers };
+    const all: Record<string, string> = {
+      "X-Request-ID": crypto.randomUUID(),
+      ...headers,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    };
+    const signed = {
+      ...all,
+      ...(await signRequest({ method, url: path, headers: all, body }, { privateKey: cert.privateKey, certificate: cert.certificatePem })).headers,
+    };
     return async (asMethod = method, asPath = path) => {
       const withBody = body !== undefined && asMethod !== "GET" && asMethod !== "DELETE";
       const response = await client.sandbox.dispatch(new Request(ORIGIN + asPath, { method: asMethod, headers: signed, ...(withBody ? { body } : {}) }));
@@ -57,7 +75,12 @@ describe("in the dispatcher (browser and server alike)", () => {
     const read = await capture("GET", `${NDCT}/${paymentId}/status`, {});
     expect((await read()).status).toBe(200);
     const before = await stores();
-    for (const [method, path] of [["DELETE", `${NDCT}/${paymentId}`], ["POST", "/v1/sandbox/initialize"], ["GET", `${NDCT}/${paymentId}`], ["GET", `${NDCT}/${paymentId}/status`]] as const)
+    for (const [method, path] of [
+      ["DELETE", `${NDCT}/${paymentId}`],
+      ["POST", "/v1/sandbox/initialize"],
+      ["GET", `${NDCT}/${paymentId}`],
+      ["GET", `${NDCT}/${paymentId}/status`],
+    ] as const)
       await expectRefused(await read(method, path), 409, "CONFLICT", `${method} ${path}`, before);
   });
 
@@ -94,13 +117,17 @@ describe("at the standalone server's edge", { timeout: 60_000 }, () => {
   afterAll(async () => {
     await server.close();
   });
-  const snapshot = async () => JSON.stringify((await (await fetch(`${server.url}/__sandbox/export`)).json() as { stores: unknown }).stores);
+  const snapshot = async () => JSON.stringify(((await (await fetch(`${server.url}/__sandbox/export`)).json()) as { stores: unknown }).stores);
 
   test("property: dot segments and encoded dots, slashes or backslashes in the raw target are 400 before routing; the sandbox is not reset", async () => {
     const before = await snapshot();
     const trick = fc.constantFrom("..", ".", "%2e%2e", "%2E%2e", ".%2e", "%2e", "..%2f", "%2f..", "..%5c", "\\..", "..\\");
     const target = fc
-      .tuple(fc.constantFrom("/v1/", "/v1/sandbox/", "/__sandbox/", "/bank/authorize/payment/"), trick, fc.constantFrom("__sandbox/reset", "reset", "sandbox/initialize", "import"))
+      .tuple(
+        fc.constantFrom("/v1/", "/v1/sandbox/", "/__sandbox/", "/bank/authorize/payment/"),
+        trick,
+        fc.constantFrom("__sandbox/reset", "reset", "sandbox/initialize", "import"),
+      )
       .map(([prefix, tricked, rest]) => `${prefix}${tricked}/${rest}`);
     await fc.assert(
       fc.asyncProperty(target, fc.constantFrom("GET", "POST", "PUT", "DELETE"), async (path, method) => {
@@ -121,18 +148,37 @@ describe("at the standalone server's edge", { timeout: 60_000 }, () => {
       fc.constantFrom("null", "http://127.0.0.2:4010", "http://localhost.evil.example:4010", "file://"),
     );
     const attack = fc.oneof(
-      fc.tuple(fc.constantFrom("POST", "PUT", "DELETE", "PATCH"), fc.constantFrom("/__sandbox/reset", "/__sandbox/import", "/__sandbox/clock/advance", "/__sandbox/batch/times", "/v1/sandbox/initialize", "/bank/authorize/payment/x")),
+      fc.tuple(
+        fc.constantFrom("POST", "PUT", "DELETE", "PATCH"),
+        fc.constantFrom(
+          "/__sandbox/reset",
+          "/__sandbox/import",
+          "/__sandbox/clock/advance",
+          "/__sandbox/batch/times",
+          "/v1/sandbox/initialize",
+          "/bank/authorize/payment/x",
+        ),
+      ),
       fc.tuple(fc.constantFrom("GET", "HEAD"), fc.constantFrom("/__sandbox/export", "/__sandbox/accounts", "/__sandbox/clock")),
     );
     await fc.assert(
-      fc.asyncProperty(origin, attack, fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json"), async (from, [method, path], type) => {
-        const withBody = method !== "GET" && method !== "HEAD";
-        const response = await fetch(server.url + path, { method, headers: { Origin: from, ...(withBody ? { "Content-Type": type } : {}) }, ...(withBody ? { body: "{}" } : {}) });
-        const label = `${from} ${method} ${path}`;
-        expect(response.status, label).toBe(403);
-        expect(response.headers.get("Access-Control-Allow-Origin"), label).toBeNull();
-        if (method !== "HEAD") expect(((await response.json()) as { tppMessages: { code: string }[] }).tppMessages[0]?.code, label).toBe("FORBIDDEN");
-      }),
+      fc.asyncProperty(
+        origin,
+        attack,
+        fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json"),
+        async (from, [method, path], type) => {
+          const withBody = method !== "GET" && method !== "HEAD";
+          const response = await fetch(server.url + path, {
+            method,
+            headers: { Origin: from, ...(withBody ? { "Content-Type": type } : {}) },
+            ...(withBody ? { body: "{}" } : {}),
+          });
+          const label = `${from} ${method} ${path}`;
+          expect(response.status, label).toBe(403);
+          expect(response.headers.get("Access-Control-Allow-Origin"), label).toBeNull();
+          if (method !== "HEAD") expect(((await response.json()) as { tppMessages: { code: string }[] }).tppMessages[0]?.code, label).toBe("FORBIDDEN");
+        },
+      ),
       { numRuns: 60 },
     );
     expect(await snapshot()).toBe(before);

@@ -49,29 +49,54 @@ describe("operations", () => {
     ["creditorAddress", "country"],
     ["instructedAmount", "currency"],
   ])("createPayment with %s.%s nested 4114 deep: 400 FORMAT_ERROR (was a stack-overflow 500)", async (...path) => {
-    const refused = await replay("createPayment", { params: {}, headers: initiationHeaders(KARI), body: payment() }, { mutation: { kind: "body-field", path, value: deeplyNested(4114) }, sign: true });
-    expect(refused).toEqual({ tppMessages: [expect.objectContaining({ code: "FORMAT_ERROR", text: expect.stringMatching(/more than 64 levels deep/) as string })] });
+    const refused = await replay(
+      "createPayment",
+      { params: {}, headers: initiationHeaders(KARI), body: payment() },
+      { mutation: { kind: "body-field", path, value: deeplyNested(4114) }, sign: true },
+    );
+    expect(refused).toEqual({
+      tppMessages: [expect.objectContaining({ code: "FORMAT_ERROR", text: expect.stringMatching(/more than 64 levels deep/) as string })],
+    });
   });
 
   test("createSandboxAccount with balances[0].balanceType nested 4114 deep: 400 (was a 500)", async () => {
-    const body = { customerNumber: "15829010019", accountName: "Konto", currency: "NOK", balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 10.5, currency: "NOK" } }] };
-    await replay("createSandboxAccount", { params: {}, headers: {}, body }, { mutation: { kind: "body-field", path: ["balances", 0, "balanceType"], value: deeplyNested(4114) }, sign: true });
+    const body = {
+      customerNumber: "15829010019",
+      accountName: "Konto",
+      currency: "NOK",
+      balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 10.5, currency: "NOK" } }],
+    };
+    await replay(
+      "createSandboxAccount",
+      { params: {}, headers: {}, body },
+      { mutation: { kind: "body-field", path: ["balances", 0, "balanceType"], value: deeplyNested(4114) }, sign: true },
+    );
   });
 
   test("createSandboxTransaction with currency nested 4114 deep, unsigned: 401 (was a 500 before the signature check)", async () => {
     const body = { amount: 100, currency: "NOK", creditorName: "Ola", creditorAccount: { bban: ola }, debtorAccount: { bban: kari } };
-    await replay("createSandboxTransaction", { params: { mockAccountId: "acc-001" }, headers: {}, body }, { mutation: { kind: "body-field", path: ["currency"], value: deeplyNested(4114) }, sign: false });
+    await replay(
+      "createSandboxTransaction",
+      { params: { mockAccountId: "acc-001" }, headers: {}, body },
+      { mutation: { kind: "body-field", path: ["currency"], value: deeplyNested(4114) }, sign: false },
+    );
   });
 
   test("a payment beyond an int32 booking: 400 up front (was accepted, then booked as 3000000000 øre, breaking the list and export)", async () => {
-    await replay("createPayment", { params: {}, headers: initiationHeaders(KARI), body: payment() }, {
-      mutation: { kind: "body-field", path: ["instructedAmount", "amount"], value: "30000000.00" },
-      sign: true,
-    });
+    await replay(
+      "createPayment",
+      { params: {}, headers: initiationHeaders(KARI), body: payment() },
+      {
+        mutation: { kind: "body-field", path: ["instructedAmount", "amount"], value: "30000000.00" },
+        sign: true,
+      },
+    );
   });
 
   test("an account created with an iban alone keeps iban and bban together (was: a new bban beside someone else's iban)", async () => {
-    const response = await client.send("POST", "/v1/sandbox/accounts", { body: { customerNumber: "15829010019", accountName: "Konto", currency: "NOK", iban: "NO9386011117947" } });
+    const response = await client.send("POST", "/v1/sandbox/accounts", {
+      body: { customerNumber: "15829010019", accountName: "Konto", currency: "NOK", iban: "NO9386011117947" },
+    });
     expect(response.status).toBe(201);
     expectConsistent(await client.sandbox.env.store.exportAll(), "iban alone");
   });
@@ -109,7 +134,12 @@ describe("control routes", () => {
     const pay = async () => {
       const response = await client.send("POST", NDCT, {
         headers: initiationHeaders(KARI),
-        body: { instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: ola, currency: "NOK" }, debtorAccount: { bban: kari, currency: "NOK" } },
+        body: {
+          instructedAmount: { amount: "1.00", currency: "NOK" },
+          creditorName: "Ola",
+          creditorAccount: { bban: ola, currency: "NOK" },
+          debtorAccount: { bban: kari, currency: "NOK" },
+        },
       });
       return ((await response.json()) as { paymentId: string }).paymentId;
     };

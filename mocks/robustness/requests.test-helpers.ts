@@ -21,11 +21,44 @@ import { ORIGIN, testCertificate } from "../test-helpers";
 // ------------------------------------------------------------------------------------------------
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
-const tricky = fc.constantFrom("%", "%2", "%zz", "..", "/", "\\", '"', "{", "[", "]", "}", "\u0000", "\u0007", "😀", "𝔘", "æøå", " ", "&", "=", "?", "#", ",", ";", "\u202e", "\ufeff");
+const tricky = fc.constantFrom(
+  "%",
+  "%2",
+  "%zz",
+  "..",
+  "/",
+  "\\",
+  '"',
+  "{",
+  "[",
+  "]",
+  "}",
+  "\u0000",
+  "\u0007",
+  "😀",
+  "𝔘",
+  "æøå",
+  " ",
+  "&",
+  "=",
+  "?",
+  "#",
+  ",",
+  ";",
+  "\u202e",
+  "\ufeff",
+);
 
 /** Any text: unicode incl. astral characters, lone surrogates, and the characters parsers trip on. */
 export const nastyString = (maxLength = 40) =>
-  fc.string({ unit: fc.oneof({ weight: 3, arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 1 }) }, { weight: 1, arbitrary: loneSurrogate }, { weight: 2, arbitrary: tricky }), maxLength });
+  fc.string({
+    unit: fc.oneof(
+      { weight: 3, arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 1 }) },
+      { weight: 1, arbitrary: loneSurrogate },
+      { weight: 2, arbitrary: tricky },
+    ),
+    maxLength,
+  });
 
 /** Up to ~200 KB of one repeated piece. */
 export const hugeString = fc
@@ -34,7 +67,10 @@ export const hugeString = fc
 
 /** A header value the transport carries (ISO-8859-1, no controls), without surrounding whitespace. */
 export const headerValue = fc.string({
-  unit: fc.integer({ min: 0x21, max: 0xff }).filter((code) => code !== 0x7f && (code < 0x80 || code > 0x9f)).map((code) => String.fromCharCode(code)),
+  unit: fc
+    .integer({ min: 0x21, max: 0xff })
+    .filter((code) => code !== 0x7f && (code < 0x80 || code > 0x9f))
+    .map((code) => String.fromCharCode(code)),
   minLength: 1,
   maxLength: 60,
 });
@@ -51,15 +87,22 @@ const prototypeObject = fc
  * The attacks on cost: a list far over every bound of the contract (and over the 10,000 values a
  * body may hold), and an object of thousands of unknown keys (a 1 MB one gave a 64 MB answer).
  */
-export const hugeArray = fc.tuple(fc.integer({ min: 12, max: 20_000 }), fc.constantFrom<unknown>(1, "a", 11, { reference: "12344", referenceType: "KID" })).map(([length, item]) => Array<unknown>(length).fill(item));
-export const manyKeys = fc.integer({ min: 100, max: 20_000 }).map((count) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${String(index)}`, index])));
+export const hugeArray = fc
+  .tuple(fc.integer({ min: 12, max: 20_000 }), fc.constantFrom<unknown>(1, "a", 11, { reference: "12344", referenceType: "KID" }))
+  .map(([length, item]) => Array<unknown>(length).fill(item));
+export const manyKeys = fc
+  .integer({ min: 100, max: 20_000 })
+  .map((count) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${String(index)}`, index])));
 
 /** JSON values of every shape, with nasty strings. */
 export const jsonValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   { weight: 2, arbitrary: nastyString(30) },
   { weight: 1, arbitrary: hugeString },
-  { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1, 2 ** 31, 2 ** 53, 1e21, 0.1, -0)) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1, 2 ** 31, 2 ** 53, 1e21, 0.1, -0)),
+  },
   { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}, "", "NOK", "2026-02-30", "86011117947", "1.005") },
   { weight: 1, arbitrary: fc.integer({ min: 60, max: 50_000 }).map(deeplyNested) },
   { weight: 1, arbitrary: fc.oneof(hugeArray, manyKeys, prototypeObject) },
@@ -120,21 +163,50 @@ export interface Generated {
 
 /** Headers whose formats reject "a, b", so a duplicated header is always an error. */
 const COMMA_REJECTING = [
-  "X-Request-ID", "PSU-ID", "X-PSU-IDENTITY", "PSU-Corporate-ID", "PSU-IP-Address", "PSU-IP-Port", "PSU-Device-ID", "PSU-Context",
-  "PSU-HTTP-Method", "TPP-Redirect-Preferred", "PSU-Geo-Location",
+  "X-Request-ID",
+  "PSU-ID",
+  "X-PSU-IDENTITY",
+  "PSU-Corporate-ID",
+  "PSU-IP-Address",
+  "PSU-IP-Port",
+  "PSU-Device-ID",
+  "PSU-Context",
+  "PSU-HTTP-Method",
+  "TPP-Redirect-Preferred",
+  "PSU-Geo-Location",
 ];
 const SIGNATURE_HEADERS = ["Signature", "TPP-Signature-Certificate"];
 /** Optional body fields of the contract, so that an added key is sometimes a real one. */
 const OPTIONAL_FIELDS = [
-  "iban", "bban", "requestedExecutionDate", "remittanceInformationStructuredArray", "remittanceInformationStructured", "remittanceInformationUnstructured",
-  "ultimateDebtor", "endDate", "purposeCode", "product", "cashAccountType", "kidRequired", "bookingDate", "valueDate", "bankTransactionCode",
-  "ultimateCreditor", "debtorName", "creditLine", "referenceIssuer", "buildingNumber", "postalCode",
+  "iban",
+  "bban",
+  "requestedExecutionDate",
+  "remittanceInformationStructuredArray",
+  "remittanceInformationStructured",
+  "remittanceInformationUnstructured",
+  "ultimateDebtor",
+  "endDate",
+  "purposeCode",
+  "product",
+  "cashAccountType",
+  "kidRequired",
+  "bookingDate",
+  "valueDate",
+  "bankTransactionCode",
+  "ultimateCreditor",
+  "debtorName",
+  "creditLine",
+  "referenceIssuer",
+  "buildingNumber",
+  "postalCode",
 ];
 
 export const headerNamesOf = (operation: Operation) => Object.keys(operation.headers.shape);
 export function requiredHeadersOf(operation: Operation, seed: Seed): string[] {
   const shape = operation.headers.shape as Record<string, { safeParse: (value: unknown) => { success: boolean } }>;
-  const required = Object.entries(shape).filter(([, schema]) => !schema.safeParse(undefined).success).map(([name]) => name);
+  const required = Object.entries(shape)
+    .filter(([, schema]) => !schema.safeParse(undefined).success)
+    .map(([name]) => name);
   return [...required, ...(seed.headers["PSU-ID"] !== undefined ? ["PSU-ID"] : [])];
 }
 
@@ -178,40 +250,96 @@ export function mutations(operation: Operation, seed: Seed): fc.Arbitrary<Mutati
   const options: fc.Arbitrary<Mutation>[] = [
     fc.constant<Mutation>({ kind: "as-is" }),
     fc.constantFrom(...requiredHeadersOf(operation, seed)).map((name): Mutation => ({ kind: "remove-header", name })),
-    fc.record({ name: fc.constantFrom(...duplicable), second: headerValue }).map(({ name, second }): Mutation => ({ kind: "duplicate-header", name, second, afterSigning: false })),
-    fc.record({ name: fc.constantFrom(...SIGNATURE_HEADERS), second: headerValue }).map(({ name, second }): Mutation => ({ kind: "duplicate-header", name, second, afterSigning: true })),
-    fc.record({ name: fc.constantFrom(...headers.filter((name) => !["Digest", ...SIGNATURE_HEADERS].includes(name))), value: fc.oneof(headerValue, meaningfulHeader) }).map(({ name, value }): Mutation => ({ kind: "header-value", name, value })),
-    fc.array(fc.string({ unit: fc.oneof(fc.constantFrom("a", "b", "&", "=", "%", "%25", "+", "#", "ø", "😀", "[", "]"), fc.constantFrom("limit", "offset", "fromDate", "toDate", "after", "before")), maxLength: 12 }), { maxLength: 4 })
+    fc
+      .record({ name: fc.constantFrom(...duplicable), second: headerValue })
+      .map(({ name, second }): Mutation => ({ kind: "duplicate-header", name, second, afterSigning: false })),
+    fc
+      .record({ name: fc.constantFrom(...SIGNATURE_HEADERS), second: headerValue })
+      .map(({ name, second }): Mutation => ({ kind: "duplicate-header", name, second, afterSigning: true })),
+    fc
+      .record({
+        name: fc.constantFrom(...headers.filter((name) => !["Digest", ...SIGNATURE_HEADERS].includes(name))),
+        value: fc.oneof(headerValue, meaningfulHeader),
+      })
+      .map(({ name, value }): Mutation => ({ kind: "header-value", name, value })),
+    fc
+      .array(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom("a", "b", "&", "=", "%", "%25", "+", "#", "ø", "😀", "[", "]"),
+            fc.constantFrom("limit", "offset", "fromDate", "toDate", "after", "before"),
+          ),
+          maxLength: 12,
+        }),
+        { maxLength: 4 },
+      )
       .map((parts): Mutation => ({ kind: "query", query: parts.join("&") })),
-    fc.tuple(fc.constantFrom("limit", "offset", "fromDate", "toDate", "after", "before", "x"), nastyString(20), fc.boolean())
+    fc
+      .tuple(fc.constantFrom("limit", "offset", "fromDate", "toDate", "after", "before", "x"), nastyString(20), fc.boolean())
       .map(([name, value, encode]): Mutation => ({ kind: "query", query: `${name}=${encode ? encodeSegment(value) : value}` })),
   ];
   if (Object.keys(seed.params).length > 0)
     options.push(
-      fc.record({ values: fc.array(fc.oneof(nastyString(30), fc.constantFrom("..", ".", "%", "%2e%2e", "a/b", "", " ", "null", "undefined", "__proto__")), { minLength: Object.keys(seed.params).length, maxLength: Object.keys(seed.params).length }), encode: fc.boolean() })
+      fc
+        .record({
+          values: fc.array(fc.oneof(nastyString(30), fc.constantFrom("..", ".", "%", "%2e%2e", "a/b", "", " ", "null", "undefined", "__proto__")), {
+            minLength: Object.keys(seed.params).length,
+            maxLength: Object.keys(seed.params).length,
+          }),
+          encode: fc.boolean(),
+        })
         .map(({ values, encode }): Mutation => ({ kind: "path-params", values, encode })),
     );
   if (operation.body !== undefined && seed.body !== undefined) {
     const text = JSON.stringify(seed.body);
     const paths = jsonPaths(seed.body);
     options.push(
-      fc.oneof(
-        fc.integer({ min: 0, max: text.length - 1 }).map((end) => text.slice(0, end)),
-        nastyString(60).filter((candidate) => !parses(candidate)),
-        fc.constantFrom("{", "{}}", "[", "{'a': 1}", '{"a":1,}', "NaN", "\ufeff{}", "{\"a\":\"\\ud800\"", `{"a":${"[".repeat(5000)}`, `${"[".repeat(70)}${"]".repeat(70)}`),
-      ).map((body): Mutation => ({ kind: "raw-body", text: body })),
-      fc.oneof(fc.integer(), nastyString(), fc.boolean(), fc.constant(null), fc.array(jsonValue, { maxLength: 3 }), hugeString)
+      fc
+        .oneof(
+          fc.integer({ min: 0, max: text.length - 1 }).map((end) => text.slice(0, end)),
+          nastyString(60).filter((candidate) => !parses(candidate)),
+          fc.constantFrom(
+            "{",
+            "{}}",
+            "[",
+            "{'a': 1}",
+            '{"a":1,}',
+            "NaN",
+            "\ufeff{}",
+            '{"a":"\\ud800"',
+            `{"a":${"[".repeat(5000)}`,
+            `${"[".repeat(70)}${"]".repeat(70)}`,
+          ),
+        )
+        .map((body): Mutation => ({ kind: "raw-body", text: body })),
+      fc
+        .oneof(fc.integer(), nastyString(), fc.boolean(), fc.constant(null), fc.array(jsonValue, { maxLength: 3 }), hugeString)
         .map((value): Mutation => ({ kind: "body-value", value })),
       fc.dictionary(nastyString(12), jsonValue, { minKeys: 1, maxKeys: 4 }).map((value): Mutation => ({ kind: "body-value", value })),
       fc.record({ path: fc.constantFrom(...paths), value: fieldValue }).map(({ path, value }): Mutation => ({ kind: "body-field", path, value })),
       fc.record({ path: fc.constantFrom(...paths), value: fieldValue }).map(({ path, value }): Mutation => ({ kind: "body-field", path, value })),
-      fc.record({ path: fc.constantFrom(...paths), depth: fc.integer({ min: 1_000, max: 50_000 }) })
+      fc
+        .record({ path: fc.constantFrom(...paths), depth: fc.integer({ min: 1_000, max: 50_000 }) })
         .map(({ path, depth }): Mutation => ({ kind: "body-field", path, value: deeplyNested(depth) })),
       fc.constantFrom(...paths).map((path): Mutation => ({ kind: "body-remove", path })),
-      fc.record({ path: fc.constantFrom(...objectPaths(seed.body)), key: fc.oneof(nastyString(12), fc.constantFrom(...OPTIONAL_FIELDS), prototypeKey), value: fieldValue }).map(({ path, key, value }): Mutation => ({ kind: "body-extra-key", path, key, value })),
+      fc
+        .record({
+          path: fc.constantFrom(...objectPaths(seed.body)),
+          key: fc.oneof(nastyString(12), fc.constantFrom(...OPTIONAL_FIELDS), prototypeKey),
+          value: fieldValue,
+        })
+        .map(({ path, key, value }): Mutation => ({ kind: "body-extra-key", path, key, value })),
       // Every list of the body, replaced by one far over its bound.
-      ...(arrayPaths(seed.body).length > 0 ? [fc.record({ path: fc.constantFrom(...arrayPaths(seed.body)), value: hugeArray }).map(({ path, value }): Mutation => ({ kind: "body-field", path, value }))] : []),
-      fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/jsonp", "json").map((value): Mutation => ({ kind: "content-type", value })),
+      ...(arrayPaths(seed.body).length > 0
+        ? [
+            fc
+              .record({ path: fc.constantFrom(...arrayPaths(seed.body)), value: hugeArray })
+              .map(({ path, value }): Mutation => ({ kind: "body-field", path, value })),
+          ]
+        : []),
+      fc
+        .constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/jsonp", "json")
+        .map((value): Mutation => ({ kind: "content-type", value })),
     );
   } else if (operation.method !== "GET") {
     options.push(fc.oneof(nastyString(60), hugeString).map((text): Mutation => ({ kind: "raw-body", text })));
@@ -279,20 +407,26 @@ export async function build(operation: Operation, seed: Seed, { mutation, sign }
       body = JSON.stringify(mutation.value);
       break;
     case "body-field":
-      body = JSON.stringify(changedAt(seed.body, mutation.path, (parent, key) => {
-        (parent as Record<string | number, unknown>)[key] = mutation.value;
-      }));
+      body = JSON.stringify(
+        changedAt(seed.body, mutation.path, (parent, key) => {
+          (parent as Record<string | number, unknown>)[key] = mutation.value;
+        }),
+      );
       break;
     case "body-remove":
-      body = JSON.stringify(changedAt(seed.body, mutation.path, (parent, key) => {
-        if (Array.isArray(parent) && typeof key === "number") parent.splice(key, 1);
-        else Reflect.deleteProperty(parent, key);
-      }));
+      body = JSON.stringify(
+        changedAt(seed.body, mutation.path, (parent, key) => {
+          if (Array.isArray(parent) && typeof key === "number") parent.splice(key, 1);
+          else Reflect.deleteProperty(parent, key);
+        }),
+      );
       break;
     case "body-extra-key":
-      body = JSON.stringify(changedAt(seed.body, [...mutation.path, mutation.key], (parent, key) => {
-        Object.defineProperty(parent, key, { value: mutation.value, enumerable: true, configurable: true, writable: true });
-      }));
+      body = JSON.stringify(
+        changedAt(seed.body, [...mutation.path, mutation.key], (parent, key) => {
+          Object.defineProperty(parent, key, { value: mutation.value, enumerable: true, configurable: true, writable: true });
+        }),
+      );
       break;
     case "content-type":
       contentType = mutation.value;
@@ -309,7 +443,10 @@ export async function build(operation: Operation, seed: Seed, { mutation, sign }
   let signatureIntact = sign;
   if (sign) {
     const cert = await testCertificate();
-    const signed = await signRequest({ method: operation.method, url: url.pathname + url.search, headers, body }, { privateKey: cert.privateKey, certificate: cert.certificatePem });
+    const signed = await signRequest(
+      { method: operation.method, url: url.pathname + url.search, headers, body },
+      { privateKey: cert.privateKey, certificate: cert.certificatePem },
+    );
     Object.assign(headers, signed.headers);
   }
   if (mutation.kind === "remove-header") {
@@ -378,11 +515,14 @@ export function expectConsistent(exported: SandboxExport, label: string): void {
   const { accounts, transactions } = exported.stores;
   for (const account of accounts) {
     if (account.iban.startsWith("NO")) expect(account.iban.slice(4), `${label}: account ${account.resourceId}`).toBe(account.bban);
-    expect(transactions.filter((t) => t.accountId === account.resourceId).length, `${label}: transactionCount of ${account.resourceId}`).toBe(account.transactionCount);
+    expect(transactions.filter((t) => t.accountId === account.resourceId).length, `${label}: transactionCount of ${account.resourceId}`).toBe(
+      account.transactionCount,
+    );
   }
 }
 
 export function describeBuilt(built: Built, mutation?: Mutation): string {
-  const body = built.body === undefined ? "" : ` body ${built.body.length > 300 ? `${built.body.slice(0, 300)}… (${String(built.body.length)} chars)` : built.body}`;
+  const body =
+    built.body === undefined ? "" : ` body ${built.body.length > 300 ? `${built.body.slice(0, 300)}… (${String(built.body.length)} chars)` : built.body}`;
   return `${built.method} ${built.target}${body} sign=${String(built.sign)}${mutation ? ` mutation=${JSON.stringify(mutation).slice(0, 300)}` : ""}`;
 }

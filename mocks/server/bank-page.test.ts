@@ -34,7 +34,12 @@ describe("a mobile TPP's app scheme as TPP-Redirect-URI", { timeout: 20_000 }, (
     expect(status).toBe(201);
     const href = body._links.scaRedirect?.href ?? "";
     expect(await (await fetch(href)).text()).toContain(`<strong>${shown}</strong>`);
-    const decided = await fetch(href, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "decision=approve" });
+    const decided = await fetch(href, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "decision=approve",
+    });
     expect(decided.status).toBe(303);
     expect(decided.headers.get("Location")).toBe(`${uri}?paymentId=${body.paymentId}&scaResult=ok`);
   });
@@ -51,7 +56,12 @@ describe("a mobile TPP's app scheme as TPP-Redirect-URI", { timeout: 20_000 }, (
 
 describe("the bank page's form and the origin rules", { timeout: 20_000 }, () => {
   const post = (href: string, origin: string) =>
-    fetch(href, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin }, body: "decision=approve" });
+    fetch(href, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+      body: "decision=approve",
+    });
 
   test("posted from the page itself (its own Origin) it is taken; from elsewhere, or from an opaque origin, it is refused and changes nothing", async () => {
     const { body } = await initiate("https://tpp.example/callback");

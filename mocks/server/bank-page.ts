@@ -100,7 +100,11 @@ async function show(dispatch: Dispatch, origin: string, subject: Subject, id: st
 async function decide(dispatch: Dispatch, request: Request, origin: string, subject: Subject, id: string): Promise<Response> {
   const decision = new URLSearchParams(await request.text()).get("decision");
   if (decision !== "approve" && decision !== "decline")
-    return problemPage(400, "Choose approve or decline", `The form must send decision=approve or decision=decline; it sent ${decision === null ? "no decision" : JSON.stringify(decision)}.`);
+    return problemPage(
+      400,
+      "Choose approve or decline",
+      `The form must send decision=approve or decision=decline; it sent ${decision === null ? "no decision" : JSON.stringify(decision)}.`,
+    );
   const answer = await dispatch(
     new Request(`${origin}${hrefOf("scaDecision", { subject, id })}`, {
       method: "POST",
@@ -115,7 +119,8 @@ async function decide(dispatch: Dispatch, request: Request, origin: string, subj
   const { redirect, transactionStatus } = decided.data;
   const done = `${label(subject, id)} is now ${transactionStatus}.`;
   // A stored URI is checked again: an imported sandbox may hold one the header would have refused.
-  if (!isRedirectUri(redirect)) return page(200, "Done – Sandbox Bank", html`${bank}<h1>Done</h1><p>${done}</p><p>There is no address to return to that a browser may open.</p>`);
+  if (!isRedirectUri(redirect))
+    return page(200, "Done – Sandbox Bank", html`${bank}<h1>Done</h1><p>${done}</p><p>There is no address to return to that a browser may open.</p>`);
   return page(303, "Done – Sandbox Bank", html`${bank}<h1>Done</h1><p>${done}</p><p><a href="${redirect}">Return to ${redirectTargetName(redirect)}</a></p>`, {
     Location: redirect,
   });

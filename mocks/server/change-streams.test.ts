@@ -34,7 +34,8 @@ function events(response: Response) {
   };
 }
 
-const stream = (url: string, headers: Record<string, string> = {}) => fetch(`${url}/__sandbox/changes`, { headers: { Accept: "text/event-stream", ...headers } });
+const stream = (url: string, headers: Record<string, string> = {}) =>
+  fetch(`${url}/__sandbox/changes`, { headers: { Accept: "text/event-stream", ...headers } });
 
 describe("the change stream", () => {
   test("tells an open stream of a change at once, one event per burst, and answers JSON to a plain GET", async () => {
@@ -67,12 +68,14 @@ describe("the change stream", () => {
     expect(refused.status).toBe(429);
     expect(JSON.stringify(await refused.json())).toContain("ACCESS_EXCEEDED");
     await feeds[0]!.cancel();
-    await expect.poll(async () => {
-      const again = await stream(server.url);
-      const status = again.status;
-      await again.body?.cancel();
-      return status;
-    }).toBe(200);
+    await expect
+      .poll(async () => {
+        const again = await stream(server.url);
+        const status = again.status;
+        await again.body?.cancel();
+        return status;
+      })
+      .toBe(200);
   });
 
   test("refuses a web page origin the server does not allow, and stops at once with streams open", async () => {

@@ -72,7 +72,12 @@ export function createChangeStreams(options: ChangeStreamOptions): ChangeStreams
       setCorsHeaders(res, allowedOrigin);
       if (streams.size >= max) {
         const body = JSON.stringify({
-          tppMessages: [tppError("ACCESS_EXCEEDED", `This server keeps at most ${String(max)} change streams open and all are in use; close a portal tab or read ${CHANGES_PATH} as JSON.`)],
+          tppMessages: [
+            tppError(
+              "ACCESS_EXCEEDED",
+              `This server keeps at most ${String(max)} change streams open and all are in use; close a portal tab or read ${CHANGES_PATH} as JSON.`,
+            ),
+          ],
         });
         res.writeHead(errorStatus.ACCESS_EXCEEDED, { "Content-Type": "application/json", "Retry-After": "10", "Content-Length": Buffer.byteLength(body) });
         res.end(body);
@@ -86,9 +91,12 @@ export function createChangeStreams(options: ChangeStreamOptions): ChangeStreams
       // retry: how long EventSource waits before reconnecting after the stream ends.
       res.write(`retry: 1000\n${event(options.current())}`);
       streams.add(res);
-      const lifetime = setTimeout(() => {
-        res.end();
-      }, options.lifetimeMs ?? 10 * 60_000);
+      const lifetime = setTimeout(
+        () => {
+          res.end();
+        },
+        options.lifetimeMs ?? 10 * 60_000,
+      );
       lifetime.unref();
       res.once("close", () => {
         clearTimeout(lifetime);

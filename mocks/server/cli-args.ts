@@ -57,7 +57,8 @@ function checkValue(name: ValueOption, value: string): string | undefined {
     const parsed = parseAllowedOrigin(value);
     return parsed.ok ? undefined : parsed.problem;
   }
-  if (name === "--host") return /^[A-Za-z0-9.:[\]%-]+$/.test(value) ? undefined : `--host must be a host name or IP address, such as 127.0.0.1; got ${JSON.stringify(value)}.`;
+  if (name === "--host")
+    return /^[A-Za-z0-9.:[\]%-]+$/.test(value) ? undefined : `--host must be a host name or IP address, such as 127.0.0.1; got ${JSON.stringify(value)}.`;
   return value.trim() === "" ? `--data needs a file name, such as ${EXAMPLES["--data"]}.` : undefined;
 }
 

@@ -14,9 +14,11 @@ export function runCli(args: string[]) {
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((done) => child.on("exit", (code) => {
-    done(code);
-  }));
+  const exited = new Promise<number | null>((done) =>
+    child.on("exit", (code) => {
+      done(code);
+    }),
+  );
   const output = async (pattern: RegExp) => {
     for (let waited = 0; !pattern.test(stdout); waited += 50) {
       if (waited > 20_000 || child.exitCode !== null || child.signalCode !== null) throw new Error(`no ${String(pattern)} in output:\n${stdout}\n${stderr}`);

@@ -10,7 +10,10 @@ import { openSqliteStore } from "../store/sql/sqlite-store";
 describe("parseCliArgs", () => {
   test("defaults, both spellings of values, and help", () => {
     expect(parseCliArgs([])).toEqual({ kind: "run", options: { port: 4010, host: "127.0.0.1" } });
-    expect(parseCliArgs(["--port", "0", "--host=0.0.0.0", "--data", "s.json"])).toEqual({ kind: "run", options: { port: 0, host: "0.0.0.0", dataFile: "s.json" } });
+    expect(parseCliArgs(["--port", "0", "--host=0.0.0.0", "--data", "s.json"])).toEqual({
+      kind: "run",
+      options: { port: 0, host: "0.0.0.0", dataFile: "s.json" },
+    });
     expect(parseCliArgs(["--port", "abc", "--help"])).toEqual({ kind: "error", message: expect.stringContaining('got "abc"') as string });
     expect(parseCliArgs(["-h"])).toEqual({ kind: "help" });
     expect(parseCliArgs(["--empty", "--port=1"])).toEqual({ kind: "run", options: { port: 1, host: "127.0.0.1", empty: true } });
@@ -67,7 +70,11 @@ describe("the CLI", { timeout: 30_000 }, () => {
       expect(banner).toContain(`base_url          ${url!}`);
       expect(banner).toContain(`sandbox_base_url  ${url!}`);
       expect(banner).toContain(`controls          ${url!}/__sandbox/`);
-      const advanced = await fetch(`${url!}/__sandbox/clock/advance`, { method: "POST", body: JSON.stringify({ hours: 5 }), headers: { "Content-Type": "application/json" } });
+      const advanced = await fetch(`${url!}/__sandbox/clock/advance`, {
+        method: "POST",
+        body: JSON.stringify({ hours: 5 }),
+        headers: { "Content-Type": "application/json" },
+      });
       expect(advanced.status).toBe(200);
       cli.child.kill("SIGTERM");
       expect(await cli.exited).toBe(0);

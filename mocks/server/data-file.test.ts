@@ -58,7 +58,9 @@ describe("--data FILE", { timeout: 20_000 }, () => {
   test("a burst of writes: every one answered 2xx is there after a restart, and only the database file is left", async () => {
     const server = await start();
     const client = httpClient(server.url);
-    const created = await Promise.all(Array.from({ length: 25 }, (_, index) => client.send("POST", "/v1/sandbox/accounts", { body: account(`Konto ${String(index)}`) })));
+    const created = await Promise.all(
+      Array.from({ length: 25 }, (_, index) => client.send("POST", "/v1/sandbox/accounts", { body: account(`Konto ${String(index)}`) })),
+    );
     expect(created.map((response) => response.status)).toEqual(Array(25).fill(201));
     await stop(server);
     expect(await readdir(directory)).toEqual(["state.db"]);
@@ -100,7 +102,9 @@ describe("--data FILE", { timeout: 20_000 }, () => {
     running.push(server);
     expect(server.loadedDataFile).toBe(true);
     expect(server.jsonBackup).toBe(`${file}.json-backup`);
-    expect(lines[0]).toMatch(/state\.db was a JSON state file; migrated it into a SQLite database at the same path, the JSON is kept as .*state\.db\.json-backup/);
+    expect(lines[0]).toMatch(
+      /state\.db was a JSON state file; migrated it into a SQLite database at the same path, the JSON is kept as .*state\.db\.json-backup/,
+    );
     expect(await readFile(`${file}.json-backup`, "utf8")).toBe(json);
     expect(await isDatabase(file)).toBe(true);
     // What the batch catching up on start leaves alone (it settles the sample's due payment).
@@ -144,7 +148,12 @@ describe("the data a server starts with", { timeout: 20_000 }, () => {
     expect(await customers(memory.url)).toBeGreaterThan(0);
     // The fixed PSU can pay at once, as the portal's example and curl command do.
     const paid = await httpClient(memory.url).send("POST", "/v1/payments/norwegian-domestic-credit-transfers", {
-      body: { instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: "Ola Nordmann", creditorAccount: { bban: "97100000044", currency: "NOK" }, debtorAccount: { bban: "97100000028", currency: "NOK" } },
+      body: {
+        instructedAmount: { amount: "1.00", currency: "NOK" },
+        creditorName: "Ola Nordmann",
+        creditorAccount: { bban: "97100000044", currency: "NOK" },
+        debtorAccount: { bban: "97100000028", currency: "NOK" },
+      },
       headers: initiationHeaders(KARI),
     });
     expect(paid.status).toBe(201);

@@ -59,7 +59,8 @@ async function openDatabase(file: string): Promise<SqliteSandboxStore> {
     const code = sqliteErrorCode(error);
     if (code === "SQLITE_BUSY")
       throw new DataFileError(`The data file ${file} is in use by another sandbox server (one server per file); stop it or name another file with --data.`);
-    if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT") throw new DataFileError(`The data file ${file} is a damaged SQLite database (${messageOf(error)}). ${UNTOUCHED}`);
+    if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT")
+      throw new DataFileError(`The data file ${file} is a damaged SQLite database (${messageOf(error)}). ${UNTOUCHED}`);
     throw new DataFileError(`The data file ${file} cannot be opened as the sandbox's database: ${messageOf(error)}`);
   }
 }
@@ -97,7 +98,9 @@ async function migrateJsonFile(file: string): Promise<{ store: SqliteSandboxStor
   const backup = jsonBackupOf(file);
   const existing = await readFile(backup, "utf8").catch(() => undefined);
   if (existing !== undefined && existing !== text)
-    throw new DataFileError(`The data file ${file} is a JSON state file to migrate, but ${backup} already exists with other contents; move it away first. ${UNTOUCHED}`);
+    throw new DataFileError(
+      `The data file ${file} is a JSON state file to migrate, but ${backup} already exists with other contents; move it away first. ${UNTOUCHED}`,
+    );
 
   const building = `${file}.migrating-${String(process.pid)}`;
   await removeDatabase(building);
@@ -132,7 +135,9 @@ export async function openDataStore(dataFile: string | undefined): Promise<Opene
   const directory = dirname(file);
   const dir = await stat(directory).catch((error: unknown) => {
     throw new DataFileError(
-      codeOf(error) === "ENOENT" ? `The directory of the data file, ${directory}, does not exist; create it first.` : `The directory ${directory} cannot be read: ${messageOf(error)}`,
+      codeOf(error) === "ENOENT"
+        ? `The directory of the data file, ${directory}, does not exist; create it first.`
+        : `The directory ${directory} cannot be read: ${messageOf(error)}`,
     );
   });
   if (!dir.isDirectory()) throw new DataFileError(`${directory} is not a directory, so it cannot hold the data file.`);

@@ -133,7 +133,9 @@ describe("state-changing controls take JSON only", { timeout: 20_000 }, () => {
     const response = await fetch(`${server.url}/__sandbox/clock/advance`, { method: "POST", headers: { "Content-Type": type }, body });
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({
-      tppMessages: [{ category: "ERROR", code: "FORMAT_ERROR", text: expect.stringContaining("Send the body as JSON with Content-Type: application/json.") as string }],
+      tppMessages: [
+        { category: "ERROR", code: "FORMAT_ERROR", text: expect.stringContaining("Send the body as JSON with Content-Type: application/json.") as string },
+      ],
     });
     expect((await client.controlJson<{ offsetMs: number }>("GET", "/__sandbox/clock")).offsetMs).toBe(before.offsetMs);
   });

@@ -53,7 +53,10 @@ describe("createRequestHandler", () => {
       seen = { url: request.url, method: request.method, values: request.headers.get("x-repeated"), body: await request.text() };
       return new Response(null, { status: 204 });
     });
-    const headers = new Headers([["X-Repeated", "a"], ["X-Repeated", "b"]]);
+    const headers = new Headers([
+      ["X-Repeated", "a"],
+      ["X-Repeated", "b"],
+    ]);
     const response = await fetch(`${url}/v1/x?y=1`, { method: "PUT", headers, body: "ÆØÅ" });
     expect(response.status).toBe(204);
     expect(seen).toEqual({ url: `${url}/v1/x?y=1`, method: "PUT", values: "a, b", body: "ÆØÅ" });

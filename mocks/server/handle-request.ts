@@ -31,7 +31,11 @@ export interface RequestHandlerOptions {
 }
 
 const tooLarge = (bytes: number, limit: number) =>
-  jsonError(errorStatus.CONTENT_TOO_LARGE, "CONTENT_TOO_LARGE", `The body is ${String(bytes)} bytes; this sandbox takes at most ${String(limit)} bytes (${String(limit / 1024 / 1024)} MiB) here.`);
+  jsonError(
+    errorStatus.CONTENT_TOO_LARGE,
+    "CONTENT_TOO_LARGE",
+    `The body is ${String(bytes)} bytes; this sandbox takes at most ${String(limit)} bytes (${String(limit / 1024 / 1024)} MiB) here.`,
+  );
 
 export function createRequestHandler(options: RequestHandlerOptions) {
   const log = options.log;
@@ -41,7 +45,8 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     // A request without Origin is no web page's (curl, a TPP's back end): nothing to grant or refuse.
     const origin = req.headers.origin;
     const allowedOrigin = origin !== undefined && allows(origin) ? origin : undefined;
-    const send = (response: Response, close?: boolean) => sendResponse(res, response, { ...(close ? { close } : {}), ...(allowedOrigin ? { allowedOrigin } : {}) });
+    const send = (response: Response, close?: boolean) =>
+      sendResponse(res, response, { ...(close ? { close } : {}), ...(allowedOrigin ? { allowedOrigin } : {}) });
     const url = requestUrl(req, options.fallbackHost);
     if (!url.ok) {
       await send(jsonError(400, "BAD_REQUEST", url.problem), true);
@@ -94,7 +99,10 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     }
     const request = toWhatwgRequest(req, url.url, body.bytes);
     if (!request.ok) {
-      const refused = request.status === 405 ? jsonError(405, "SERVICE_INVALID", request.problem, { Allow: "GET, POST, PUT, DELETE, OPTIONS" }) : jsonError(400, "BAD_REQUEST", request.problem);
+      const refused =
+        request.status === 405
+          ? jsonError(405, "SERVICE_INVALID", request.problem, { Allow: "GET, POST, PUT, DELETE, OPTIONS" })
+          : jsonError(400, "BAD_REQUEST", request.problem);
       await send(refused);
       return request.status;
     }

@@ -8,7 +8,7 @@ describe("html", () => {
   test("the template escapes every value but Html, and flattens arrays", () => {
     const name = '"><script>alert(1)</script>';
     expect(html`<p title="${name}">${name}</p>`.html).toBe(
-      "<p title=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>",
+      '<p title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>',
     );
     expect(html`<ul>${["<a>", "b"].map((item) => html`<li>${item}</li>`)}</ul>`.html).toBe("<ul><li>&lt;a&gt;</li><li>b</li></ul>");
     expect(html`${raw("<br>")}${undefined}${null}${false}${0}`.html).toBe("<br>0");

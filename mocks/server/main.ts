@@ -25,7 +25,11 @@ export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "
       : server.jsonBackup !== undefined
         ? `${server.dataFile} (SQLite database, migrated just now from the JSON state file that was there, kept as ${server.jsonBackup})`
         : `${server.dataFile} (SQLite database, ${server.loadedDataFile ? "opened" : "new"}; every change committed before it is answered)`;
-  const data = server.sandbox.seeded ? "the fixed data set (POST /v1/sandbox/initialize restores it; --empty starts without)" : server.loadedDataFile ? "as loaded" : "empty";
+  const data = server.sandbox.seeded
+    ? "the fixed data set (POST /v1/sandbox/initialize restores it; --empty starts without)"
+    : server.loadedDataFile
+      ? "as loaded"
+      : "empty";
   return [
     `PSD2 sandbox listening on ${server.url}`,
     `  state             ${state}`,

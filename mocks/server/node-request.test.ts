@@ -4,12 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readNodeBody, requestUrl, toIncomingRequest, toWhatwgRequest } from "./node-request";
 
 /** What the dispatcher reads of a request: headers (as it iterates them), a few by name, and the body text. */
-async function view(request: { method: string; url: string; headers: { get(name: string): string | null; forEach(cb: (value: string, name: string) => void): void }; text(): Promise<string> }) {
+async function view(request: {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null; forEach(cb: (value: string, name: string) => void): void };
+  text(): Promise<string>;
+}) {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  return { method: request.method, url: request.url, headers, accept: request.headers.get("ACCEPT"), missing: request.headers.get("x-none"), text: await request.text() };
+  return {
+    method: request.method,
+    url: request.url,
+    headers,
+    accept: request.headers.get("ACCEPT"),
+    missing: request.headers.get("x-none"),
+    text: await request.text(),
+  };
 }
 
 let received: (req: IncomingMessage, body: Buffer | string) => void = () => undefined;
@@ -51,7 +63,17 @@ function both(method: string, headerLines: [string, string][], body?: Buffer) {
 
 describe("the dispatcher's view of a node:http request", () => {
   it("is the same straight from node:http as through a WHATWG Request: repeated headers joined, names lower case", async () => {
-    const { fast, whatwg } = await both("POST", [["X-Request-ID", "a"], ["Accept", "application/json"], ["X-Repeat", "one"], ["X-Repeat", "two"], ["Content-Type", "application/json"]], Buffer.from('{"a":"ø"}'));
+    const { fast, whatwg } = await both(
+      "POST",
+      [
+        ["X-Request-ID", "a"],
+        ["Accept", "application/json"],
+        ["X-Repeat", "one"],
+        ["X-Repeat", "two"],
+        ["Content-Type", "application/json"],
+      ],
+      Buffer.from('{"a":"ø"}'),
+    );
     expect(fast).toEqual(whatwg);
     expect(fast.headers["x-repeat"]).toBe("one, two");
     expect(fast.text).toBe('{"a":"ø"}');

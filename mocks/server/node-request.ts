@@ -29,10 +29,12 @@ export type UrlOutcome = { ok: true; url: URL } | { ok: false; problem: string }
 export function requestUrl(req: Pick<IncomingMessage, "url" | "headers">, fallbackHost: string | (() => string)): UrlOutcome {
   const target = req.url ?? "/";
   const host = req.headers.host ?? (typeof fallbackHost === "string" ? fallbackHost : fallbackHost());
-  if (!HOST.test(host)) return { ok: false, problem: `The Host header ${JSON.stringify(host.slice(0, 100))} is not a host name or address with an optional port.` };
+  if (!HOST.test(host))
+    return { ok: false, problem: `The Host header ${JSON.stringify(host.slice(0, 100))} is not a host name or address with an optional port.` };
   let text: string;
   if (target.startsWith("/")) text = `http://${host}${target}`;
-  else if (/^https?:\/\//i.test(target)) text = target; // absolute-form: its authority wins over Host (RFC 9112 3.2.2)
+  else if (/^https?:\/\//i.test(target))
+    text = target; // absolute-form: its authority wins over Host (RFC 9112 3.2.2)
   else return { ok: false, problem: `The request target ${JSON.stringify(target.slice(0, 100))} is not a path starting with "/".` };
   try {
     return { ok: true, url: new URL(text) };

@@ -9,7 +9,11 @@ async function readAnswer(response: Response): Promise<{ response: Response; bod
   try {
     return { response, body: response.body === null ? undefined : Buffer.from(await response.arrayBuffer()) };
   } catch (error) {
-    const failed = jsonError(500, "SYSTEM_ERROR", `The sandbox's answer could not be read: ${error instanceof Error ? error.message : String(error)}. This is a sandbox bug.`);
+    const failed = jsonError(
+      500,
+      "SYSTEM_ERROR",
+      `The sandbox's answer could not be read: ${error instanceof Error ? error.message : String(error)}. This is a sandbox bug.`,
+    );
     return { response: failed, body: Buffer.from(await failed.arrayBuffer()) };
   }
 }

@@ -4,7 +4,10 @@ import { webCryptoRsaVerifier } from "../../src/signing/index";
 import { nodeRsaVerifier } from "./node-rsa-verifier";
 
 const keys = async (hash: "SHA-256" | "SHA-512"): Promise<CryptoKeyPair> =>
-  await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash }, true, ["sign", "verify"]);
+  await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash }, true, [
+    "sign",
+    "verify",
+  ]);
 
 describe("the server's RSA check answers as WebCrypto's", () => {
   it.each(["SHA-256", "SHA-512"] as const)("for signatures that verify, tampered ones, other data and bytes of any length (%s)", async (hash) => {
@@ -16,7 +19,12 @@ describe("the server's RSA check answers as WebCrypto's", () => {
         const tampered = new Uint8Array(signature);
         tampered[flip % tampered.length] = (tampered[flip % tampered.length] ?? 0) ^ 1;
         const other = new Uint8Array([...bytes, 1]);
-        const cases: [Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>][] = [[signature, bytes], [tampered, bytes], [signature, other], [new Uint8Array(junk), bytes]];
+        const cases: [Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>][] = [
+          [signature, bytes],
+          [tampered, bytes],
+          [signature, other],
+          [new Uint8Array(junk), bytes],
+        ];
         for (const [sig, message] of cases) {
           expect(nodeRsaVerifier(pair.publicKey, sig, message)).toBe(await webCryptoRsaVerifier(pair.publicKey, sig, message));
         }

@@ -3,8 +3,16 @@ import { foreignOriginProblem, isLoopbackOrigin, originPolicy, parseAllowedOrigi
 
 describe("origins", () => {
   test("loopback origins on any port are allowed; look-alikes are not", () => {
-    for (const origin of ["http://localhost:5173", "http://127.0.0.1:4173", "http://[::1]:8080", "http://localhost"]) expect(isLoopbackOrigin(origin), origin).toBe(true);
-    for (const origin of ["http://localhost.evil.example", "http://127.0.0.1.nip.io:80", "https://evil.example", "null", "http://127.0.0.2:80", "http://localhost:5173/x"])
+    for (const origin of ["http://localhost:5173", "http://127.0.0.1:4173", "http://[::1]:8080", "http://localhost"])
+      expect(isLoopbackOrigin(origin), origin).toBe(true);
+    for (const origin of [
+      "http://localhost.evil.example",
+      "http://127.0.0.1.nip.io:80",
+      "https://evil.example",
+      "null",
+      "http://127.0.0.2:80",
+      "http://localhost:5173/x",
+    ])
       expect(isLoopbackOrigin(origin), origin).toBe(false);
   });
 

@@ -4,7 +4,6 @@ import { serverAndClient, rawExchange as rawBytes, type HttpClient } from "./htt
 import { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from "./node-request";
 import type { SandboxServer } from "./start";
 
-
 interface Created {
   paymentId: string;
   transactionStatus: string;
@@ -152,7 +151,10 @@ describe("the SCA path through the bank page", { timeout: 20_000 }, () => {
   test("a signing basket: the page lists its payments, approval returns with basketId and scaResult=ok", async () => {
     const first = await initiate("10.00");
     const second = await initiate("20.00");
-    const basket = await client.send("POST", "/v1/signing-baskets", { headers: initiationHeaders(KARI), body: { paymentIds: [first.paymentId, second.paymentId] } });
+    const basket = await client.send("POST", "/v1/signing-baskets", {
+      headers: initiationHeaders(KARI),
+      body: { paymentIds: [first.paymentId, second.paymentId] },
+    });
     expect(basket.status).toBe(201);
     const { basketId, _links } = (await basket.json()) as { basketId: string; _links: Record<string, { href: string } | undefined> };
     const href = _links.scaRedirect!.href;
@@ -180,7 +182,11 @@ describe("what a browser on another origin and a careless client get", { timeout
   test("a CORS preflight of a loopback origin is answered for any path, and every answer grants that origin and exposes the portal's headers", async () => {
     const preflight = await fetch(`${server.url}/v1/payments/norwegian-domestic-credit-transfers`, {
       method: "OPTIONS",
-      headers: { Origin: "http://localhost:5173", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "x-request-id, signature, digest" },
+      headers: {
+        Origin: "http://localhost:5173",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "x-request-id, signature, digest",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("http://localhost:5173");
@@ -190,13 +196,17 @@ describe("what a browser on another origin and a careless client get", { timeout
 
     const answer = await fetch(`${server.url}/__sandbox/clock`, { headers: { Origin: "http://localhost:5173" } });
     expect(answer.headers.get("Access-Control-Allow-Origin")).toBe("http://localhost:5173");
-    expect(answer.headers.get("Access-Control-Expose-Headers")).toBe("Location, Link, X-Request-ID, X-Total-Count, X-Sandbox-Signing-String, ASPSP-SCA-Approach");
+    expect(answer.headers.get("Access-Control-Expose-Headers")).toBe(
+      "Location, Link, X-Request-ID, X-Total-Count, X-Sandbox-Signing-String, ASPSP-SCA-Approach",
+    );
   });
 
   test("an unknown path is a 404 in the interface's error format", async () => {
     const response = await fetch(`${server.url}/favicon.ico`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ tppMessages: [{ category: "ERROR", code: "RESOURCE_UNKNOWN", text: expect.stringContaining("/favicon.ico") as string }] });
+    expect(await response.json()).toEqual({
+      tppMessages: [{ category: "ERROR", code: "RESOURCE_UNKNOWN", text: expect.stringContaining("/favicon.ico") as string }],
+    });
   });
 
   test("the index and the OpenAPI document", async () => {
@@ -213,12 +223,18 @@ describe("what a browser on another origin and a careless client get", { timeout
   test("a body over 1 MiB is a 413, and the server goes on", async () => {
     const response = await client.control("POST", "/__sandbox/clock/advance", { padding: "x".repeat(MAX_BODY_BYTES) });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "CONTENT_TOO_LARGE", text: expect.stringContaining("at most 1048576 bytes") as string })] });
+    expect(await response.json()).toEqual({
+      tppMessages: [expect.objectContaining({ code: "CONTENT_TOO_LARGE", text: expect.stringContaining("at most 1048576 bytes") as string })],
+    });
     expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
   });
 
   interface Export {
-    stores: { transactions: { id: string; seq: number; accountId: string }[]; accounts: { resourceId: string; transactionCount: number }[]; meta: { key: string; value: unknown }[] };
+    stores: {
+      transactions: { id: string; seq: number; accountId: string }[];
+      accounts: { resourceId: string; transactionCount: number }[];
+      meta: { key: string; value: unknown }[];
+    };
   }
 
   test("an import takes a whole sandbox well over 1 MiB (up to 64 MiB)", async () => {
@@ -272,7 +288,7 @@ describe("what a browser on another origin and a careless client get", { timeout
   });
 
   test("a client that drops the connection mid-body does not disturb the server", async () => {
-    await rawExchange("POST /__sandbox/clock/advance HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"da", {
+    await rawExchange('POST /__sandbox/clock/advance HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"da', {
       destroyAfterWrite: true,
     });
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -22,7 +22,6 @@ import { nodeRsaVerifier } from "./node-rsa-verifier";
 import { createRoutes } from "./routes";
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
 
-
 export interface SandboxServerOptions {
   /** Default 4010; 0 picks a free port (see `url`). */
   port?: number;
@@ -118,7 +117,14 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   const port = options.port ?? DEFAULT_PORT;
   const host = options.host ?? DEFAULT_HOST;
   useRsaVerifier(nodeRsaVerifier);
-  const log = options.log === true ? (line: string) => { console.log(line); } : options.log === false ? undefined : options.log;
+  const log =
+    options.log === true
+      ? (line: string) => {
+          console.log(line);
+        }
+      : options.log === false
+        ? undefined
+        : options.log;
   const dataFile = options.dataFile === undefined ? undefined : resolve(options.dataFile);
   const allowOrigins = (options.allowOrigins ?? []).map((origin) => {
     const parsed = parseAllowedOrigin(origin);
@@ -127,7 +133,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   });
 
   const { store, loaded: loadedDataFile, jsonBackup } = await openDataStore(dataFile);
-  if (jsonBackup !== undefined) log?.(`sandbox: ${dataFile ?? ""} was a JSON state file; migrated it into a SQLite database at the same path, the JSON is kept as ${jsonBackup}.`);
+  if (jsonBackup !== undefined)
+    log?.(`sandbox: ${dataFile ?? ""} was a JSON state file; migrated it into a SQLite database at the same path, the JSON is kept as ${jsonBackup}.`);
   let server: Server | undefined;
   let batch: BatchTimer | undefined;
   try {
@@ -140,7 +147,10 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       const bound = server?.address();
       return bound !== null && typeof bound === "object" ? bound.port : port;
     };
-    const changeStreams = createChangeStreams({ current: () => changesNow(sandbox.env), ...(options.maxChangeStreams === undefined ? {} : { max: options.maxChangeStreams }) });
+    const changeStreams = createChangeStreams({
+      current: () => changesNow(sandbox.env),
+      ...(options.maxChangeStreams === undefined ? {} : { max: options.maxChangeStreams }),
+    });
     store.onCommit(changeStreams.changed);
     const onRequest = createRequestHandler({
       changeStreams,

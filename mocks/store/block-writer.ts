@@ -19,7 +19,16 @@ import type { TransactionKey } from "./port";
 import type { TransactionRecord } from "./records";
 import type { SandboxDB, StoreName } from "./schema";
 import {
-  accountBlocks, blockKeyOf, BLOCK_SIZE, bucketOf, bucketParts, byPosition, ID_PART_SIZE, startOf, type BlockKey, type IdPart,
+  accountBlocks,
+  blockKeyOf,
+  BLOCK_SIZE,
+  bucketOf,
+  bucketParts,
+  byPosition,
+  ID_PART_SIZE,
+  startOf,
+  type BlockKey,
+  type IdPart,
 } from "./transaction-blocks";
 
 type WriteStoreTx = IDBPTransaction<SandboxDB, StoreName[], "readwrite">;
@@ -202,7 +211,12 @@ export class BlockWriter {
     this.inFlight = true;
     let writes: Promise<Waiter[]>;
     try {
-      writes = gather ? this.tx.objectStore("meta").getKey("nextSeq").then(() => this.write()) : this.write();
+      writes = gather
+        ? this.tx
+            .objectStore("meta")
+            .getKey("nextSeq")
+            .then(() => this.write())
+        : this.write();
     } catch (error) {
       // The transaction has ended (aborted, or committed early by a foreign await).
       writes = Promise.reject(error instanceof Error ? error : new Error(String(error)));

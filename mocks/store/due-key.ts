@@ -21,7 +21,9 @@ export const indexedAsDue = (statuses: readonly string[]): boolean => statuses.e
 
 export function withDueKey(payment: PaymentRecord): StoredPayment {
   const { dueKey: _stale, ...record } = payment as StoredPayment;
-  return record.product === "single" && DUE_STATUSES.includes(record.transactionStatus) ? { ...record, dueKey: [record.executionDate, record.createdAt] } : record;
+  return record.product === "single" && DUE_STATUSES.includes(record.transactionStatus)
+    ? { ...record, dueKey: [record.executionDate, record.createdAt] }
+    : record;
 }
 
 export function withoutDueKey(stored: StoredPayment): PaymentRecord;

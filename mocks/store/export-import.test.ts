@@ -58,9 +58,11 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     });
 
     test("a file without nextSeq gets one above every transaction's seq", async () => {
-      await store.importAll(edited((data) => {
-        data.stores.meta = data.stores.meta.filter((entry) => entry.key !== "nextSeq");
-      }));
+      await store.importAll(
+        edited((data) => {
+          data.stores.meta = data.stores.meta.filter((entry) => entry.key !== "nextSeq");
+        }),
+      );
       expect(await store.read((tx) => tx.meta("nextSeq"))).toBe(3);
     });
 
@@ -80,41 +82,213 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
       { name: "not an object", data: "hello", message: /expected an export object .* got string "hello"/ },
       { name: "null", data: null, message: /got null/ },
       { name: "an array", data: [], message: /got an array/ },
-      { name: "wrong format", data: edited((data) => { data.format = "csv" as never; }), message: /^Import: format: "csv" is not a sandbox export; expected "psd2-sandbox-export"/ },
-      { name: "newer schemaVersion", data: edited((data) => { data.schemaVersion = CURRENT_SCHEMA_VERSION + 1; }), message: new RegExp(`schemaVersion: the file has schema version ${String(CURRENT_SCHEMA_VERSION + 1)}, newer than this sandbox's ${String(CURRENT_SCHEMA_VERSION)}`) },
-      { name: "schemaVersion not a version", data: edited((data) => { data.schemaVersion = "1" as never; }), message: /schemaVersion: "1" is not a schema version/ },
-      { name: "stores missing", data: edited((data) => { data.stores = undefined as never; }), message: /stores: expected an object/ },
-      { name: "a store missing", data: edited((data) => { data.stores.baskets = undefined as never; }), message: /stores\.baskets: expected an array/ },
-      { name: "an unknown store", data: edited((data) => { (data.stores as Record<string, unknown>).people = []; }), message: /stores\.people: not a store of this sandbox/ },
+      {
+        name: "wrong format",
+        data: edited((data) => {
+          data.format = "csv" as never;
+        }),
+        message: /^Import: format: "csv" is not a sandbox export; expected "psd2-sandbox-export"/,
+      },
+      {
+        name: "newer schemaVersion",
+        data: edited((data) => {
+          data.schemaVersion = CURRENT_SCHEMA_VERSION + 1;
+        }),
+        message: new RegExp(
+          `schemaVersion: the file has schema version ${String(CURRENT_SCHEMA_VERSION + 1)}, newer than this sandbox's ${String(CURRENT_SCHEMA_VERSION)}`,
+        ),
+      },
+      {
+        name: "schemaVersion not a version",
+        data: edited((data) => {
+          data.schemaVersion = "1" as never;
+        }),
+        message: /schemaVersion: "1" is not a schema version/,
+      },
+      {
+        name: "stores missing",
+        data: edited((data) => {
+          data.stores = undefined as never;
+        }),
+        message: /stores: expected an object/,
+      },
+      {
+        name: "a store missing",
+        data: edited((data) => {
+          data.stores.baskets = undefined as never;
+        }),
+        message: /stores\.baskets: expected an array/,
+      },
+      {
+        name: "an unknown store",
+        data: edited((data) => {
+          (data.stores as Record<string, unknown>).people = [];
+        }),
+        message: /stores\.people: not a store of this sandbox/,
+      },
       {
         name: "a record with a bad field",
-        data: edited((data) => { (data.stores.accounts[1]!.balances[0]!.balanceAmount as { currency: string }).currency = "XXX"; }),
+        data: edited((data) => {
+          (data.stores.accounts[1]!.balances[0]!.balanceAmount as { currency: string }).currency = "XXX";
+        }),
         message: /^Import: stores\.accounts\[1\]\.balances\[0\]\.balanceAmount\.currency: .*XXX/,
       },
-      { name: "a record missing a field", data: edited((data) => { Reflect.deleteProperty(data.stores.transactions[2]!, "seq"); }), message: /stores\.transactions\[2\]\.seq: / },
-      { name: "a payment of an unknown product", data: edited((data) => { (data.stores.payments[0] as { product: string }).product = "bulk"; }), message: /stores\.payments\[0\]\.product: / },
-      { name: "a record that is not an object", data: edited((data) => { (data.stores.customers as unknown[])[0] = 5; }), message: /stores\.customers\[0\]: / },
-      { name: "an unknown meta key", data: edited((data) => { data.stores.meta.push({ key: "theme" as never, value: "dark" }); }), message: /stores\.meta\[5\]\.key: unknown meta key "theme"; known keys: clockOffsetMs/ },
-      { name: "a bad meta value", data: edited((data) => { data.stores.meta[3]!.value = "06:00"; }), message: /stores\.meta\[3\]\.value: / },
-      { name: "a duplicate bban", data: edited((data) => { data.stores.accounts[2]!.bban = data.stores.accounts[0]!.bban; }), message: /stores\.accounts\[2\]: bban "12345670001" is already used by stores\.accounts\[0\]/ },
-      { name: "a duplicate transaction", data: edited((data) => { data.stores.transactions[1]!.id = "t1"; }), message: /stores\.transactions\[1\]: \[accountId, id\] \["acc-1","t1"\] is already used by stores\.transactions\[0\]/ },
-      { name: "a nextSeq already taken", data: edited((data) => { data.stores.meta[4]!.value = 2; }), message: /stores\.meta\[4\]\.value: nextSeq 2 must be greater than every transaction's seq \(the largest is 2\)/ },
+      {
+        name: "a record missing a field",
+        data: edited((data) => {
+          Reflect.deleteProperty(data.stores.transactions[2]!, "seq");
+        }),
+        message: /stores\.transactions\[2\]\.seq: /,
+      },
+      {
+        name: "a payment of an unknown product",
+        data: edited((data) => {
+          (data.stores.payments[0] as { product: string }).product = "bulk";
+        }),
+        message: /stores\.payments\[0\]\.product: /,
+      },
+      {
+        name: "a record that is not an object",
+        data: edited((data) => {
+          (data.stores.customers as unknown[])[0] = 5;
+        }),
+        message: /stores\.customers\[0\]: /,
+      },
+      {
+        name: "an unknown meta key",
+        data: edited((data) => {
+          data.stores.meta.push({ key: "theme" as never, value: "dark" });
+        }),
+        message: /stores\.meta\[5\]\.key: unknown meta key "theme"; known keys: clockOffsetMs/,
+      },
+      {
+        name: "a bad meta value",
+        data: edited((data) => {
+          data.stores.meta[3]!.value = "06:00";
+        }),
+        message: /stores\.meta\[3\]\.value: /,
+      },
+      {
+        name: "a duplicate bban",
+        data: edited((data) => {
+          data.stores.accounts[2]!.bban = data.stores.accounts[0]!.bban;
+        }),
+        message: /stores\.accounts\[2\]: bban "12345670001" is already used by stores\.accounts\[0\]/,
+      },
+      {
+        name: "a duplicate transaction",
+        data: edited((data) => {
+          data.stores.transactions[1]!.id = "t1";
+        }),
+        message: /stores\.transactions\[1\]: \[accountId, id\] \["acc-1","t1"\] is already used by stores\.transactions\[0\]/,
+      },
+      {
+        name: "a nextSeq already taken",
+        data: edited((data) => {
+          data.stores.meta[4]!.value = 2;
+        }),
+        message: /stores\.meta\[4\]\.value: nextSeq 2 must be greater than every transaction's seq \(the largest is 2\)/,
+      },
       // Consistency: each record is valid, but they do not fit together.
-      { name: "a payment's debtor account missing", data: edited((data) => { data.stores.payments[0]!.debtorAccountId = "acc-9"; }), message: /^Import: stores\.payments\[0\]\.debtorAccountId: The debtor account "acc-9" is not in the file/ },
-      { name: "an account's owner missing", data: edited((data) => { data.stores.accounts[0]!.customerNumber = "01011999999"; }), message: /stores\.accounts\[0\]\.customerNumber: The owner, customer "01011999999" is not in the file/ },
-      { name: "an agreement's account missing", data: edited((data) => { data.stores.agreements[0]!.accountIds.push("acc-9"); }), message: /stores\.agreements\[0\]\.accountIds\[1\]: Account "acc-9"/ },
-      { name: "a basket's payment missing", data: edited((data) => { data.stores.baskets[0]!.paymentIds = ["p9"]; }), message: /stores\.baskets\[0\]\.paymentIds\[0\]: Payment "p9"/ },
-      { name: "a payment's basket missing", data: edited((data) => { data.stores.payments[0]!.basketId = "b9"; }), message: /stores\.payments\[0\]\.basketId: The signing basket "b9"/ },
-      { name: "a payment's PSU missing", data: edited((data) => { data.stores.payments[1]!.psuId = "00000000-0000-4000-8000-000000000099"; }), message: /stores\.payments\[1\]\.psuId: The PSU/ },
-      { name: "a transaction's account missing", data: edited((data) => { data.stores.transactions[0]!.accountId = "acc-9"; }), message: /stores\.transactions\[0\]\.accountId: The account "acc-9"/ },
-      { name: "a transaction's payment missing", data: edited((data) => { data.stores.transactions[0]!.paymentId = "p9"; }), message: /stores\.transactions\[0\]\.paymentId: The payment "p9"/ },
-      { name: "a transactionCount out of step", data: edited((data) => { data.stores.accounts[0]!.transactionCount = 5; }), message: /stores\.accounts\[0\]\.transactionCount: 5, but the file holds 2 transactions of account acc-1/ },
+      {
+        name: "a payment's debtor account missing",
+        data: edited((data) => {
+          data.stores.payments[0]!.debtorAccountId = "acc-9";
+        }),
+        message: /^Import: stores\.payments\[0\]\.debtorAccountId: The debtor account "acc-9" is not in the file/,
+      },
+      {
+        name: "an account's owner missing",
+        data: edited((data) => {
+          data.stores.accounts[0]!.customerNumber = "01011999999";
+        }),
+        message: /stores\.accounts\[0\]\.customerNumber: The owner, customer "01011999999" is not in the file/,
+      },
+      {
+        name: "an agreement's account missing",
+        data: edited((data) => {
+          data.stores.agreements[0]!.accountIds.push("acc-9");
+        }),
+        message: /stores\.agreements\[0\]\.accountIds\[1\]: Account "acc-9"/,
+      },
+      {
+        name: "a basket's payment missing",
+        data: edited((data) => {
+          data.stores.baskets[0]!.paymentIds = ["p9"];
+        }),
+        message: /stores\.baskets\[0\]\.paymentIds\[0\]: Payment "p9"/,
+      },
+      {
+        name: "a payment's basket missing",
+        data: edited((data) => {
+          data.stores.payments[0]!.basketId = "b9";
+        }),
+        message: /stores\.payments\[0\]\.basketId: The signing basket "b9"/,
+      },
+      {
+        name: "a payment's PSU missing",
+        data: edited((data) => {
+          data.stores.payments[1]!.psuId = "00000000-0000-4000-8000-000000000099";
+        }),
+        message: /stores\.payments\[1\]\.psuId: The PSU/,
+      },
+      {
+        name: "a transaction's account missing",
+        data: edited((data) => {
+          data.stores.transactions[0]!.accountId = "acc-9";
+        }),
+        message: /stores\.transactions\[0\]\.accountId: The account "acc-9"/,
+      },
+      {
+        name: "a transaction's payment missing",
+        data: edited((data) => {
+          data.stores.transactions[0]!.paymentId = "p9";
+        }),
+        message: /stores\.transactions\[0\]\.paymentId: The payment "p9"/,
+      },
+      {
+        name: "a transactionCount out of step",
+        data: edited((data) => {
+          data.stores.accounts[0]!.transactionCount = 5;
+        }),
+        message: /stores\.accounts\[0\]\.transactionCount: 5, but the file holds 2 transactions of account acc-1/,
+      },
       // Ranges the clock and the counters allow.
-      { name: "a clock offset of 9e15 ms", data: edited((data) => { data.stores.meta[1]!.value = 9e15; }), message: /stores\.meta\[1\]\.value: Must be at most 3153600000000/ },
-      { name: "a seq of 2^53 - 1", data: edited((data) => { data.stores.transactions[1]!.seq = 2 ** 53 - 1; }), message: /stores\.transactions\[1\]\.seq: Must be at most 1099511627776/ },
-      { name: "an instant past 2200", data: edited((data) => { data.stores.meta[3]!.value = 8.64e15; }), message: /stores\.meta\[3\]\.value: Must be at most/ },
-      { name: "a balance beyond exact minor units", data: edited((data) => { data.stores.accounts[0]!.balances[0]!.balanceAmount.amount = 1e20; }), message: /stores\.accounts\[0\]\.balances\[0\]\.balanceAmount\.amount: Must be at most 10000000000/ },
-      { name: "a single payment too large to book", data: edited((data) => { data.stores.payments[0]!.request.instructedAmount.amount = "30000000.00"; }), message: /stores\.payments\[0\]\.request\.instructedAmount\.amount: 30000000\.00 NOK does not fit a booking/ },
+      {
+        name: "a clock offset of 9e15 ms",
+        data: edited((data) => {
+          data.stores.meta[1]!.value = 9e15;
+        }),
+        message: /stores\.meta\[1\]\.value: Must be at most 3153600000000/,
+      },
+      {
+        name: "a seq of 2^53 - 1",
+        data: edited((data) => {
+          data.stores.transactions[1]!.seq = 2 ** 53 - 1;
+        }),
+        message: /stores\.transactions\[1\]\.seq: Must be at most 1099511627776/,
+      },
+      {
+        name: "an instant past 2200",
+        data: edited((data) => {
+          data.stores.meta[3]!.value = 8.64e15;
+        }),
+        message: /stores\.meta\[3\]\.value: Must be at most/,
+      },
+      {
+        name: "a balance beyond exact minor units",
+        data: edited((data) => {
+          data.stores.accounts[0]!.balances[0]!.balanceAmount.amount = 1e20;
+        }),
+        message: /stores\.accounts\[0\]\.balances\[0\]\.balanceAmount\.amount: Must be at most 10000000000/,
+      },
+      {
+        name: "a single payment too large to book",
+        data: edited((data) => {
+          data.stores.payments[0]!.request.instructedAmount.amount = "30000000.00";
+        }),
+        message: /stores\.payments\[0\]\.request\.instructedAmount\.amount: 30000000\.00 NOK does not fit a booking/,
+      },
     ];
 
     test.each(cases)("$name", async ({ data, message }) => {

@@ -28,12 +28,22 @@ export async function exportAll(db: IDBPDatabase<SandboxDB>, now: () => Date = (
     tx.done,
   ]);
   // In the order the file has always listed them: by [accountId, id], IndexedDB's order of the former key.
-  const transactions = blocks.flat().sort((a, b) => (a.accountId !== b.accountId ? (a.accountId < b.accountId ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const transactions = blocks
+    .flat()
+    .sort((a, b) => (a.accountId !== b.accountId ? (a.accountId < b.accountId ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     format: EXPORT_FORMAT,
     schemaVersion: CURRENT_SCHEMA_VERSION,
     exportedAt: now().toISOString(),
-    stores: { customers, accounts, agreements, payments: payments.map((payment) => withoutDueKey(payment)), baskets, transactions, meta: meta.map(({ key, value }) => ({ key, value })) },
+    stores: {
+      customers,
+      accounts,
+      agreements,
+      payments: payments.map((payment) => withoutDueKey(payment)),
+      baskets,
+      transactions,
+      meta: meta.map(({ key, value }) => ({ key, value })),
+    },
   };
 }
 

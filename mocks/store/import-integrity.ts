@@ -28,7 +28,8 @@ function duplicates<Item>(items: readonly Item[], { store, what, keyOf }: Unique
   for (const [index, item] of items.entries()) {
     const key = JSON.stringify(keyOf(item));
     const earlier = seen.get(key);
-    if (earlier !== undefined) report({ where: `stores.${store}[${String(index)}]`, problem: `${what} ${key} is already used by stores.${store}[${String(earlier)}].` });
+    if (earlier !== undefined)
+      report({ where: `stores.${store}[${String(index)}]`, problem: `${what} ${key} is already used by stores.${store}[${String(earlier)}].` });
     else seen.set(key, index);
   }
 }
@@ -98,7 +99,10 @@ function findCounterProblems(stores: Stores, report: (problem: IntegrityProblem)
   stores.accounts.forEach((item, index) => {
     const count = counts.get(item.resourceId) ?? 0;
     if (item.transactionCount !== count)
-      report({ where: `stores.accounts[${String(index)}].transactionCount`, problem: `${String(item.transactionCount)}, but the file holds ${String(count)} transactions of account ${item.resourceId}.` });
+      report({
+        where: `stores.accounts[${String(index)}].transactionCount`,
+        problem: `${String(item.transactionCount)}, but the file holds ${String(count)} transactions of account ${item.resourceId}.`,
+      });
   });
   stores.accounts.forEach((item, index) => {
     const named = contradictingBban(item);
@@ -108,7 +112,10 @@ function findCounterProblems(stores: Stores, report: (problem: IntegrityProblem)
   const entry = stores.meta[index];
   const maxSeq = maxSeqOf(stores);
   if (entry !== undefined && (entry.value as number) <= maxSeq)
-    report({ where: `stores.meta[${String(index)}].value`, problem: `nextSeq ${String(entry.value)} must be greater than every transaction's seq (the largest is ${String(maxSeq)}).` });
+    report({
+      where: `stores.meta[${String(index)}].value`,
+      problem: `nextSeq ${String(entry.value)} must be greater than every transaction's seq (the largest is ${String(maxSeq)}).`,
+    });
 }
 
 /** A single payment the batch would book must fit a transaction (decision 0005: int32 minor units). */
@@ -117,7 +124,10 @@ function findUnbookableAmounts(stores: Stores, report: (problem: IntegrityProble
     if (item.product !== "single") return;
     const { amount, currency } = item.request.instructedAmount;
     if (minorFromString(amount, currency) > MAX_BOOKABLE_MINOR)
-      report({ where: `stores.payments[${String(index)}].request.instructedAmount.amount`, problem: `${amount} ${currency} does not fit a booking (at most ${String(MAX_BOOKABLE_MINOR)} minor units).` });
+      report({
+        where: `stores.payments[${String(index)}].request.instructedAmount.amount`,
+        problem: `${amount} ${currency} does not fit a booking (at most ${String(MAX_BOOKABLE_MINOR)} minor units).`,
+      });
   });
 }
 

@@ -9,9 +9,7 @@ import type { z } from "zod";
 import { formatPath } from "../../src/contract/tpp-messages";
 import { CURRENT_SCHEMA_VERSION, migrateExport } from "./migrations";
 import type { SandboxExport } from "./port";
-import {
-  AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaRecords, PaymentRecord, TransactionRecord, type MetaKey,
-} from "./records";
+import { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaRecords, PaymentRecord, TransactionRecord, type MetaKey } from "./records";
 import { exportStoreNames as storeNames } from "./schema";
 import { findIntegrityProblems, withNextSeq, type IntegrityProblem } from "./import-integrity";
 
@@ -65,8 +63,7 @@ const fail = (where: string, problem: string): never => {
   throw new ImportRefusedError([{ where, problem }], 1);
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function describe(value: unknown): string {
   if (value === null) return "null";
@@ -93,13 +90,15 @@ interface Envelope {
 function checkEnvelope(data: unknown): Envelope {
   if (!isObject(data))
     throw new Error(`Import: expected an export object ({"format": "${EXPORT_FORMAT}", "schemaVersion": …, "stores": {…}}), got ${describe(data)}.`);
-  if (data.format !== EXPORT_FORMAT)
-    fail("format", `${JSON.stringify(data.format)} is not a sandbox export; expected "${EXPORT_FORMAT}".`);
+  if (data.format !== EXPORT_FORMAT) fail("format", `${JSON.stringify(data.format)} is not a sandbox export; expected "${EXPORT_FORMAT}".`);
   const version = data.schemaVersion;
   if (typeof version !== "number" || !Number.isInteger(version) || version < 1)
     fail("schemaVersion", `${JSON.stringify(version)} is not a schema version (an integer from 1).`);
   if ((version as number) > CURRENT_SCHEMA_VERSION)
-    fail("schemaVersion", `the file has schema version ${String(version)}, newer than this sandbox's ${String(CURRENT_SCHEMA_VERSION)}; open it with a newer portal.`);
+    fail(
+      "schemaVersion",
+      `the file has schema version ${String(version)}, newer than this sandbox's ${String(CURRENT_SCHEMA_VERSION)}; open it with a newer portal.`,
+    );
   const { exportedAt = "", stores } = data;
   if (typeof exportedAt !== "string") fail("exportedAt", `expected a string, got ${describe(exportedAt)}.`);
   if (!isObject(stores)) fail("stores", `expected an object with one array per store, got ${describe(stores)}.`);

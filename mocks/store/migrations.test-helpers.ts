@@ -56,8 +56,7 @@ const sortByName = <T extends { name: string }>(items: readonly T[]) => [...item
 const normalised = (layout: readonly StoreLayout[]) => sortByName(layout).map((store) => ({ ...store, indexes: sortByName(store.indexes) }));
 
 const valueAt = (record: unknown, path: string | string[] | null): unknown =>
-  path === null ? undefined :
-  Array.isArray(path) ? path.map((part) => valueAt(record, part)) : (record as Record<string, unknown>)[path];
+  path === null ? undefined : Array.isArray(path) ? path.map((part) => valueAt(record, part)) : (record as Record<string, unknown>)[path];
 const isKey = (key: unknown): boolean => (Array.isArray(key) ? key.every(isKey) : key !== undefined);
 
 /** The records as the store holds them: payments with the adapter's own `dueKey` while due. */
@@ -66,7 +65,10 @@ const storedForm = (storeName: string, records: readonly unknown[]): readonly un
 
 /** Every index holds exactly the expected records with an index key, in IndexedDB's key order. */
 async function checkIndexes(db: IDBPDatabase, layout: readonly StoreLayout[], expected: Stores): Promise<void> {
-  const tx = db.transaction(layout.map((store) => store.name), "readonly");
+  const tx = db.transaction(
+    layout.map((store) => store.name),
+    "readonly",
+  );
   for (const storeLayout of layout) {
     const records = storedForm(storeLayout.name, (expected as unknown as Record<string, unknown[]>)[storeLayout.name] ?? []);
     for (const index of storeLayout.indexes) {

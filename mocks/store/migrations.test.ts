@@ -86,7 +86,10 @@ describe("version 3: transactions in blocks", () => {
     const name = freshName();
     const old = await openDatabase({ name, steps: migrations.slice(0, 2) });
     // 700 on two accounts: several blocks of the released size (256) each, dates not in seq order.
-    const transactions = Array.from({ length: 700 }, (_, seq): TransactionRecord => ({ ...transaction(seq % 2 ? "acc-B" : "acc-A", `t${String(seq)}`, dayOf((seq * 37) % 60)), seq }));
+    const transactions = Array.from({ length: 700 }, (_, seq): TransactionRecord => ({
+      ...transaction(seq % 2 ? "acc-B" : "acc-A", `t${String(seq)}`, dayOf((seq * 37) % 60)),
+      seq,
+    }));
     await seedByStoreName(old, { transactions, meta: [{ key: "nextSeq", value: 700 }] });
     old.close();
     const store = await openSandboxStore({ name });
@@ -95,12 +98,17 @@ describe("version 3: transactions in blocks", () => {
         const list = transactions.filter((item) => item.accountId === accountId).sort(newestFirst);
         expect((await tx.transactionPage({ accountId, limit: 1000 })).items).toEqual(list);
         expect((await tx.transactionPage({ accountId, limit: 50, offset: 300 })).items).toEqual(list.slice(300, 350));
-        expect(await tx.transactionCount(accountId, dayOf(10), dayOf(20))).toBe(list.filter((item) => item.bookingDate >= dayOf(10) && item.bookingDate <= dayOf(20)).length);
+        expect(await tx.transactionCount(accountId, dayOf(10), dayOf(20))).toBe(
+          list.filter((item) => item.bookingDate >= dayOf(10) && item.bookingDate <= dayOf(20)).length,
+        );
       }
       for (const item of transactions.filter((_, index) => index % 50 === 0)) expect(await tx.transaction(item.accountId, item.id)).toEqual(item);
     });
     expect((await store.write((tx) => tx.addTransaction(transaction("acc-A", "new", dayOf(5))))).seq).toBe(700);
-    await expectRejection(store.write((tx) => tx.addTransaction(transaction("acc-A", "t0", dayOf(5)))), /addTransaction: ConstraintError/);
+    await expectRejection(
+      store.write((tx) => tx.addTransaction(transaction("acc-A", "t0", dayOf(5)))),
+      /addTransaction: ConstraintError/,
+    );
     expect((await store.exportAll()).stores.transactions).toHaveLength(701);
     store.close();
     await deleteDatabase(name);
@@ -111,7 +119,10 @@ describe("version 4: id buckets in parts", () => {
   test("a version-3 database keeps every id: lookups, the uniqueness of ids, and new bookings in new parts", async () => {
     const name = freshName();
     const old = await openDatabase({ name, steps: migrations.slice(0, 3) });
-    const transactions = Array.from({ length: 700 }, (_, seq): TransactionRecord => ({ ...transaction(seq % 2 ? "acc-B" : "acc-A", `t${String(seq)}`, dayOf((seq * 37) % 60)), seq }));
+    const transactions = Array.from({ length: 700 }, (_, seq): TransactionRecord => ({
+      ...transaction(seq % 2 ? "acc-B" : "acc-A", `t${String(seq)}`, dayOf((seq * 37) % 60)),
+      seq,
+    }));
     await seedVersionThree(old, { ...sampleStores(), transactions, meta: [{ key: "nextSeq", value: 700 }] });
     old.close();
     const store = await openSandboxStore({ name });
@@ -119,8 +130,13 @@ describe("version 4: id buckets in parts", () => {
       for (const item of transactions.filter((_, index) => index % 7 === 0)) expect(await tx.transaction(item.accountId, item.id)).toEqual(item);
       expect(await tx.transaction("acc-A", "t1")).toBeUndefined(); // t1 is acc-B's
     });
-    await expectRejection(store.write((tx) => tx.addTransaction(transaction("acc-B", "t1", dayOf(5)))), /addTransaction: ConstraintError/);
-    const added = await store.write((tx) => Promise.all(Array.from({ length: 40 }, (_, index) => tx.addTransaction(transaction("acc-A", `n${String(index)}`, dayOf(70))))));
+    await expectRejection(
+      store.write((tx) => tx.addTransaction(transaction("acc-B", "t1", dayOf(5)))),
+      /addTransaction: ConstraintError/,
+    );
+    const added = await store.write((tx) =>
+      Promise.all(Array.from({ length: 40 }, (_, index) => tx.addTransaction(transaction("acc-A", `n${String(index)}`, dayOf(70))))),
+    );
     await store.read(async (tx) => {
       for (const item of [...added, ...transactions.slice(0, 20)]) expect(await tx.transaction(item.accountId, item.id)).toEqual(item);
     });

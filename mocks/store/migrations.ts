@@ -96,7 +96,10 @@ export const migrations: readonly MigrationStep[] = [
       const due = all.filter((payment) => payment.product === "single" && (payment.transactionStatus === "ACTC" || payment.transactionStatus === "PDNG"));
       const parts = keys.map((key, index) => {
         const entries = [...(values[index] ?? new Map<string, [string, number]>())];
-        return { key: [...key, 0], part: { ids: entries.map(([id]) => id), bookingDates: entries.map(([, [date]]) => date), seqs: entries.map(([, [, seq]]) => seq) } };
+        return {
+          key: [...key, 0],
+          part: { ids: entries.map(([id]) => id), bookingDates: entries.map(([, [date]]) => date), seqs: entries.map(([, [, seq]]) => seq) },
+        };
       });
       await Promise.all([
         ...due.map((payment) => payments.put({ ...payment, dueKey: [payment.executionDate, payment.createdAt] })),
@@ -117,7 +120,9 @@ export const CURRENT_SCHEMA_VERSION = versionOf(migrations);
 export function checkSteps(steps: readonly { version: number }[]): void {
   steps.forEach((step, index) => {
     if (step.version !== index + 1)
-      throw new Error(`Migration step ${String(index)} has version ${String(step.version)}; expected ${String(index + 1)} (steps are numbered 1, 2, 3, … in order).`);
+      throw new Error(
+        `Migration step ${String(index)} has version ${String(step.version)}; expected ${String(index + 1)} (steps are numbered 1, 2, 3, … in order).`,
+      );
   });
 }
 
@@ -126,9 +131,7 @@ export function checkSteps(steps: readonly { version: number }[]): void {
  * synchronously in the upgradeneeded event; a step that returns a promise (a data step) delays
  * the ones after it until its requests are done, all inside the one versionchange transaction.
  */
-export function applyMigrations(
-  steps: readonly MigrationStep[], db: UpgradeDb, oldVersion: number, newVersion: number, tx: UpgradeTx,
-): Promise<void> {
+export function applyMigrations(steps: readonly MigrationStep[], db: UpgradeDb, oldVersion: number, newVersion: number, tx: UpgradeTx): Promise<void> {
   let pending: Promise<void> | undefined;
   for (const step of steps) {
     if (step.version <= oldVersion || step.version > newVersion) continue;
@@ -153,7 +156,9 @@ export const exportMigrations: readonly ExportMigrationStep[] = [];
 
 /** The `stores` of an export file of `fromVersion`, rewritten to the current version. */
 export function migrateExport(
-  stores: Record<string, unknown>, fromVersion: number, steps: readonly ExportMigrationStep[] = exportMigrations,
+  stores: Record<string, unknown>,
+  fromVersion: number,
+  steps: readonly ExportMigrationStep[] = exportMigrations,
 ): Record<string, unknown> {
   return steps.filter((step) => step.version > fromVersion).reduce((current, step) => step.upgrade(current), stores);
 }

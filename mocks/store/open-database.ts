@@ -53,8 +53,7 @@ export async function openDatabase<Schema = unknown>(options: OpenDatabaseOption
     if (upgradeFailure === undefined) throw error;
     return undefined;
   });
-  if (db === undefined)
-    throw new Error(`Upgrading the sandbox database "${options.name}" failed: ${messageOf(upgradeFailure)}`, { cause: upgradeFailure });
+  if (db === undefined) throw new Error(`Upgrading the sandbox database "${options.name}" failed: ${messageOf(upgradeFailure)}`, { cause: upgradeFailure });
   // Another tab upgrading (or deleting) the database: let it; this connection is then stale.
   db.addEventListener("versionchange", () => {
     console.warn(`The sandbox database "${options.name}" is being upgraded or deleted elsewhere; this connection closes.`);

@@ -7,9 +7,7 @@
  * The callback must not await anything but the store (IndexedDB commits a transaction as soon as
  * it has no pending request), so verify signatures and validate input before calling `write`.
  */
-import type {
-  AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, MetaValue, PaymentRecord, TransactionRecord,
-} from "./records";
+import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, MetaValue, PaymentRecord, TransactionRecord } from "./records";
 
 /** The keyset position of a transaction in its account's list. */
 export interface TransactionKey {

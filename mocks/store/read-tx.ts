@@ -57,7 +57,9 @@ export function readTxOf(tx: StoreTx): ReadTx {
       // The due index holds exactly the single payments in DUE_STATUSES (due-key.ts); other statuses
       // are not indexed, and are found by reading every payment.
       const candidates = indexedAsDue(statuses)
-        ? await store("payments").index("due").getAll(IDBKeyRange.upperBound([date, Infinity]))
+        ? await store("payments")
+            .index("due")
+            .getAll(IDBKeyRange.upperBound([date, Infinity]))
         : await store("payments").getAll();
       return candidates
         .filter((payment) => payment.product === "single" && wanted.has(payment.transactionStatus) && payment.executionDate <= date)

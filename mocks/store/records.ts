@@ -4,9 +4,7 @@
  */
 import { z } from "zod";
 import { TransactionStatus } from "../../src/contract/codes";
-import {
-  Agreement, Customer, MAX_INSTANT, PeriodicPaymentRecord, SinglePaymentRecord, StatusChange,
-} from "../../src/contract/control-schemas";
+import { Agreement, Customer, MAX_INSTANT, PeriodicPaymentRecord, SinglePaymentRecord, StatusChange } from "../../src/contract/control-schemas";
 import { SandboxAccount, SandboxTransaction } from "../../src/contract/sandbox";
 import { MAX_CLOCK_OFFSET_MS } from "../domain/clock";
 
@@ -74,7 +72,10 @@ export const MetaRecords = {
     .min(1)
     .max(24)
     .refine((times) => new Set(times).size === times.length, { error: "A batch time is listed twice." }),
-  nextSeq: z.int().nonnegative().max(MAX_SEQ + 1),
+  nextSeq: z
+    .int()
+    .nonnegative()
+    .max(MAX_SEQ + 1),
 } as const;
 export type MetaKey = keyof typeof MetaRecords;
 export type MetaValue<K extends MetaKey> = z.infer<(typeof MetaRecords)[K]>;

@@ -33,10 +33,12 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     });
 
     test("a work that rejects without awaiting anything is aborted too", async () => {
-      await expect(store.write((tx) => {
-        tx.putCustomer(customer(1)).catch(() => undefined); // rejects with AbortError once the write aborts
-        return Promise.reject(new TypeError("bad input"));
-      })).rejects.toThrow(TypeError);
+      await expect(
+        store.write((tx) => {
+          tx.putCustomer(customer(1)).catch(() => undefined); // rejects with AbortError once the write aborts
+          return Promise.reject(new TypeError("bad input"));
+        }),
+      ).rejects.toThrow(TypeError);
       expect(await store.read((tx) => tx.customers())).toEqual([]);
     });
 
@@ -53,11 +55,23 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     });
 
     test("bad page queries are refused", async () => {
-      await expectRejection(store.read((tx) => tx.transactionPage({ accountId: "a", limit: 0 })), /limit must be an integer of at least 1/);
-      await expectRejection(store.read((tx) => tx.transactionPage({ accountId: "a", limit: 5, offset: -1 })), /offset/);
+      await expectRejection(
+        store.read((tx) => tx.transactionPage({ accountId: "a", limit: 0 })),
+        /limit must be an integer of at least 1/,
+      );
+      await expectRejection(
+        store.read((tx) => tx.transactionPage({ accountId: "a", limit: 5, offset: -1 })),
+        /offset/,
+      );
       const key = { bookingDate: "2026-01-01", seq: 1 };
-      await expectRejection(store.read((tx) => tx.transactionPage({ accountId: "a", limit: 5, after: key, before: key })), /at most one of/);
-      await expectRejection(store.read((tx) => tx.payments(-1)), /non-negative integer/);
+      await expectRejection(
+        store.read((tx) => tx.transactionPage({ accountId: "a", limit: 5, after: key, before: key })),
+        /at most one of/,
+      );
+      await expectRejection(
+        store.read((tx) => tx.payments(-1)),
+        /non-negative integer/,
+      );
     });
   });
 
@@ -111,8 +125,14 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     test("after close, every call rejects clearly", async () => {
       const own = await adapter.fresh();
       own.close();
-      await expectRejection(own.read((tx) => tx.customers()), /store is closed/);
-      await expectRejection(own.write((tx) => tx.putCustomer(customer(1))), /store is closed/);
+      await expectRejection(
+        own.read((tx) => tx.customers()),
+        /store is closed/,
+      );
+      await expectRejection(
+        own.write((tx) => tx.putCustomer(customer(1))),
+        /store is closed/,
+      );
       await own.dispose();
     });
   });

@@ -5,9 +5,7 @@
  * names out themselves: a step is history and must not change when this file does.)
  */
 import type { DBSchema } from "idb";
-import type {
-  AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, TransactionRecord,
-} from "./records";
+import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, TransactionRecord } from "./records";
 import type { DueKey, StoredPayment } from "./due-key";
 import type { BlockKey, IdPart, IdPartKey } from "./transaction-blocks";
 

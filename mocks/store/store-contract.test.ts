@@ -6,9 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { adapterCases, type TestStore } from "./adapters.test-helpers";
 import { REQUEST_ID_RETENTION_MS } from "./port";
 import type { PaymentRecord } from "./records";
-import {
-  account, agreement, basket, customer, expectRejection, periodicPayment, singlePayment, transaction,
-} from "./store.test-helpers";
+import { account, agreement, basket, customer, expectRejection, periodicPayment, singlePayment, transaction } from "./store.test-helpers";
 
 describe.each(adapterCases)("%s", (_name, adapter) => {
   let store: TestStore;
@@ -48,7 +46,10 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
         expect(await tx.accountsOf("c9")).toEqual([]);
         expect(await tx.accounts()).toHaveLength(3);
       });
-      const error = await expectRejection(store.write((tx) => tx.putAccount(account(4, "c1", { bban: a1.bban }))), /putAccount: ConstraintError/);
+      const error = await expectRejection(
+        store.write((tx) => tx.putAccount(account(4, "c1", { bban: a1.bban }))),
+        /putAccount: ConstraintError/,
+      );
       expect(error.name).toBe("ConstraintError");
       expect(await store.read((tx) => tx.account("acc-4"))).toBeUndefined();
     });
@@ -183,7 +184,10 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
         expect((await tx.transaction("acc-2", "t1"))?.amount).toBe(100);
         expect(await tx.transaction("acc-3", "t1")).toBeUndefined();
       });
-      await expectRejection(store.write((tx) => tx.addTransaction(transaction("acc-1", "t1", "2026-03-02"))), /addTransaction: ConstraintError/);
+      await expectRejection(
+        store.write((tx) => tx.addTransaction(transaction("acc-1", "t1", "2026-03-02"))),
+        /addTransaction: ConstraintError/,
+      );
       expect(await store.read((tx) => tx.meta("nextSeq"))).toBe(2);
     });
 

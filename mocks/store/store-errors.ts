@@ -24,9 +24,12 @@ const isDomException = (error: unknown): error is DOMException => typeof DOMExce
 export function explainStoreError(method: string, error: unknown): unknown {
   if (!isDomException(error)) return error;
   if (error.name === "TransactionInactiveError" || error.name === "InvalidStateError")
-    return new ForeignAwaitError(`${method}: the store transaction is no longer active (it committed while work awaited something that is not a store request). ${FOREIGN_AWAIT_HINT}`, {
-      cause: error,
-    });
+    return new ForeignAwaitError(
+      `${method}: the store transaction is no longer active (it committed while work awaited something that is not a store request). ${FOREIGN_AWAIT_HINT}`,
+      {
+        cause: error,
+      },
+    );
   const explained = new Error(`${method}: ${error.name}${error.message ? `: ${error.message}` : ""}`, { cause: error });
   explained.name = error.name;
   return explained;

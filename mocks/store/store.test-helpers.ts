@@ -4,9 +4,7 @@ import { expect } from "vitest";
 import { openSandboxStore } from "./indexeddb-store";
 import { deleteDatabase } from "./open-database";
 import type { SandboxExport, SandboxStore, TransactionKey } from "./port";
-import type {
-  AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, PaymentRecord, SinglePaymentRecord, TransactionRecord,
-} from "./records";
+import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, PaymentRecord, SinglePaymentRecord, TransactionRecord } from "./records";
 
 export const freshName = () => `test-${crypto.randomUUID()}`;
 
@@ -119,8 +117,7 @@ export const transaction = (accountId: string, id: string, bookingDate: string, 
 });
 
 /** Newest first: bookingDate desc, then seq desc (the order of an account's list). */
-export const newestFirst = (a: TransactionKey, b: TransactionKey) =>
-  a.bookingDate === b.bookingDate ? b.seq - a.seq : a.bookingDate < b.bookingDate ? 1 : -1;
+export const newestFirst = (a: TransactionKey, b: TransactionKey) => (a.bookingDate === b.bookingDate ? b.seq - a.seq : a.bookingDate < b.bookingDate ? 1 : -1);
 
 /** Calendar date `days` after 2026-01-01. */
 export const dayOf = (days: number) => new Date(Date.UTC(2026, 0, 1 + days)).toISOString().slice(0, 10);

@@ -74,9 +74,21 @@ describe("bookings append to the id buckets in parts", () => {
     const name = freshName();
     const store = await openSandboxStore({ name });
     const imported = Array.from({ length: 100 }, (_, seq) => booked("acc-1", `old-${String(seq)}`, 1, seq));
-    await store.restore({ customers: [], accounts: [], agreements: [], payments: [], baskets: [], transactions: imported, meta: [{ key: "nextSeq", value: 100 }] });
+    await store.restore({
+      customers: [],
+      accounts: [],
+      agreements: [],
+      payments: [],
+      baskets: [],
+      transactions: imported,
+      meta: [{ key: "nextSeq", value: 100 }],
+    });
     // Enough new ids that every bucket gets more than a part's worth.
-    const added = await store.write((tx) => Promise.all(Array.from({ length: ID_BUCKETS * ID_PART_SIZE * 2 }, (_, index) => tx.addTransaction(transaction("acc-1", `new-${String(index)}`, dayOf(2))))));
+    const added = await store.write((tx) =>
+      Promise.all(
+        Array.from({ length: ID_BUCKETS * ID_PART_SIZE * 2 }, (_, index) => tx.addTransaction(transaction("acc-1", `new-${String(index)}`, dayOf(2)))),
+      ),
+    );
     await store.write((tx) => tx.addTransaction(transaction("acc-1", "last", dayOf(3))));
     store.close();
 

@@ -30,7 +30,12 @@ const query: fc.Arbitrary<TransactionPageQuery> = fc
 /** What the page must be, computed from every transaction. */
 function model(all: readonly TransactionRecord[], q: TransactionPageQuery): TransactionPage {
   const inRange = all
-    .filter((item) => item.accountId === q.accountId && (q.fromDate === undefined || item.bookingDate >= q.fromDate) && (q.toDate === undefined || item.bookingDate <= q.toDate))
+    .filter(
+      (item) =>
+        item.accountId === q.accountId &&
+        (q.fromDate === undefined || item.bookingDate >= q.fromDate) &&
+        (q.toDate === undefined || item.bookingDate <= q.toDate),
+    )
     .sort(newestFirst);
   if (q.after) {
     const { after } = q;
@@ -51,25 +56,25 @@ describe.each(adapterCases)("%s: transactionPage", (_name, adapter) => {
 });
 
 function propertyTest(adapter: Adapter) {
-test("transactionPage agrees with the brute-force model", async () => {
-  await fc.assert(
-    fc.asyncProperty(fc.array(booking, { maxLength: 40 }), fc.array(query, { minLength: 1, maxLength: 12 }), async (bookings, queries) => {
-      const store = await adapter.fresh();
-      try {
-        const all = await store.write((tx) =>
-          Promise.all(bookings.map((item, index) => tx.addTransaction(transaction(item.accountId, `t${String(index)}`, item.bookingDate)))),
-        );
-        for (const q of queries) {
-          const page = await store.read((tx) => tx.transactionPage(q));
-          expect(page, JSON.stringify(q)).toEqual(model(all, q));
+  test("transactionPage agrees with the brute-force model", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(booking, { maxLength: 40 }), fc.array(query, { minLength: 1, maxLength: 12 }), async (bookings, queries) => {
+        const store = await adapter.fresh();
+        try {
+          const all = await store.write((tx) =>
+            Promise.all(bookings.map((item, index) => tx.addTransaction(transaction(item.accountId, `t${String(index)}`, item.bookingDate)))),
+          );
+          for (const q of queries) {
+            const page = await store.read((tx) => tx.transactionPage(q));
+            expect(page, JSON.stringify(q)).toEqual(model(all, q));
+          }
+          for (const accountId of ACCOUNTS)
+            expect(await store.read((tx) => tx.transactionCount(accountId))).toBe(all.filter((item) => item.accountId === accountId).length);
+        } finally {
+          await store.dispose();
         }
-        for (const accountId of ACCOUNTS)
-          expect(await store.read((tx) => tx.transactionCount(accountId))).toBe(all.filter((item) => item.accountId === accountId).length);
-      } finally {
-        await store.dispose();
-      }
-    }),
-    { numRuns: 150 },
-  );
-}, 60_000);
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
 }

@@ -16,9 +16,7 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
   beforeAll(async () => {
     store = await adapter.fresh();
     all = await store.write((tx) =>
-      Promise.all(
-        Array.from({ length: 1000 }, (_, i) => tx.addTransaction(transaction(i % 2 ? "acc-B" : "acc-A", `t${String(i)}`, dayOf((i * 37) % 60)))),
-      ),
+      Promise.all(Array.from({ length: 1000 }, (_, i) => tx.addTransaction(transaction(i % 2 ? "acc-B" : "acc-A", `t${String(i)}`, dayOf((i * 37) % 60))))),
     );
   });
   afterAll(async () => {
@@ -35,7 +33,10 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
   /** The brute-force list: the account's transactions in the date range, newest first. */
   function expected(accountId: string, fromDate?: string, toDate?: string): TransactionRecord[] {
     return all
-      .filter((item) => item.accountId === accountId && (fromDate === undefined || item.bookingDate >= fromDate) && (toDate === undefined || item.bookingDate <= toDate))
+      .filter(
+        (item) =>
+          item.accountId === accountId && (fromDate === undefined || item.bookingDate >= fromDate) && (toDate === undefined || item.bookingDate <= toDate),
+      )
       .sort(newestFirst);
   }
 
@@ -73,7 +74,10 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
         expect(item.hasMore).toBe(index < forward.length - 1);
       });
       // Back from the last page: full pages of the limit nearest each key, until the first item.
-      const back = backward.slice(1).reverse().flatMap((item) => ids(item.items));
+      const back = backward
+        .slice(1)
+        .reverse()
+        .flatMap((item) => ids(item.items));
       const lastPage = forward.at(-1)?.items ?? [];
       expect([...back, ...ids(lastPage)]).toEqual(ids(list));
       for (const item of backward.slice(1)) {
@@ -113,13 +117,21 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
       const newer = { bookingDate: dayOf(50), seq: 0 };
       const older = { bookingDate: dayOf(5), seq: 999 };
       expect(await page({ accountId: "acc-B", fromDate: from, toDate: to, limit: 10, after: newer })).toEqual({
-        items: list.slice(0, 10), hasMore: true, hasPrevious: false,
+        items: list.slice(0, 10),
+        hasMore: true,
+        hasPrevious: false,
       });
       expect(await page({ accountId: "acc-B", fromDate: from, toDate: to, limit: 10, after: older })).toEqual({ items: [], hasMore: false, hasPrevious: true });
       expect(await page({ accountId: "acc-B", fromDate: from, toDate: to, limit: 10, before: older })).toEqual({
-        items: list.slice(-10), hasMore: false, hasPrevious: true,
+        items: list.slice(-10),
+        hasMore: false,
+        hasPrevious: true,
       });
-      expect(await page({ accountId: "acc-B", fromDate: from, toDate: to, limit: 10, before: newer })).toEqual({ items: [], hasMore: true, hasPrevious: false });
+      expect(await page({ accountId: "acc-B", fromDate: from, toDate: to, limit: 10, before: newer })).toEqual({
+        items: [],
+        hasMore: true,
+        hasPrevious: false,
+      });
     });
 
     test("the oldest and newest item as keys: nothing beyond them", async () => {
@@ -132,7 +144,9 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     test("the last page without an offset: before a key below every date", async () => {
       const list = expected("acc-A");
       expect(await page({ accountId: "acc-A", limit: 200, before: { bookingDate: "", seq: 0 } })).toEqual({
-        items: list.slice(-200), hasMore: false, hasPrevious: true,
+        items: list.slice(-200),
+        hasMore: false,
+        hasPrevious: true,
       });
     });
 

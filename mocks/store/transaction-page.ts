@@ -70,7 +70,10 @@ class AccountList {
     const starts = this.keys.map(startOf);
     const last = starts.findLastIndex((start) => satisfiesUpper(start, upper));
     // The block holding `lower` (the last one starting at or below it), else the first.
-    const first = Math.max(0, starts.findLastIndex((start, index) => index <= last && compareKeys(start, lower.key) <= 0));
+    const first = Math.max(
+      0,
+      starts.findLastIndex((start, index) => index <= last && compareKeys(start, lower.key) <= 0),
+    );
     const blocks: { index: number; whole?: number }[] = [];
     for (let index = first; index <= last; index++) {
       const [start, next] = [starts[index], starts[index + 1]];

@@ -8,9 +8,7 @@ import type { TransactionRecord } from "./records";
 import type { SandboxDB, StoreName } from "./schema";
 
 export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite">, blockSize?: number): WriteTx {
-  const put = async <Name extends "customers" | "accounts" | "agreements" | "baskets">(
-    name: Name, record: SandboxDB[Name]["value"],
-  ): Promise<void> => {
+  const put = async <Name extends "customers" | "accounts" | "agreements" | "baskets">(name: Name, record: SandboxDB[Name]["value"]): Promise<void> => {
     await tx.objectStore(name).put(record);
   };
 
@@ -37,7 +35,12 @@ export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite
    */
   let nextSeq: Promise<number> | undefined;
   const takeSeq = (): Promise<number> => {
-    const mine = nextSeq ?? tx.objectStore("meta").get("nextSeq").then((entry) => (typeof entry?.value === "number" ? entry.value : 0));
+    const mine =
+      nextSeq ??
+      tx
+        .objectStore("meta")
+        .get("nextSeq")
+        .then((entry) => (typeof entry?.value === "number" ? entry.value : 0));
     nextSeq = mine.then((seq) => seq + 1);
     return mine;
   };
@@ -55,15 +58,17 @@ export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite
     if (counter.writing || value === undefined || value === counter.written) return;
     counter.writing = true;
     const resets = counter.resets;
-    tx.objectStore("meta").put({ key: "nextSeq", value }).then(
-      () => {
-        counter.writing = false;
-        // A putMeta("nextSeq") since then overwrote this value.
-        if (resets === counter.resets) counter.written = value;
-        persistSeq();
-      },
-      () => undefined, // the transaction aborts, and the write rejects with the reason
-    );
+    tx.objectStore("meta")
+      .put({ key: "nextSeq", value })
+      .then(
+        () => {
+          counter.writing = false;
+          // A putMeta("nextSeq") since then overwrote this value.
+          if (resets === counter.resets) counter.written = value;
+          persistSeq();
+        },
+        () => undefined, // the transaction aborts, and the write rejects with the reason
+      );
   };
 
   const blocks = new BlockWriter(tx, blockSize);

@@ -51,17 +51,20 @@ function mixedRequests(accounts: { resourceId: string }[], count: number): Promi
 }
 
 async function perRequest(page: Page, requests: LoadRequest[], warmUp = 30) {
-  return page.evaluate(async ({ all, skip }) => {
-    const times: number[] = [];
-    for (const [index, request] of all.entries()) {
-      const started = performance.now();
-      const response = await fetch(request.path, { method: request.method, headers: request.headers, ...(request.body ? { body: request.body } : {}) });
-      await response.text();
-      if (response.status >= 500 || response.status === 401) throw new Error(`${request.path}: ${String(response.status)}`);
-      if (index >= skip) times.push(performance.now() - started); // the first ones warm the worker and caches
-    }
-    return times;
-  }, { all: requests, skip: warmUp });
+  return page.evaluate(
+    async ({ all, skip }) => {
+      const times: number[] = [];
+      for (const [index, request] of all.entries()) {
+        const started = performance.now();
+        const response = await fetch(request.path, { method: request.method, headers: request.headers, ...(request.body ? { body: request.body } : {}) });
+        await response.text();
+        if (response.status >= 500 || response.status === 401) throw new Error(`${request.path}: ${String(response.status)}`);
+        if (index >= skip) times.push(performance.now() - started); // the first ones warm the worker and caches
+      }
+      return times;
+    },
+    { all: requests, skip: warmUp },
+  );
 }
 
 /** The same requests handed to the dispatcher directly: the sandbox's own time, without the service worker's hops. */
@@ -71,7 +74,13 @@ async function perDispatch(page: Page, requests: LoadRequest[]) {
     const times: number[] = [];
     for (const [index, request] of all.entries()) {
       const started = performance.now();
-      const response = await sandbox.dispatch(new Request(new URL(request.path, location.origin), { method: request.method, headers: request.headers, ...(request.body ? { body: request.body } : {}) }));
+      const response = await sandbox.dispatch(
+        new Request(new URL(request.path, location.origin), {
+          method: request.method,
+          headers: request.headers,
+          ...(request.body ? { body: request.body } : {}),
+        }),
+      );
       await response?.text();
       if (index >= 30) times.push(performance.now() - started);
     }
@@ -140,7 +149,9 @@ async function storePages(page: Page, accountId: string) {
     const middleKey = (await store.read((tx) => tx.transactionPage({ accountId: id, limit: 200, offset: 50_000 }))).items[0];
     return {
       firstPageMs: await time((tx) => tx.transactionPage({ accountId: id, limit: 200 })),
-      middlePageByCursorMs: await time((tx) => tx.transactionPage({ accountId: id, limit: 200, after: { bookingDate: middleKey?.bookingDate ?? "", seq: middleKey?.seq ?? 0 } })),
+      middlePageByCursorMs: await time((tx) =>
+        tx.transactionPage({ accountId: id, limit: 200, after: { bookingDate: middleKey?.bookingDate ?? "", seq: middleKey?.seq ?? 0 } }),
+      ),
       offset50000PageMs: await time((tx) => tx.transactionPage({ accountId: id, limit: 200, offset: 50_000 })),
     };
   }, accountId);
@@ -180,7 +191,10 @@ export async function browserFigures(port: number) {
     const [debtor, creditor] = nok;
     if (!reader || !debtor || !creditor) throw new Error("The fixed data lacks the accounts the benchmark uses.");
     step("batch over 10,000 due payments");
-    await Promise.race([crashed, importInPage(page, JSON.stringify(withDuePayments(fixed, debtor.resourceId, creditor.resourceId, 10_000, clock.today, Date.parse(clock.now) - 60_000)))]);
+    await Promise.race([
+      crashed,
+      importInPage(page, JSON.stringify(withDuePayments(fixed, debtor.resourceId, creditor.resourceId, 10_000, clock.today, Date.parse(clock.now) - 60_000))),
+    ]);
     const batch = await page.evaluate(async () => {
       const started = performance.now();
       const response = await fetch("/__sandbox/batch/run", { method: "POST" });
@@ -189,7 +203,10 @@ export async function browserFigures(port: number) {
     });
     step("seeding 100,000 transactions by import");
     // Last: the largest body, and the store's largest write.
-    const seedMs = await Promise.race([crashed, importInPage(page, JSON.stringify(withTransactions(fixed, reader.resourceId, 100_000 - reader.transactionCount, clock.today)))]);
+    const seedMs = await Promise.race([
+      crashed,
+      importInPage(page, JSON.stringify(withTransactions(fixed, reader.resourceId, 100_000 - reader.transactionCount, clock.today))),
+    ]);
     step("pages");
     const pages = await storePages(page, reader.resourceId);
     const httpPage = await perRequest(page, await signedMany(33, () => signed("GET", `/v1/sandbox/accounts/${reader.resourceId}/transactions?limit=200`)), 3);
@@ -210,7 +227,12 @@ export async function browserFigures(port: number) {
         offset50000PageMs: round(pages.offset50000PageMs),
         firstPageOverHttpP50Ms: round(percentile(httpPage, 50)),
       },
-      batch10k: { totalMs: Math.round(batch.ms), perPaymentMs: round(batch.ms / Math.max(1, batch.settled + batch.rejected)), settled: batch.settled, rejected: batch.rejected },
+      batch10k: {
+        totalMs: Math.round(batch.ms),
+        perPaymentMs: round(batch.ms / Math.max(1, batch.settled + batch.rejected)),
+        settled: batch.settled,
+        rejected: batch.rejected,
+      },
     };
   } finally {
     await browser.close();

@@ -25,7 +25,8 @@ async function slowServer(delayMs: number, status = (path: string) => (path.star
   return { origin: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`, seen };
 }
 
-const gets = (count: number, path = "/ok"): LoadRequest[] => Array.from({ length: count }, (_, index) => ({ method: "GET", path: `${path}?n=${String(index)}`, headers: {} }));
+const gets = (count: number, path = "/ok"): LoadRequest[] =>
+  Array.from({ length: count }, (_, index) => ({ method: "GET", path: `${path}?n=${String(index)}`, headers: {} }));
 
 test("sends every request once, never more than `concurrency` at a time", async () => {
   const { origin, seen } = await slowServer(5);

@@ -16,7 +16,9 @@ export function ensurePrism(): string {
   if (existsSync(BIN)) return BIN;
   console.log(`benchmark: installing @stoplight/prism-cli@${PRISM_VERSION} into ${CACHE} (once; about 30 s)…`);
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const result = spawnSync(npm, ["install", "--prefix", CACHE, "--no-audit", "--no-fund", "--loglevel=error", `@stoplight/prism-cli@${PRISM_VERSION}`], { stdio: "inherit" });
+  const result = spawnSync(npm, ["install", "--prefix", CACHE, "--no-audit", "--no-fund", "--loglevel=error", `@stoplight/prism-cli@${PRISM_VERSION}`], {
+    stdio: "inherit",
+  });
   if (result.status !== 0 || !existsSync(BIN)) throw new Error(`Installing Prism into ${CACHE} failed (npm exit ${String(result.status)}).`);
   return BIN;
 }
@@ -30,7 +32,9 @@ export interface RunningPrism {
 /** Starts `prism mock` on 127.0.0.1:port (quiet: logging every request would slow it) and waits until it answers. */
 export async function startPrism(document: string, port: number): Promise<RunningPrism> {
   const bin = ensurePrism();
-  const child = spawn(process.execPath, [bin, "mock", document, "--host", "127.0.0.1", "--port", String(port), "--verboseLevel", "warn"], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [bin, "mock", document, "--host", "127.0.0.1", "--port", String(port), "--verboseLevel", "warn"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let errors = "";
   child.stderr.on("data", (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4000);

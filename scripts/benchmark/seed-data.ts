@@ -28,11 +28,22 @@ export function withTransactions(data: SandboxExport, accountId: string, count: 
   const transactions: TransactionRecord[] = Array.from({ length: count }, (_, index) => {
     const date = new Date(end - Math.floor(((count - index) * 365) / count) * 86_400_000).toISOString().slice(0, 10);
     return {
-      id: `bench-${String(index)}`, accountId, seq: start + index, amount: -100 - (index % 1000), currency: account.currency,
-      valueDate: date, bookingDate: date, remittanceInformationUnstructured: "Benchmark", creditorName: "Shop",
-      creditorAccount: { iban: "NO9386011117947", bban: "86011117947" }, debtorName: account.accountName,
-      debtorAccount: { iban: account.iban, bban: account.bban }, bankTransactionCode: "PMNT-ICDT-DMCT",
-      ultimateDebtor: "", ultimateCreditor: "", purposeCode: "",
+      id: `bench-${String(index)}`,
+      accountId,
+      seq: start + index,
+      amount: -100 - (index % 1000),
+      currency: account.currency,
+      valueDate: date,
+      bookingDate: date,
+      remittanceInformationUnstructured: "Benchmark",
+      creditorName: "Shop",
+      creditorAccount: { iban: "NO9386011117947", bban: "86011117947" },
+      debtorName: account.accountName,
+      debtorAccount: { iban: account.iban, bban: account.bban },
+      bankTransactionCode: "PMNT-ICDT-DMCT",
+      ultimateDebtor: "",
+      ultimateCreditor: "",
+      purposeCode: "",
     };
   });
   return {
@@ -53,17 +64,34 @@ export function withDuePayments(data: SandboxExport, debtorId: string, creditorI
   const owner = data.stores.customers.find((customer) => customer.customerNumber === debtor.customerNumber);
   if (!owner) throw new Error(`The export has no customer ${debtor.customerNumber}.`);
   const payments: PaymentRecord[] = Array.from({ length: count }, (_, index) => ({
-    paymentId: `bench-payment-${String(index).padStart(6, "0")}`, product: "single", transactionStatus: "ACTC", psuId: owner.psuId,
-    customerNumber: owner.customerNumber, redirectUri: "https://tpp.example/cb", debtorAccountId: debtor.resourceId, creditorAccountId: creditor.resourceId,
-    statusHistory: [{ status: "RCVD", at: createdAt }, { status: "ACTC", at: createdAt }], createdAt: createdAt + index, executionDate: today,
+    paymentId: `bench-payment-${String(index).padStart(6, "0")}`,
+    product: "single",
+    transactionStatus: "ACTC",
+    psuId: owner.psuId,
+    customerNumber: owner.customerNumber,
+    redirectUri: "https://tpp.example/cb",
+    debtorAccountId: debtor.resourceId,
+    creditorAccountId: creditor.resourceId,
+    statusHistory: [
+      { status: "RCVD", at: createdAt },
+      { status: "ACTC", at: createdAt },
+    ],
+    createdAt: createdAt + index,
+    executionDate: today,
     request: {
-      instructedAmount: { amount: "10.00", currency: "NOK" }, creditorName: creditor.accountName, creditorAccount: { bban: creditor.bban, currency: "NOK" },
-      debtorAccount: { bban: debtor.bban, currency: "NOK" }, remittanceInformationUnstructured: "Bench",
+      instructedAmount: { amount: "10.00", currency: "NOK" },
+      creditorName: creditor.accountName,
+      creditorAccount: { bban: creditor.bban, currency: "NOK" },
+      debtorAccount: { bban: debtor.bban, currency: "NOK" },
+      remittanceInformationUnstructured: "Bench",
     },
   }));
   const funded = (account: AccountRecord): AccountRecord => ({
     ...account,
-    balances: account.balances.map((balance) => ({ ...balance, balanceAmount: { ...balance.balanceAmount, amount: balance.balanceAmount.amount + 10 * count } })),
+    balances: account.balances.map((balance) => ({
+      ...balance,
+      balanceAmount: { ...balance.balanceAmount, amount: balance.balanceAmount.amount + 10 * count },
+    })),
   });
   return {
     ...data,

@@ -20,17 +20,35 @@ import { percentile, round } from "./stats";
 const CONCURRENCY = 10;
 const PAYMENTS = "/v1/payments/norwegian-domestic-credit-transfers";
 
-interface Account { resourceId: string; customerNumber: string; bban: string; currency: string; transactionCount: number; accountName: string }
-interface Customer { customerNumber: string; psuId: string; kind: string }
+interface Account {
+  resourceId: string;
+  customerNumber: string;
+  bban: string;
+  currency: string;
+  transactionCount: number;
+  accountName: string;
+}
+interface Customer {
+  customerNumber: string;
+  psuId: string;
+  kind: string;
+}
 
-export interface RunningServer { origin: string; stop: () => Promise<void> }
+export interface RunningServer {
+  origin: string;
+  stop: () => Promise<void>;
+}
 
 /** Starts scripts/benchmark/server-process.ts with a fresh --data file and waits for its URL. */
 export async function startServerProcess(): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "psd2-bench-"));
-  const child: ChildProcess = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/benchmark/server-process.ts", "--data", join(dir, "sandbox.json")], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "scripts/benchmark/server-process.ts", "--data", join(dir, "sandbox.json")],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const output = child.stdout;
   if (!output) throw new Error("The sandbox server's output is not readable.");
   const origin = await new Promise<string>((resolve, reject) => {
@@ -69,7 +87,12 @@ async function control<T>(origin: string, method: string, path: string, body?: u
 async function timed(origin: string, request: LoadRequest, timeoutMs: number, expected: number): Promise<number | null> {
   const started = performance.now();
   try {
-    const response = await fetch(`${origin}${request.path}`, { method: request.method, headers: request.headers, signal: AbortSignal.timeout(timeoutMs), ...(request.body ? { body: request.body } : {}) });
+    const response = await fetch(`${origin}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      signal: AbortSignal.timeout(timeoutMs),
+      ...(request.body ? { body: request.body } : {}),
+    });
     const text = await response.text();
     if (response.status !== expected) throw new Error(`${request.method} ${request.path}: ${String(response.status)} ${text.slice(0, 300)}`);
     return performance.now() - started;
@@ -82,10 +105,19 @@ async function timed(origin: string, request: LoadRequest, timeoutMs: number, ex
 /** `count` sequential writes (a sandbox transaction each): p50 and p99 in ms. */
 async function writeLatency(origin: string, account: Account, count: number) {
   const requests = await signedMany(count + 5, (index) =>
-    signed("POST", `/v1/sandbox/accounts/${account.resourceId}/transactions`, {}, {
-      amount: 1, currency: account.currency, creditorName: "Latency probe", creditorAccount: { bban: "86011117947" }, debtorAccount: { bban: account.bban },
-      remittanceInformationUnstructured: `probe ${String(index)}`,
-    }),
+    signed(
+      "POST",
+      `/v1/sandbox/accounts/${account.resourceId}/transactions`,
+      {},
+      {
+        amount: 1,
+        currency: account.currency,
+        creditorName: "Latency probe",
+        creditorAccount: { bban: "86011117947" },
+        debtorAccount: { bban: account.bban },
+        remittanceInformationUnstructured: `probe ${String(index)}`,
+      },
+    ),
   );
   const times: number[] = [];
   for (const [index, request] of requests.entries()) {
@@ -115,7 +147,10 @@ async function deepPages(origin: string, accountId: string, offsets: number[]) {
   return result;
 }
 
-interface Throughput { read50: LoadResult; createPayment: LoadResult }
+interface Throughput {
+  read50: LoadResult;
+  createPayment: LoadResult;
+}
 
 async function throughput(origin: string, reads: LoadRequest[], creates: LoadRequest[], maxSeconds: number): Promise<Throughput> {
   await runLoad(reads.slice(0, 100), { origin, concurrency: CONCURRENCY, maxSeconds, ok: () => true }); // warm up (JIT, connections)
@@ -151,10 +186,18 @@ export async function serverFigures(options: ServerFigureOptions) {
     // Throughput: the same signed requests to the server and to Prism (which ignores X-Request-ID).
     const reads = await signedMany(options.readRequests + 100, () => signed("GET", `/v1/sandbox/accounts/${reader.resourceId}/transactions?limit=50`));
     const creates = await signedMany(options.createRequests, (index) =>
-      signed("POST", PAYMENTS, { "PSU-ID": payer.psuId, "TPP-Session-ID": "bench", "TPP-Redirect-URI": "https://tpp.example/callback", "PSU-IP-Address": "192.0.2.10" }, {
-        instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: creditor.accountName, creditorAccount: { bban: creditor.bban, currency: "NOK" },
-        debtorAccount: { bban: debtor.bban, currency: "NOK" }, remittanceInformationUnstructured: `Bench ${String(index)}`,
-      }),
+      signed(
+        "POST",
+        PAYMENTS,
+        { "PSU-ID": payer.psuId, "TPP-Session-ID": "bench", "TPP-Redirect-URI": "https://tpp.example/callback", "PSU-IP-Address": "192.0.2.10" },
+        {
+          instructedAmount: { amount: "1.00", currency: "NOK" },
+          creditorName: creditor.accountName,
+          creditorAccount: { bban: creditor.bban, currency: "NOK" },
+          debtorAccount: { bban: debtor.bban, currency: "NOK" },
+          remittanceInformationUnstructured: `Bench ${String(index)}`,
+        },
+      ),
     );
     const sandboxThroughput = await throughput(origin, reads, creates, options.maxSeconds);
     let prismThroughput: Throughput | { error: string };
@@ -176,10 +219,19 @@ export async function serverFigures(options: ServerFigureOptions) {
     await control(origin, "POST", "/__sandbox/import", withTransactions(fixed, reader.resourceId, Math.max(0, 1000 - total(fixed)), clock.today));
     figures.writeAt1k = await writeLatency(origin, reader, 100);
 
-    await control(origin, "POST", "/__sandbox/import", withDuePayments(fixed, debtor.resourceId, creditor.resourceId, 10_000, clock.today, Date.parse(clock.now) - 60_000));
+    await control(
+      origin,
+      "POST",
+      "/__sandbox/import",
+      withDuePayments(fixed, debtor.resourceId, creditor.resourceId, 10_000, clock.today, Date.parse(clock.now) - 60_000),
+    );
     const batchStarted = performance.now();
     const batch = await control<{ runs: { settled: string[]; rejected: string[] }[] }>(origin, "POST", "/__sandbox/batch/run", undefined, 300_000);
-    figures.batch10k = { totalMs: Math.round(performance.now() - batchStarted), settled: batch.runs[0]?.settled.length ?? 0, rejected: batch.runs[0]?.rejected.length ?? 0 };
+    figures.batch10k = {
+      totalMs: Math.round(performance.now() - batchStarted),
+      settled: batch.runs[0]?.settled.length ?? 0,
+      rejected: batch.runs[0]?.rejected.length ?? 0,
+    };
 
     const big = withTransactions(fixed, reader.resourceId, 100_000 - reader.transactionCount, clock.today);
     const body = JSON.stringify(big);

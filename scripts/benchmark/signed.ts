@@ -9,7 +9,11 @@ const certificate = () => (credentials ??= generateTestCertificate({ tppName: "B
 export async function signed(method: string, path: string, extraHeaders: Record<string, string> = {}, body?: unknown): Promise<LoadRequest> {
   const cert = await certificate();
   const text = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = { "X-Request-ID": crypto.randomUUID(), ...extraHeaders, ...(text === undefined ? {} : { "Content-Type": "application/json" }) };
+  const headers: Record<string, string> = {
+    "X-Request-ID": crypto.randomUUID(),
+    ...extraHeaders,
+    ...(text === undefined ? {} : { "Content-Type": "application/json" }),
+  };
   const result = await signRequest({ method, url: path, headers, body: text }, { privateKey: cert.privateKey, certificate: cert.certificatePem });
   return { method, path, headers: { ...headers, ...result.headers }, ...(text === undefined ? {} : { body: text }) };
 }
@@ -17,6 +21,7 @@ export async function signed(method: string, path: string, extraHeaders: Record<
 /** `count` requests made by `make(index)`, signed side by side in small groups. */
 export async function signedMany(count: number, make: (index: number) => Promise<LoadRequest>): Promise<LoadRequest[]> {
   const all: LoadRequest[] = [];
-  for (let start = 0; start < count; start += 50) all.push(...(await Promise.all(Array.from({ length: Math.min(50, count - start) }, (_, offset) => make(start + offset)))));
+  for (let start = 0; start < count; start += 50)
+    all.push(...(await Promise.all(Array.from({ length: Math.min(50, count - start) }, (_, offset) => make(start + offset)))));
   return all;
 }

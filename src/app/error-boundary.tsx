@@ -23,7 +23,12 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
       <div role="alert" className="panel panel-error">
         <h2>This page could not be shown</h2>
         <p>{error.message}</p>
-        <button type="button" onClick={() => { this.setState({ error: undefined }); }}>
+        <button
+          type="button"
+          onClick={() => {
+            this.setState({ error: undefined });
+          }}
+        >
           Try again
         </button>
       </div>

@@ -15,10 +15,19 @@ export function LazyPage({ name }: { name: PageName }) {
     let current = true;
     loadPage(name).then(
       // A transition: React renders a big page (the console's form) in slices, not in one long task that blocks input.
-      () => { if (current) startTransition(() => { setLoaded(name); }); },
-      (failure: unknown) => { if (current) setError(failure instanceof Error ? failure : new Error("The page could not be loaded: check the connection and try again.")); },
+      () => {
+        if (current)
+          startTransition(() => {
+            setLoaded(name);
+          });
+      },
+      (failure: unknown) => {
+        if (current) setError(failure instanceof Error ? failure : new Error("The page could not be loaded: check the connection and try again."));
+      },
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [name, Page]);
   if (error) throw error;
   if (!Page) return <p className="loading">Loading…</p>;

@@ -2,11 +2,27 @@ import { describe, expect, test, vi } from "vitest";
 
 const loaded: string[] = [];
 let openApiLoads = 0;
-vi.mock("../features/console/console-page", () => { loaded.push("console"); return { default: () => null }; });
-vi.mock("../features/reference/operation-page", () => { loaded.push("operation"); return { default: () => null }; });
-vi.mock("../features/explorer/explorer-page", () => { loaded.push("explorer"); return { default: () => null }; });
-vi.mock("../features/history/history-page", () => { throw new Error("chunk missing"); });
-vi.mock("../lib/openapi-document", () => ({ loadOpenApi: () => { openApiLoads++; return Promise.resolve({}); } }));
+vi.mock("../features/console/console-page", () => {
+  loaded.push("console");
+  return { default: () => null };
+});
+vi.mock("../features/reference/operation-page", () => {
+  loaded.push("operation");
+  return { default: () => null };
+});
+vi.mock("../features/explorer/explorer-page", () => {
+  loaded.push("explorer");
+  return { default: () => null };
+});
+vi.mock("../features/history/history-page", () => {
+  throw new Error("chunk missing");
+});
+vi.mock("../lib/openapi-document", () => ({
+  loadOpenApi: () => {
+    openApiLoads++;
+    return Promise.resolve({});
+  },
+}));
 
 const { loadedPage, loadPage, prefetchPage } = await import("./pages");
 
@@ -17,9 +33,13 @@ describe("loading the pages", () => {
     prefetchPage("/sandbox/transactions");
     prefetchPage("/");
     prefetchPage("/nowhere");
-    await vi.waitFor(() => { expect(loaded.sort()).toEqual(["console", "explorer", "operation"]); });
+    await vi.waitFor(() => {
+      expect(loaded.sort()).toEqual(["console", "explorer", "operation"]);
+    });
     expect(openApiLoads).toBeGreaterThanOrEqual(2);
-    await vi.waitFor(() => { expect(loadedPage("console")).toBeTypeOf("function"); });
+    await vi.waitFor(() => {
+      expect(loadedPage("console")).toBeTypeOf("function");
+    });
     expect(loadedPage("settings")).toBeUndefined();
   });
 

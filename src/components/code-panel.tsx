@@ -48,8 +48,12 @@ function LanguageTabs({ selected, onSelect, panelId }: { selected: Generator["id
           aria-selected={generator.id === selected}
           aria-controls={panelId}
           tabIndex={generator.id === selected ? 0 : -1}
-          ref={(element) => { if (element) refs.current.set(generator.id, element); }}
-          onClick={() => { onSelect(generator.id); }}
+          ref={(element) => {
+            if (element) refs.current.set(generator.id, element);
+          }}
+          onClick={() => {
+            onSelect(generator.id);
+          }}
         >
           {generator.label}
         </button>
@@ -72,7 +76,12 @@ function CredentialFiles() {
       </p>
       {credential ? (
         <div className="form-actions">
-          <button type="button" onClick={() => { downloadText(CERT_FILE, credential.certificatePem, PEM); }}>
+          <button
+            type="button"
+            onClick={() => {
+              downloadText(CERT_FILE, credential.certificatePem, PEM);
+            }}
+          >
             Download the certificate “{credential.label}” ({CERT_FILE})
           </button>
           <span className="muted">
@@ -112,11 +121,26 @@ export function CodePanel({ example }: { example: CodeExample }) {
         <fieldset className="group">
           <legend>What the script does</legend>
           <label className="switch">
-            <input type="radio" name={`${panelId}-what`} checked={what === "request"} onChange={() => { setWhat("request"); }} /> This request
+            <input
+              type="radio"
+              name={`${panelId}-what`}
+              checked={what === "request"}
+              onChange={() => {
+                setWhat("request");
+              }}
+            />{" "}
+            This request
           </label>
           <label className="switch">
-            <input type="radio" name={`${panelId}-what`} checked={what === "journey"} onChange={() => { setWhat("journey"); }} /> The whole journey: create the
-            payment, approve SCA, run the batch, read the status
+            <input
+              type="radio"
+              name={`${panelId}-what`}
+              checked={what === "journey"}
+              onChange={() => {
+                setWhat("journey");
+              }}
+            />{" "}
+            The whole journey: create the payment, approve SCA, run the batch, read the status
           </label>
         </fieldset>
       ) : null}
@@ -124,13 +148,18 @@ export function CodePanel({ example }: { example: CodeExample }) {
       <div role="tabpanel" id={panelId} aria-labelledby={`${panelId}-${generator.id}`}>
         <p>
           Needs {generator.needs}. Save it as <code>{fileName}</code> beside <code>{KEY_FILE}</code> and <code>{CERT_FILE}</code>, then run{" "}
-          <code>{generator.run(fileName)}</code>. It makes a fresh X-Request-ID, Date, Digest and Signature each time it runs, and prints the status and
-          the body.
+          <code>{generator.run(fileName)}</code>. It makes a fresh X-Request-ID, Date, Digest and Signature each time it runs, and prints the status and the
+          body.
         </p>
         {example.note ? <p className="notice">{example.note}</p> : null}
         <CodeBlock label={`${generator.label}: ${fileName}`} text={code} copyLabel="Copy code" />
         <p>
-          <button type="button" onClick={() => { downloadText(fileName, code, "text/plain"); }}>
+          <button
+            type="button"
+            onClick={() => {
+              downloadText(fileName, code, "text/plain");
+            }}
+          >
             Download {fileName}
           </button>
         </p>

@@ -14,9 +14,15 @@ export function CodeSection({ load, intro }: { load: () => Promise<CodeExample>;
   const show = () => {
     setBusy(true);
     Promise.all([import("./code-panel"), load()])
-      .then(([module, example]) => { setLoaded({ Panel: module.CodePanel, example }); })
-      .catch((error: unknown) => { setLoaded({ problem: error instanceof Error ? error.message : String(error) }); })
-      .finally(() => { setBusy(false); });
+      .then(([module, example]) => {
+        setLoaded({ Panel: module.CodePanel, example });
+      })
+      .catch((error: unknown) => {
+        setLoaded({ problem: error instanceof Error ? error.message : String(error) });
+      })
+      .finally(() => {
+        setBusy(false);
+      });
   };
   const shown = loaded && "Panel" in loaded;
   return (
@@ -28,7 +34,11 @@ export function CodeSection({ load, intro }: { load: () => Promise<CodeExample>;
           {busy ? "Preparing the code…" : shown ? "Update the code" : "Show code: bash, Node.js, Python, Java, Go"}
         </button>
       </p>
-      {loaded && "problem" in loaded ? <p role="alert" className="field-error">{loaded.problem}</p> : null}
+      {loaded && "problem" in loaded ? (
+        <p role="alert" className="field-error">
+          {loaded.problem}
+        </p>
+      ) : null}
       {shown ? <loaded.Panel example={loaded.example} /> : null}
     </section>
   );

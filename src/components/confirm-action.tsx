@@ -22,7 +22,14 @@ export function ConfirmAction({ label, question, confirmLabel, busy, onConfirm }
 
   if (!asking)
     return (
-      <button ref={openRef} type="button" disabled={busy} onClick={() => { setAsking(true); }}>
+      <button
+        ref={openRef}
+        type="button"
+        disabled={busy}
+        onClick={() => {
+          setAsking(true);
+        }}
+      >
         {label}
       </button>
     );

@@ -11,7 +11,9 @@ export function CopyButton({ text, label = "Copy", context }: { text: string; la
     } catch {
       setState("failed");
     }
-    setTimeout(() => { setState("idle"); }, 2000);
+    setTimeout(() => {
+      setState("idle");
+    }, 2000);
   };
   return (
     <button type="button" className="button-small" onClick={copy}>

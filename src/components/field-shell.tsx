@@ -19,7 +19,14 @@ export function FieldShell({ id, label, required, hint, error, children }: Field
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>
         {label}
-        {required ? <span className="required" aria-hidden="true"> *</span> : <span className="optional"> (optional)</span>}
+        {required ? (
+          <span className="required" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : (
+          <span className="optional"> (optional)</span>
+        )}
       </label>
       {children(describedBy)}
       {error ? (

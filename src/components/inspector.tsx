@@ -32,8 +32,21 @@ function prettyBody(body: string): string {
   }
 }
 
-function HeadersTable({ headers, unsent, signed, caption }: { headers: Record<string, string>; unsent: Record<string, string>; signed: string[]; caption: string }) {
-  const rows = [...Object.entries(headers).map(([name, value]) => ({ name, value, sent: true })), ...Object.entries(unsent).map(([name, value]) => ({ name, value, sent: false }))];
+function HeadersTable({
+  headers,
+  unsent,
+  signed,
+  caption,
+}: {
+  headers: Record<string, string>;
+  unsent: Record<string, string>;
+  signed: string[];
+  caption: string;
+}) {
+  const rows = [
+    ...Object.entries(headers).map(([name, value]) => ({ name, value, sent: true })),
+    ...Object.entries(unsent).map(([name, value]) => ({ name, value, sent: false })),
+  ];
   return (
     <div className="table-scroll">
       <table className="headers-table">
@@ -50,7 +63,11 @@ function HeadersTable({ headers, unsent, signed, caption }: { headers: Record<st
               <th scope="row">
                 <code>{row.name}</code>
                 {signed.includes(row.name.toLowerCase()) ? <span className="tag">signed</span> : null}
-                {row.sent ? null : <span className="tag tag-warning" title="A browser may not set this header; a TPP's server sends it">not sent by browsers</span>}
+                {row.sent ? null : (
+                  <span className="tag tag-warning" title="A browser may not set this header; a TPP's server sends it">
+                    not sent by browsers
+                  </span>
+                )}
               </th>
               <td>
                 <code className="wrap">{row.value}</code>
@@ -95,11 +112,15 @@ function SignatureSection({ signing, rebuilt, refused }: { signing: SigningDetai
       <h3 id="inspector-signing">Signature</h3>
       <dl className="facts">
         <dt>Digest</dt>
-        <dd><code className="wrap">{signing.digest}</code></dd>
+        <dd>
+          <code className="wrap">{signing.digest}</code>
+        </dd>
         {signatureParts(signing.signatureHeader).map(([name, value]) => (
           <div key={name}>
             <dt>{name}</dt>
-            <dd><code className="wrap">{value}</code></dd>
+            <dd>
+              <code className="wrap">{value}</code>
+            </dd>
           </div>
         ))}
       </dl>
@@ -122,7 +143,9 @@ function SignatureSection({ signing, rebuilt, refused }: { signing: SigningDetai
               <tbody>
                 {rows.map((row, index) => (
                   <tr key={index} className={row.same ? undefined : "differs"}>
-                    <td><MarkedLine text={row.line} from={row.firstDifferenceAt} /></td>
+                    <td>
+                      <MarkedLine text={row.line} from={row.firstDifferenceAt} />
+                    </td>
                     <td>
                       <MarkedLine text={row.other ?? ""} from={row.firstDifferenceAt} />
                       {row.same ? null : <span className="visually-hidden"> (differs)</span>}
@@ -143,11 +166,17 @@ function SignatureSection({ signing, rebuilt, refused }: { signing: SigningDetai
         <dt>Issuer</dt>
         <dd>{signing.certificate.issuer}</dd>
         <dt>Serial</dt>
-        <dd><code>{signing.certificate.serialNumber}</code></dd>
+        <dd>
+          <code>{signing.certificate.serialNumber}</code>
+        </dd>
         <dt>Valid</dt>
-        <dd>{signing.certificate.notBefore.slice(0, 10)} to {signing.certificate.notAfter.slice(0, 10)}</dd>
+        <dd>
+          {signing.certificate.notBefore.slice(0, 10)} to {signing.certificate.notAfter.slice(0, 10)}
+        </dd>
         <dt>keyId</dt>
-        <dd><code className="wrap">{signing.keyId}</code></dd>
+        <dd>
+          <code className="wrap">{signing.keyId}</code>
+        </dd>
       </dl>
     </section>
   );
@@ -175,12 +204,19 @@ function CurlButton({ curl }: { curl: () => Promise<string> }) {
       <button
         type="button"
         onClick={() => {
-          curl().then(setCommand, (error: unknown) => { setProblem(error instanceof Error ? error.message : String(error)); });
+          curl().then(setCommand, (error: unknown) => {
+            setProblem(error instanceof Error ? error.message : String(error));
+          });
         }}
       >
         Show as curl
       </button>
-      {problem ? <span role="alert" className="field-error"> {problem}</span> : null}
+      {problem ? (
+        <span role="alert" className="field-error">
+          {" "}
+          {problem}
+        </span>
+      ) : null}
     </p>
   );
 }
@@ -204,9 +240,17 @@ export function Inspector({ request, unsentHeaders, signing, response, error, ta
       ) : null}
       <HeadersTable headers={request.headers} unsent={unsentHeaders} signed={signed} caption="Request headers" />
       {request.body !== undefined ? <CodeBlock label="Request body" text={request.body} /> : null}
-      {signing ? <SignatureSection signing={signing} rebuilt={rebuilt} refused={response?.status === 401} /> : <p className="muted">Not signed yet: the signature is computed when the request is sent.</p>}
+      {signing ? (
+        <SignatureSection signing={signing} rebuilt={rebuilt} refused={response?.status === 401} />
+      ) : (
+        <p className="muted">Not signed yet: the signature is computed when the request is sent.</p>
+      )}
       {curl ? <CurlButton curl={curl} /> : null}
-      {error ? <p role="alert" className="panel panel-error">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="panel panel-error">
+          {error}
+        </p>
+      ) : null}
       {response ? (
         <section aria-labelledby="inspector-response">
           <h3 id="inspector-response">

@@ -11,7 +11,11 @@ function OperationRow({ operation, hrefPrefix }: { operation: Operation; hrefPre
         <MethodBadge method={operation.method} />
         <span className="operation-title">{operation.title}</span>
         <code className="operation-path">{operation.path}</code>
-        {operation.pathChosen ? <span className="tag" title="The spec names this operation without a path">path chosen by this sandbox</span> : null}
+        {operation.pathChosen ? (
+          <span className="tag" title="The spec names this operation without a path">
+            path chosen by this sandbox
+          </span>
+        ) : null}
       </Link>
     </li>
   );

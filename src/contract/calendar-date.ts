@@ -43,9 +43,7 @@ export function partsFromDayNumber(dayNumber: number): DateParts {
   const z = dayNumber + 719468;
   const era = Math.floor(z / 146097);
   const dayOfEra = z - era * 146097;
-  const yearOfEra = Math.floor(
-    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365,
-  );
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365);
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const mp = Math.floor((5 * dayOfYear + 2) / 153);
   const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
@@ -74,7 +72,7 @@ export function formatDate(dayNumber: number): string {
   if (year < MIN_YEAR || year > MAX_YEAR) {
     throw new RangeError(`Day ${dayNumber} is outside the years ${MIN_YEAR}-${MAX_YEAR}`);
   }
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 /** ISO weekday: 1 = Monday … 7 = Sunday (1970-01-01, day 0, was a Thursday). */

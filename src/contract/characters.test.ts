@@ -36,7 +36,12 @@ describe("length rules and their messages count the same unit", () => {
     ["remittanceInformationUnstructured", 140],
   ])("%s: %i emoji pass, one more is refused and the message counts emoji, not UTF-16 units", (path, max) => {
     expectAccepted(SinglePaymentRequest, withValue(payment, path, emoji.repeat(max)));
-    expectRejected(SinglePaymentRequest, withValue(payment, path, emoji.repeat(max + 1)), path, new RegExp(`^At most ${String(max)} characters allowed; this value has ${String(max + 1)}\\.$`));
+    expectRejected(
+      SinglePaymentRequest,
+      withValue(payment, path, emoji.repeat(max + 1)),
+      path,
+      new RegExp(`^At most ${String(max)} characters allowed; this value has ${String(max + 1)}\\.$`),
+    );
   });
   test("a minimum counts the same way: two emoji are two characters, short of bankTransactionCode's four", () => {
     const transaction = { amount: 10, currency: "NOK", creditorName: "X", creditorAccount: { bban: "86011117947" }, debtorAccount: { bban: "12345678903" } };

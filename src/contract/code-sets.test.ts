@@ -13,7 +13,10 @@ describe("currencies (spec 2.1, ISO 4217 minor units per domain-facts §5)", () 
   });
   test("minor units follow ISO, not Intl", () => {
     const byDigits = (digits: number | null) =>
-      Object.entries(currencyMinorUnits).filter(([, units]) => units === digits).map(([code]) => code).sort();
+      Object.entries(currencyMinorUnits)
+        .filter(([, units]) => units === digits)
+        .map(([code]) => code)
+        .sort();
     expect(byDigits(0)).toEqual("BIF BYR CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XOF XPF".split(" "));
     expect(byDigits(3)).toEqual("BHD IQD JOD KWD LYD OMR TND".split(" "));
     expect(byDigits(null)).toEqual(["XDR"]);

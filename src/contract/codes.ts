@@ -3,31 +3,27 @@ import { shown } from "./issue-text";
 import { whenPresent, z } from "./zod";
 
 /** Spec 2.2: the supported subset of ISO 20022 external purpose codes. */
-export const purposeCodes = [
-  "INVS", "SALA", "IDCP", "CASH", "CORT", "INTC", "PENS", "SSBE", "SUPP", "TAXS", "TREA", "VATX", "LOAN", "OTHR",
-] as const;
+export const purposeCodes = ["INVS", "SALA", "IDCP", "CASH", "CORT", "INTC", "PENS", "SSBE", "SUPP", "TAXS", "TREA", "VATX", "LOAN", "OTHR"] as const;
 export const PurposeCode = z.enum(purposeCodes).meta({ id: "PurposeCode" });
 
 /** Spec 2.2: PeriodicPaymentFrequency. */
-export const frequencies = [
-  "Daily", "Weekly", "EveryTwoWeeks", "Monthly", "EveryTwoMonths", "Quarterly", "SemiAnnual", "Annual", "MonthlyVariable",
-] as const;
+export const frequencies = ["Daily", "Weekly", "EveryTwoWeeks", "Monthly", "EveryTwoMonths", "Quarterly", "SemiAnnual", "Annual", "MonthlyVariable"] as const;
 export const Frequency = z.enum(frequencies).meta({ id: "PeriodicPaymentFrequency" });
 
 /** Spec 2.2: the interface spells the second value `preceeding`, and so must we. */
 export const executionRules = ["following", "preceeding"] as const;
-export const ExecutionRule = z.enum(executionRules, {
-  error: whenPresent((input) =>
-    input === "preceding"
-      ? 'This interface spells it "preceeding" (double e). Send "following" or "preceeding".'
-      : `${shown(input)} is not allowed. Use "following" or "preceeding" (this exact spelling).`,
-  ),
-}).meta({ id: "ExecutionRule" });
+export const ExecutionRule = z
+  .enum(executionRules, {
+    error: whenPresent((input) =>
+      input === "preceding"
+        ? 'This interface spells it "preceeding" (double e). Send "following" or "preceeding".'
+        : `${shown(input)} is not allowed. Use "following" or "preceeding" (this exact spelling).`,
+    ),
+  })
+  .meta({ id: "ExecutionRule" });
 
 /** Spec 3: transactionStatus values. */
-export const transactionStatuses = [
-  "ACCP", "ACSC", "ACSP", "ACTC", "ACWC", "ACWP", "RCVD", "PDNG", "RJCT", "CANC", "PART",
-] as const;
+export const transactionStatuses = ["ACCP", "ACSC", "ACSP", "ACTC", "ACWC", "ACWP", "RCVD", "PDNG", "RJCT", "CANC", "PART"] as const;
 export const TransactionStatus = z.enum(transactionStatuses).meta({ id: "TransactionStatus" });
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 
@@ -43,11 +39,7 @@ export const linkVerbs = ["GET", "PUT", "POST", "DELETE"] as const;
 export const LinkVerb = z.enum(linkVerbs);
 
 /** Spec 9: the published breaking changes a TPP may activate early with `x-accept-fix`. */
-export const acceptFixes = [
-  "cash-account-type-iso",
-  "longer-name",
-  "cardaccount-switch-originalamount-and-transactionamount",
-] as const;
+export const acceptFixes = ["cash-account-type-iso", "longer-name", "cardaccount-switch-originalamount-and-transactionamount"] as const;
 /**
  * The neutral x-accept-fix value (docs/decisions/0017): 4.1 requires the header, but a TPP that wants
  * no breaking change must be able to send it. `none`, or an empty value, activates nothing.
@@ -63,9 +55,7 @@ export const psuHttpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const
  * Berlin Group balance types (NextGenPSD2 1.3 `balanceType`). The spec names the field without
  * its values; these are the ones a TPP meets in account details.
  */
-export const balanceTypes = [
-  "closingBooked", "expected", "openingBooked", "interimAvailable", "interimBooked", "forwardAvailable", "nonInvoiced",
-] as const;
+export const balanceTypes = ["closingBooked", "expected", "openingBooked", "interimAvailable", "interimBooked", "forwardAvailable", "nonInvoiced"] as const;
 export const BalanceType = z.enum(balanceTypes).meta({ id: "BalanceType" });
 
 /**
@@ -73,10 +63,27 @@ export const BalanceType = z.enum(balanceTypes).meta({ id: "BalanceType" });
  * `cash-account-type-iso` fix, and what the sandbox stores.
  */
 export const isoCashAccountTypes = {
-  CACC: "Current", CASH: "Cash payment", CHAR: "Charges", CISH: "Cash income", COMM: "Commission",
-  CPAC: "Clearing participant settlement", LLSV: "Limited liquidity savings", LOAN: "Loan", MGLD: "Marginal lending",
-  MOMA: "Money market", NFCA: "Non-resident foreign currency", NREX: "Non-resident external", ODFT: "Overdraft",
-  ONDP: "Overnight deposit", OTHR: "Other", SACC: "Settlement", SLRY: "Salary", SVGS: "Savings", TAXE: "Tax",
-  TRAN: "Transacting", TRAS: "Cash trading", VACC: "Virtual",
+  CACC: "Current",
+  CASH: "Cash payment",
+  CHAR: "Charges",
+  CISH: "Cash income",
+  COMM: "Commission",
+  CPAC: "Clearing participant settlement",
+  LLSV: "Limited liquidity savings",
+  LOAN: "Loan",
+  MGLD: "Marginal lending",
+  MOMA: "Money market",
+  NFCA: "Non-resident foreign currency",
+  NREX: "Non-resident external",
+  ODFT: "Overdraft",
+  ONDP: "Overnight deposit",
+  OTHR: "Other",
+  SACC: "Settlement",
+  SLRY: "Salary",
+  SVGS: "Savings",
+  TAXE: "Tax",
+  TRAN: "Transacting",
+  TRAS: "Cash trading",
+  VACC: "Virtual",
 } as const;
 export type IsoCashAccountType = keyof typeof isoCashAccountTypes;

@@ -6,8 +6,24 @@ describe("Account reference (spec 2.1)", () => {
   const base = { bban: "86011117947", currency: "NOK" };
   test("rows", () => {
     checkRows(AccountReference, base, [
-      { path: "bban", accepted: ["86011117947", "A".repeat(30)], rejected: [{ value: "A".repeat(31), message: /At most 30 characters/ }, { value: "8601.11.17947", message: /without spaces or dots/ }] },
-      { path: "iban", accepted: ["NO9386011117947", "DE89370400440532013000"], rejected: [{ value: "NO9386011117948", message: /MOD 97-10|check digit/ }, { value: "NO93 8601 1117 947", message: /without spaces/ }, { value: "X".repeat(35), message: /At most 34/ }, { value: "DE8937040044053201300", message: /wrong length/ }] },
+      {
+        path: "bban",
+        accepted: ["86011117947", "A".repeat(30)],
+        rejected: [
+          { value: "A".repeat(31), message: /At most 30 characters/ },
+          { value: "8601.11.17947", message: /without spaces or dots/ },
+        ],
+      },
+      {
+        path: "iban",
+        accepted: ["NO9386011117947", "DE89370400440532013000"],
+        rejected: [
+          { value: "NO9386011117948", message: /MOD 97-10|check digit/ },
+          { value: "NO93 8601 1117 947", message: /without spaces/ },
+          { value: "X".repeat(35), message: /At most 34/ },
+          { value: "DE8937040044053201300", message: /wrong length/ },
+        ],
+      },
       { path: "currency", accepted: ["NOK", "EUR"], rejected: [{ value: "NKR", message: /ISO 4217/ }, { value: undefined }] },
     ]);
   });
@@ -22,11 +38,19 @@ describe("Account reference (spec 2.1)", () => {
 describe("Address (spec 2.1)", () => {
   test("rows", () => {
     checkRows(Address, { country: "NO" }, [
-      { path: "street", accepted: ["Storgata", "x".repeat(70)], rejected: [{ value: "x".repeat(71), message: /At most 70 characters allowed; this value has 71/ }] },
+      {
+        path: "street",
+        accepted: ["Storgata", "x".repeat(70)],
+        rejected: [{ value: "x".repeat(71), message: /At most 70 characters allowed; this value has 71/ }],
+      },
       { path: "buildingNumber", accepted: ["12B"], rejected: [{ value: 12, message: /Must be a string/ }] },
       { path: "postalCode", accepted: ["0150"], rejected: [{ value: 150 }] },
       { path: "city", accepted: ["Oslo"], rejected: [{ value: ["Oslo"] }] },
-      { path: "country", accepted: ["NO", "AX"], rejected: [{ value: "NOR", message: /ISO 3166-1/ }, { value: "no" }, { value: undefined, message: /Required/ }] },
+      {
+        path: "country",
+        accepted: ["NO", "AX"],
+        rejected: [{ value: "NOR", message: /ISO 3166-1/ }, { value: "no" }, { value: undefined, message: /Required/ }],
+      },
     ]);
   });
 });

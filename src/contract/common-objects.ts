@@ -16,7 +16,12 @@ export const AccountReference = strictObject({
       ctx.addIssue({ code: "custom", path: ["bban"], message: "Identify the account: give its bban (or its iban)." });
     } else {
       const named = contradictingBban(value);
-      if (named) ctx.addIssue({ code: "custom", path: ["iban"], message: `The iban names account ${named} but the bban is ${value.bban ?? ""}; send one, or two that match.` });
+      if (named)
+        ctx.addIssue({
+          code: "custom",
+          path: ["iban"],
+          message: `The iban names account ${named} but the bban is ${value.bban ?? ""}; send one, or two that match.`,
+        });
     }
   })
   .meta({

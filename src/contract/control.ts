@@ -6,8 +6,22 @@
  * "Sandbox control" (decision 0024).
  */
 import {
-  AdvanceClock, Agreement, BatchTimes, Clock, Customer, ExplorerAccount, ExplorerPayment, ExportDocument, RunsAndClock, SandboxChanges,
-  SandboxInfo, SandboxSettings, ScaDecided, ScaDecisionBody, ScaRequest, ScaSubject,
+  AdvanceClock,
+  Agreement,
+  BatchTimes,
+  Clock,
+  Customer,
+  ExplorerAccount,
+  ExplorerPayment,
+  ExportDocument,
+  RunsAndClock,
+  SandboxChanges,
+  SandboxInfo,
+  SandboxSettings,
+  ScaDecided,
+  ScaDecisionBody,
+  ScaRequest,
+  ScaSubject,
 } from "./control-schemas";
 import { z } from "./zod";
 
@@ -40,40 +54,71 @@ const PaymentIdPath = z.object({ paymentId: z.string().min(1) });
 const ScaPath = z.object({ subject: ScaSubject, id: z.string().min(1) });
 const PaymentListQuery = z.object({ limit: z.string().optional().meta({ description: "How many, newest first: 1 to 1000 (100 if left out)." }) });
 
-const row = <const Row extends Omit<ControlRouteRow, "base" | "group">>(route: Row) =>
-  ({ ...route, base: "control", group: CONTROL_GROUP }) as const;
+const row = <const Row extends Omit<ControlRouteRow, "base" | "group">>(route: Row) => ({ ...route, base: "control", group: CONTROL_GROUP }) as const;
 
 export const controlRoutes = [
   row({ id: "sandboxClock", method: "GET", path: "/__sandbox/clock", response: Clock }),
   row({
-    id: "advanceClock", method: "POST", path: "/__sandbox/clock/advance", body: AdvanceClock, response: RunsAndClock,
+    id: "advanceClock",
+    method: "POST",
+    path: "/__sandbox/clock/advance",
+    body: AdvanceClock,
+    response: RunsAndClock,
   }),
   row({ id: "runBatch", method: "POST", path: "/__sandbox/batch/run", response: RunsAndClock }),
   row({
-    id: "catchUpBatches", method: "POST", path: "/__sandbox/batch/catch-up", response: RunsAndClock,
+    id: "catchUpBatches",
+    method: "POST",
+    path: "/__sandbox/batch/catch-up",
+    response: RunsAndClock,
   }),
   row({
-    id: "setBatchTimes", method: "PUT", path: "/__sandbox/batch/times", body: BatchTimes, response: Clock,
+    id: "setBatchTimes",
+    method: "PUT",
+    path: "/__sandbox/batch/times",
+    body: BatchTimes,
+    response: Clock,
   }),
   row({ id: "sandboxCustomers", method: "GET", path: "/__sandbox/customers", response: z.array(Customer) }),
   row({ id: "sandboxAccounts", method: "GET", path: "/__sandbox/accounts", response: z.array(ExplorerAccount) }),
   row({ id: "sandboxAgreements", method: "GET", path: "/__sandbox/agreements", response: z.array(Agreement) }),
   row({
-    id: "sandboxPayments", method: "GET", path: "/__sandbox/payments", query: PaymentListQuery,
+    id: "sandboxPayments",
+    method: "GET",
+    path: "/__sandbox/payments",
+    query: PaymentListQuery,
     response: z.array(ExplorerPayment),
   }),
   row({
-    id: "sandboxPayment", method: "GET", path: "/__sandbox/payments/{paymentId}", pathParams: PaymentIdPath, response: ExplorerPayment,
+    id: "sandboxPayment",
+    method: "GET",
+    path: "/__sandbox/payments/{paymentId}",
+    pathParams: PaymentIdPath,
+    response: ExplorerPayment,
   }),
   row({
-    id: "scaRequest", method: "GET", path: "/__sandbox/sca/{subject}/{id}", pathParams: ScaPath, response: ScaRequest,
+    id: "scaRequest",
+    method: "GET",
+    path: "/__sandbox/sca/{subject}/{id}",
+    pathParams: ScaPath,
+    response: ScaRequest,
   }),
   row({
-    id: "scaDecision", method: "POST", path: "/__sandbox/sca/{subject}/{id}", pathParams: ScaPath, body: ScaDecisionBody, response: ScaDecided,
+    id: "scaDecision",
+    method: "POST",
+    path: "/__sandbox/sca/{subject}/{id}",
+    pathParams: ScaPath,
+    body: ScaDecisionBody,
+    response: ScaDecided,
   }),
   row({ id: "exportSandbox", method: "GET", path: "/__sandbox/export", response: ExportDocument }),
   row({
-    id: "importSandbox", method: "POST", path: "/__sandbox/import", body: ExportDocument, wholeSandbox: true, response: Clock,
+    id: "importSandbox",
+    method: "POST",
+    path: "/__sandbox/import",
+    body: ExportDocument,
+    wholeSandbox: true,
+    response: Clock,
   }),
   row({ id: "resetSandbox", method: "POST", path: "/__sandbox/reset", response: Clock }),
   row({ id: "sandboxSettings", method: "GET", path: "/__sandbox/settings", response: SandboxSettings }),
@@ -90,8 +135,5 @@ type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type ControlAnswer<Id extends ControlRouteId> = Input<ControlRow<Id>["response"]>;
 export type ControlResult<Id extends ControlRouteId> = Output<ControlRow<Id>["response"]>;
 /** What a route takes as its body; a whole sandbox is any JSON, which the sandbox checks record by record. */
-export type ControlBody<Id extends ControlRouteId> = ControlRow<Id> extends { wholeSandbox: true }
-  ? unknown
-  : ControlRow<Id> extends { body: infer B }
-    ? Input<B>
-    : undefined;
+export type ControlBody<Id extends ControlRouteId> =
+  ControlRow<Id> extends { wholeSandbox: true } ? unknown : ControlRow<Id> extends { body: infer B } ? Input<B> : undefined;

@@ -3,11 +3,26 @@ import { exactlyOnePsuIdentity, headerSet, psuIdentityRule } from "./headers";
 
 const contentNegotiation = ["Accept", "Accept-Charset", "Accept-Encoding", "Accept-Language", "Host"] as const;
 const forwardedPsu = [
-  "PSU-Corporate-ID", "PSU-Context", "PSU-IP-Port", "PSU-User-Agent", "PSU-Accept", "PSU-Accept-Charset",
-  "PSU-Accept-Encoding", "PSU-Accept-Language", "PSU-HTTP-Method", "PSU-Device-ID", "PSU-Geo-Location",
+  "PSU-Corporate-ID",
+  "PSU-Context",
+  "PSU-IP-Port",
+  "PSU-User-Agent",
+  "PSU-Accept",
+  "PSU-Accept-Charset",
+  "PSU-Accept-Encoding",
+  "PSU-Accept-Language",
+  "PSU-HTTP-Method",
+  "PSU-Device-ID",
+  "PSU-Geo-Location",
 ] as const;
 const initiationRequired = [
-  "X-Request-ID", "TPP-Session-ID", "TPP-Redirect-URI", "Digest", "TPP-Signature-Certificate", "Signature", "PSU-IP-Address",
+  "X-Request-ID",
+  "TPP-Session-ID",
+  "TPP-Redirect-URI",
+  "Digest",
+  "TPP-Signature-Certificate",
+  "Signature",
+  "PSU-IP-Address",
 ] as const;
 
 /** Spec 4.1, in full. PSU-ID is required unless X-PSU-IDENTITY replaces it. */
@@ -20,23 +35,29 @@ export const PeriodicPaymentHeaders = headerSet(
 
 /** Spec 4.2 shows no headers: those of 4.1, with x-accept-fix optional as no fix concerns this body. */
 export const SinglePaymentHeaders = headerSet(initiationRequired, [
-  "x-accept-fix", ...contentNegotiation, "TPP-Redirect-Preferred", "PSU-ID", "X-PSU-IDENTITY", ...forwardedPsu,
+  "x-accept-fix",
+  ...contentNegotiation,
+  "TPP-Redirect-Preferred",
+  "PSU-ID",
+  "X-PSU-IDENTITY",
+  ...forwardedPsu,
 ])
   .superRefine(exactlyOnePsuIdentity)
   .meta(psuIdentityRule);
 
 /** A signing basket is initiated like a payment: same PSU and redirect headers. */
 export const SigningBasketHeaders = headerSet(initiationRequired, [
-  ...contentNegotiation, "TPP-Redirect-Preferred", "PSU-ID", "X-PSU-IDENTITY", ...forwardedPsu,
+  ...contentNegotiation,
+  "TPP-Redirect-Preferred",
+  "PSU-ID",
+  "X-PSU-IDENTITY",
+  ...forwardedPsu,
 ])
   .superRefine(exactlyOnePsuIdentity)
   .meta(psuIdentityRule);
 
 /** Spec 4.3: ten headers, four required, six optional (names chosen here). */
-export const SandboxWriteHeaders = headerSet(
-  ["X-Request-ID", "Digest", "TPP-Signature-Certificate", "Signature"],
-  [...contentNegotiation, "x-accept-fix"],
-);
+export const SandboxWriteHeaders = headerSet(["X-Request-ID", "Digest", "TPP-Signature-Certificate", "Signature"], [...contentNegotiation, "x-accept-fix"]);
 
 /** Spec 4.4, in full. */
 export const SandboxReadHeaders = headerSet(["X-Request-ID", "TPP-Signature-Certificate", "Signature"], contentNegotiation);

@@ -48,10 +48,29 @@ describe("Create periodic payment headers (spec 4.1, in full)", () => {
       },
       { path: "X-Request-ID", accepted: ["99391C7E-AD88-49EC-A2AD-99DDCB1F7721"], rejected: [{ value: "req-1", message: /UUID/ }] },
       { path: "TPP-Session-ID", accepted: ["s"], rejected: [{ value: "" }] },
-      { path: "TPP-Redirect-URI", accepted: ["http://localhost:5173/callback", "myapp://callback", "com.example.app:/oauth2redirect"], rejected: [{ value: "tpp.example/cb" }, { value: "javascript:alert(1)", message: /javascript: URIs are refused/ }, { value: "data:text/html,x" }] },
+      {
+        path: "TPP-Redirect-URI",
+        accepted: ["http://localhost:5173/callback", "myapp://callback", "com.example.app:/oauth2redirect"],
+        rejected: [{ value: "tpp.example/cb" }, { value: "javascript:alert(1)", message: /javascript: URIs are refused/ }, { value: "data:text/html,x" }],
+      },
       { path: "TPP-Redirect-Preferred", accepted: ["true", "false"], rejected: [{ value: "yes", message: /true, false/ }] },
-      { path: "Digest", accepted: ["sha-512=z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==", "MD5=abc", "MD5=abc, SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="], rejected: [{ value: "SHA-256", message: /SHA-256=/ }, { value: "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=" }] },
-      { path: "TPP-Signature-Certificate", accepted: ["TUlJ"], rejected: [{ value: "-----BEGIN CERTIFICATE-----MIIB", message: /holds a PEM.*without the BEGIN\/END/ }, { value: "MII B", message: /one line of base64/ }] },
+      {
+        path: "Digest",
+        accepted: [
+          "sha-512=z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==",
+          "MD5=abc",
+          "MD5=abc, SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",
+        ],
+        rejected: [{ value: "SHA-256", message: /SHA-256=/ }, { value: "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=" }],
+      },
+      {
+        path: "TPP-Signature-Certificate",
+        accepted: ["TUlJ"],
+        rejected: [
+          { value: "-----BEGIN CERTIFICATE-----MIIB", message: /holds a PEM.*without the BEGIN\/END/ },
+          { value: "MII B", message: /one line of base64/ },
+        ],
+      },
       { path: "Signature", accepted: ['keyId="x"'], rejected: [{ value: "" }] },
       { path: "PSU-ID", accepted: ["3f2a8f4e-0c1d-4b6a-9e2f-5a7c8d9e0f11"], rejected: [{ value: "15829010019", message: /UUID/ }] },
       { path: "PSU-Corporate-ID", accepted: ["923609016"], rejected: [{ value: "92360901", message: /9 digits/ }] },
@@ -131,8 +150,23 @@ describe("Transaction list query (spec 4.4)", () => {
     checkRows(TransactionListQuery, {}, [
       { path: "fromDate", accepted: ["2026-08-01"], rejected: [{ value: "2026-08-32", message: /calendar date/ }] },
       { path: "toDate", accepted: ["2026-11-21"], rejected: [{ value: "21.11.2026" }] },
-      { path: "offset", accepted: ["0", "2147483647"], rejected: [{ value: "-1", message: /at least 0/ }, { value: "2147483648", message: /at most 2147483647/ }, { value: "1.5", message: /whole number/ }] },
-      { path: "limit", accepted: ["1", "200"], rejected: [{ value: "0", message: /at least 1/ }, { value: "ten", message: /whole number/ }] },
+      {
+        path: "offset",
+        accepted: ["0", "2147483647"],
+        rejected: [
+          { value: "-1", message: /at least 0/ },
+          { value: "2147483648", message: /at most 2147483647/ },
+          { value: "1.5", message: /whole number/ },
+        ],
+      },
+      {
+        path: "limit",
+        accepted: ["1", "200"],
+        rejected: [
+          { value: "0", message: /at least 1/ },
+          { value: "ten", message: /whole number/ },
+        ],
+      },
     ]);
   });
   test("values become numbers; toDate not before fromDate", () => {

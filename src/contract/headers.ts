@@ -110,16 +110,22 @@ export const headerCatalogue = {
   "X-Request-ID": z.uuid().meta({ description: "Identifier unique per call, chosen by the TPP (a UUID).", examples: ["99391c7e-ad88-49ec-a2ad-99ddcb1f7721"] }),
   "TPP-Session-ID": z.string().min(1).meta({ description: "TPP session identifier." }),
   "TPP-Redirect-URI": redirectUri.meta({
-    description: "URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused.",
+    description:
+      "URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused.",
   }),
-  "TPP-Redirect-Preferred": trueOrFalse.meta({ description: "false triggers biometric authentication automatically for mobile apps where available; default true." }),
+  "TPP-Redirect-Preferred": trueOrFalse.meta({
+    description: "false triggers biometric authentication automatically for mobile apps where available; default true.",
+  }),
   Digest: digest.meta({ description: "Base64 sha256 or sha512 hash of the body (RFC 3230, RFC 5843)." }),
   "TPP-Signature-Certificate": base64Certificate.meta({ description: "Signing certificate, base64 (DER)." }),
   Signature: z.string().min(1).meta({ description: "HTTP message signature (spec 5, draft-cavage-http-signatures-10)." }),
   "PSU-ID": z.uuid().meta({ description: "PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one." }),
-  "X-PSU-IDENTITY": nationalIdentityNumber.meta({ description: "Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one." }),
+  "X-PSU-IDENTITY": nationalIdentityNumber.meta({
+    description: "Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one.",
+  }),
   "PSU-Corporate-ID": organisationNumber.meta({
-    description: "Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU.",
+    description:
+      "Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU.",
   }),
   "PSU-Context": z.enum(psuContexts).meta({ description: "PRIVATE or CORPORATE. Required for single-SCA payment initiation." }),
   "PSU-IP-Address": ipAddress.meta({ description: "IP address of the PSU-to-TPP request." }),
@@ -158,8 +164,7 @@ export function headerSet<R extends HeaderName, O extends HeaderName>(required: 
 export function exactlyOnePsuIdentity(headers: { "PSU-ID"?: string | undefined; "X-PSU-IDENTITY"?: string | undefined }, ctx: z.RefinementCtx) {
   const hasId = headers["PSU-ID"] !== undefined;
   const hasIdentity = headers["X-PSU-IDENTITY"] !== undefined;
-  if (hasId && hasIdentity)
-    ctx.addIssue({ code: "custom", path: ["X-PSU-IDENTITY"], message: "Send PSU-ID or X-PSU-IDENTITY, not both." });
+  if (hasId && hasIdentity) ctx.addIssue({ code: "custom", path: ["X-PSU-IDENTITY"], message: "Send PSU-ID or X-PSU-IDENTITY, not both." });
   if (!hasId && !hasIdentity)
     ctx.addIssue({
       code: "custom",

@@ -32,4 +32,3 @@ export const customerNumber = z
 
 export type CustomerKind = "private" | "corporate";
 export const customerKindOf = (number: string): CustomerKind => (number.length === 9 ? "corporate" : "private");
-

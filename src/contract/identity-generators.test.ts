@@ -13,15 +13,19 @@ const personOk = (n: string) =>
 const organisationOk = (n: string) => /^[89]\d{8}$/.test(n) && mod11Digit(weighted(n, [3, 2, 7, 6, 5, 4, 3, 2])) === Number(n[8]);
 const accountOk = (n: string) => /^\d{11}$/.test(n) && mod11Digit(weighted(n, [5, 4, 3, 2, 7, 6, 5, 4, 3, 2])) === Number(n[10]);
 const luhnOk = (n: string) =>
-  Array.from(n).reverse().reduce((sum, digit, index) => {
-    const doubled = Number(digit) * (index % 2 === 1 ? 2 : 1);
-    return sum + (doubled > 9 ? doubled - 9 : doubled);
-  }, 0) %
+  Array.from(n)
+    .reverse()
+    .reduce((sum, digit, index) => {
+      const doubled = Number(digit) * (index % 2 === 1 ? 2 : 1);
+      return sum + (doubled > 9 ? doubled - 9 : doubled);
+    }, 0) %
     10 ===
   0;
 const kidMod11Ok = (n: string) => {
   const payload = n.slice(0, -1);
-  const sum = Array.from(payload).reverse().reduce((total, digit, index) => total + Number(digit) * ((index % 6) + 2), 0);
+  const sum = Array.from(payload)
+    .reverse()
+    .reduce((total, digit, index) => total + Number(digit) * ((index % 6) + 2), 0);
   return mod11Digit(sum) === Number(n.slice(-1));
 };
 

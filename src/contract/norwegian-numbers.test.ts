@@ -1,7 +1,13 @@
 import { describe, expect, test } from "vitest";
 import {
-  completeNationalIdentityNumber, isValidNationalIdentityNumber, isValidNorwegianAccountNumber, isValidOrganisationNumber,
-  kidCheckOf, mod10Check, mod11Check, withMod11Check,
+  completeNationalIdentityNumber,
+  isValidNationalIdentityNumber,
+  isValidNorwegianAccountNumber,
+  isValidOrganisationNumber,
+  kidCheckOf,
+  mod10Check,
+  mod11Check,
+  withMod11Check,
 } from "./norwegian-numbers";
 
 describe("account numbers (MOD11, weights 5,4,3,2,7,6,5,4,3,2)", () => {

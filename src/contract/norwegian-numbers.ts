@@ -4,8 +4,7 @@
  * throughout: a 25-digit KID does not fit a JS number, and leading zeros matter.
  */
 
-const isDigits = (value: string, length?: number) =>
-  /^\d+$/.test(value) && (length === undefined || value.length === length);
+const isDigits = (value: string, length?: number) => /^\d+$/.test(value) && (length === undefined || value.length === length);
 
 /** Weights 2,3,4,5,6,7,2,3… from the rightmost payload digit: the common Norwegian MOD11. */
 function mod11Remainder(payload: string, weights?: readonly number[]): number {

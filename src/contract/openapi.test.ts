@@ -45,7 +45,9 @@ describe("OpenAPI 3.1 document", () => {
   });
   test("carries the constraints: required, lengths, enums, patterns, bounds, uniqueness", () => {
     const periodic = (...path: (string | number)[]) => schema("PeriodicPaymentRequest", ...path);
-    expect(periodic("required")).toEqual(expect.arrayContaining(["instructedAmount", "creditorName", "creditorAccount", "debtorAccount", "startDate", "frequency"]));
+    expect(periodic("required")).toEqual(
+      expect.arrayContaining(["instructedAmount", "creditorName", "creditorAccount", "debtorAccount", "startDate", "frequency"]),
+    );
     expect(periodic("additionalProperties")).toBe(false);
     expect(periodic("properties", "creditorName", "maxLength")).toBe(70);
     expect(periodic("properties", "remittanceInformationUnstructured")).toMatchObject({ minLength: 1, maxLength: 140 });

@@ -20,9 +20,7 @@ import { componentUri } from "./component-ref";
  */
 function schemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
   const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
-  const { $schema: _schema, $defs: _defs, ...rest } = JSON.parse(
-    JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/'),
-  ) as JsonSchema;
+  const { $schema: _schema, $defs: _defs, ...rest } = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
   return rest;
 }
 
@@ -94,9 +92,7 @@ function pathItem(operation: Operation) {
     "x-path-chosen": operation.pathChosen,
     "x-base-address": operation.base === "api" ? "{base_url}" : "{sandbox_base_url}",
     parameters: parameters(operation),
-    ...(operation.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: refOrInline(operation.body) } } } }
-      : {}),
+    ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: refOrInline(operation.body) } } } } : {}),
     responses: {
       [String(success.status)]: {
         description: success.description,
@@ -128,7 +124,9 @@ function controlItem(route: ControlRoute) {
         description: "eventStream" in route ? "The state now; with Accept: text/event-stream, a stream of `change` events whose data is this JSON." : "Done.",
         content: {
           "application/json": { schema: refOrInline(route.response) },
-          ...("eventStream" in route ? { "text/event-stream": { schema: { type: "string", description: "Server-sent events: `event: change`, `data:` the JSON above." } } } : {}),
+          ...("eventStream" in route
+            ? { "text/event-stream": { schema: { type: "string", description: "Server-sent events: `event: change`, `data:` the JSON above." } } }
+            : {}),
         },
       },
       "4XX": { description: "tppMessages saying what was wrong.", content: { "application/json": { schema: { $ref: componentUri("Error") } } } },
@@ -140,9 +138,7 @@ export function buildOpenApiDocument() {
   const { schemas } = z.toJSONSchema(z.globalRegistry, { uri: componentUri, io: "input", unrepresentable: "any" }) as {
     schemas: Record<string, JsonSchema>;
   };
-  const components = Object.fromEntries(
-    Object.entries(schemas).map(([id, { $schema: _ignored, $id: _id, ...schema }]) => [id, schema]),
-  );
+  const components = Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _ignored, $id: _id, ...schema }]) => [id, schema]));
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     (paths[operation.path] ??= {})[operation.method.toLowerCase()] = pathItem(operation);
@@ -165,7 +161,10 @@ export function buildOpenApiDocument() {
     ],
     tags: [
       ...[...new Set(operations.map((operation) => operation.group))].map((name) => ({ name })),
-      { name: CONTROL_GROUP, description: "The sandbox's own controls (/__sandbox/…): clock, batch, explorer views, SCA, export and import. Unsigned; not part of the interface." },
+      {
+        name: CONTROL_GROUP,
+        description: "The sandbox's own controls (/__sandbox/…): clock, batch, explorer views, SCA, export and import. Unsigned; not part of the interface.",
+      },
     ],
     paths,
     components: { schemas: components },

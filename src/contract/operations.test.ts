@@ -6,8 +6,18 @@ const row = (method: string, path: string) => operations.find((op) => op.method 
 
 describe("operation table", () => {
   test("the four documented operations, at the spec's paths and bases", () => {
-    expect(row("POST", "/v1/periodic-payments/norwegian-domestic-credit-transfers")).toMatchObject({ base: "api", specSection: "4.1", pathChosen: false, success: { status: 201 } });
-    expect(row("POST", "/v1/payments/norwegian-domestic-credit-transfers")).toMatchObject({ base: "api", specSection: "4.2", pathChosen: false, success: { status: 201 } });
+    expect(row("POST", "/v1/periodic-payments/norwegian-domestic-credit-transfers")).toMatchObject({
+      base: "api",
+      specSection: "4.1",
+      pathChosen: false,
+      success: { status: 201 },
+    });
+    expect(row("POST", "/v1/payments/norwegian-domestic-credit-transfers")).toMatchObject({
+      base: "api",
+      specSection: "4.2",
+      pathChosen: false,
+      success: { status: 201 },
+    });
     expect(row("POST", "/v1/sandbox/accounts")).toMatchObject({ base: "sandbox", specSection: "4.3", pathChosen: false, success: { status: 201 } });
     expect(row("GET", "/v1/sandbox/accounts/{mockAccountId}/transactions")).toMatchObject({ base: "sandbox", specSection: "4.4", pathChosen: false });
   });

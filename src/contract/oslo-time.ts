@@ -1,4 +1,4 @@
-import { dayNumberFromParts, formatDate, isCalendarDate, parseDate } from './calendar-date.ts';
+import { dayNumberFromParts, formatDate, isCalendarDate, parseDate } from "./calendar-date.ts";
 
 /**
  * Conversions between instants and the bank's wall clock (Europe/Oslo) with the built-in `Intl` time-zone
@@ -9,26 +9,26 @@ import { dayNumberFromParts, formatDate, isCalendarDate, parseDate } from './cal
 /** An instant: epoch milliseconds or a `Date`. The caller supplies it (the sandbox has its own clock). */
 export type Instant = number | Date;
 
-export const BANK_TIME_ZONE = 'Europe/Oslo';
+export const BANK_TIME_ZONE = "Europe/Oslo";
 
 const MS_PER_MINUTE = 60_000;
 export const MS_PER_DAY = 86_400_000;
 
 // Constructing a DateTimeFormat is costly; one instance serves every call. `hourCycle: 'h23'` because
 // `hour12: false` renders midnight as "24" in some engines.
-const osloFormat = new Intl.DateTimeFormat('en-US', {
+const osloFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: BANK_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
 });
 
 export function toEpochMillis(instant: Instant): number {
-  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  const ms = typeof instant === "number" ? instant : instant.getTime();
   if (!Number.isFinite(ms)) throw new RangeError(`Not an instant: ${String(instant)}`);
   return ms;
 }
@@ -76,8 +76,8 @@ export function osloWallTimeToInstant(dayNumber: number, minuteOfDay: number): n
 
 // ---- as the portal shows and reads Oslo time, whatever zone the developer's browser is in ----
 
-const pad = (value: number) => String(value).padStart(2, '0');
-const toMs = (value: number | string) => (typeof value === 'number' ? value : Date.parse(value));
+const pad = (value: number) => String(value).padStart(2, "0");
+const toMs = (value: number | string) => (typeof value === "number" ? value : Date.parse(value));
 
 function wallText(ms: number) {
   const { dayNumber, msOfDay } = osloWallClock(ms);
@@ -88,15 +88,15 @@ function wallText(ms: number) {
 /** "2026-05-14 13:05:12" in Oslo time; "" for an unreadable instant. */
 export function formatOslo(value: number | string, withSeconds = true): string {
   const ms = toMs(value);
-  if (!Number.isFinite(ms)) return '';
+  if (!Number.isFinite(ms)) return "";
   const wall = wallText(ms);
-  return `${wall.date} ${wall.hour}:${wall.minute}${withSeconds ? `:${wall.second}` : ''}`;
+  return `${wall.date} ${wall.hour}:${wall.minute}${withSeconds ? `:${wall.second}` : ""}`;
 }
 
 /** The value a datetime-local input shows for an instant: "2026-05-14T13:05" in Oslo time. */
 export function osloInputValue(value: number | string): string {
   const ms = toMs(value);
-  if (!Number.isFinite(ms)) return '';
+  if (!Number.isFinite(ms)) return "";
   const wall = wallText(ms);
   return `${wall.date}T${wall.hour}:${wall.minute}`;
 }
@@ -108,7 +108,7 @@ export function osloInputValue(value: number | string): string {
 export function osloWallToIso(value: string): string | undefined {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (!match?.[1] || !isCalendarDate(match[1])) return undefined;
-  const [hour, minute, second] = [Number(match[2]), Number(match[3]), Number(match[4] ?? '0')];
+  const [hour, minute, second] = [Number(match[2]), Number(match[3]), Number(match[4] ?? "0")];
   if (hour > 23 || minute > 59 || second > 59) return undefined;
   return new Date(osloWallTimeToInstant(parseDate(match[1]), hour * 60 + minute) + second * 1000).toISOString();
 }

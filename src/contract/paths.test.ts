@@ -33,7 +33,11 @@ describe("one path API over both tables", () => {
   });
   test("a prefix before the path only when allowed; an undecodable parameter only when kept", () => {
     expect(matchOperation("GET", "/psd2/v1/signing-baskets/b1").kind).toBe("unknown-path");
-    expect(matchOperation("GET", "/psd2/v1/signing-baskets/b1", { anyPrefix: true })).toMatchObject({ kind: "found", prefix: "/psd2", params: { basketId: "b1" } });
+    expect(matchOperation("GET", "/psd2/v1/signing-baskets/b1", { anyPrefix: true })).toMatchObject({
+      kind: "found",
+      prefix: "/psd2",
+      params: { basketId: "b1" },
+    });
     expect(matchOperation("GET", "/v1/signing-baskets/100%").kind).toBe("unknown-path");
     expect(matchOperation("GET", "/v1/signing-baskets/100%", { keepUndecodable: true })).toMatchObject({ params: { basketId: "100%" } });
   });

@@ -1,8 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { deprecationWarnings } from "./deprecations";
 import {
-  MAX_BASKET_PAYMENTS, MAX_STRUCTURED_REFERENCES, PaymentInitiationResponse, PaymentStatus, PeriodicPaymentRequest, SigningBasketRequest,
-  SinglePaymentRequest, StructuredReference,
+  MAX_BASKET_PAYMENTS,
+  MAX_STRUCTURED_REFERENCES,
+  PaymentInitiationResponse,
+  PaymentStatus,
+  PeriodicPaymentRequest,
+  SigningBasketRequest,
+  SinglePaymentRequest,
+  StructuredReference,
 } from "./payments";
 import { checkRows, expectAccepted, expectRejected, type FieldRow } from "./test-helpers";
 
@@ -19,15 +25,33 @@ const coreRows: FieldRow[] = [
   { path: "instructedAmount.amount", accepted: ["0.01", "100"], rejected: [{ value: "100.001", message: /NOK has 2 decimals/ }, { value: 100 }] },
   { path: "instructedAmount", accepted: [{ amount: "5", currency: "EUR" }], rejected: [{ value: undefined, message: /Required/ }] },
   { path: "creditorName", accepted: ["x".repeat(70)], rejected: [{ value: "x".repeat(71), message: /At most 70/ }, { value: undefined }] },
-  { path: "creditorAccount.bban", accepted: ["12094355778"], rejected: [{ value: "12094355779", message: /MOD11/ }, { value: "1209435577", message: /exactly 11 digits/ }] },
+  {
+    path: "creditorAccount.bban",
+    accepted: ["12094355778"],
+    rejected: [
+      { value: "12094355779", message: /MOD11/ },
+      { value: "1209435577", message: /exactly 11 digits/ },
+    ],
+  },
   { path: "creditorAccount.iban", accepted: ["NO9386011117947"], rejected: [{ value: "DE89370400440532013000", message: /Norwegian IBAN/ }] },
   { path: "creditorAccount", accepted: [{ iban: "NO9386011117947", currency: "NOK" }], rejected: [{ value: undefined }] },
   { path: "creditorAddress.country", accepted: ["NO"], rejected: [{ value: "XX" }] },
   { path: "creditorAddress.street", accepted: ["Karl Johans gate"], rejected: [{ value: "s".repeat(71) }] },
   { path: "debtorAccount.currency", accepted: ["EUR"], rejected: [{ value: "EURO" }] },
-  { path: "debtorAccount", accepted: [{ bban: "86011117947", currency: "NOK" }], rejected: [{ value: undefined }, { value: { currency: "NOK" }, at: "debtorAccount.bban" }] },
+  {
+    path: "debtorAccount",
+    accepted: [{ bban: "86011117947", currency: "NOK" }],
+    rejected: [{ value: undefined }, { value: { currency: "NOK" }, at: "debtorAccount.bban" }],
+  },
   { path: "ultimateDebtor", accepted: ["Ola", "u".repeat(70)], rejected: [{ value: "u".repeat(71) }] },
-  { path: "remittanceInformationUnstructured", accepted: ["Invoice 42", "r".repeat(140)], rejected: [{ value: "", message: /Must not be empty/ }, { value: "r".repeat(141), message: /At most 140/ }] },
+  {
+    path: "remittanceInformationUnstructured",
+    accepted: ["Invoice 42", "r".repeat(140)],
+    rejected: [
+      { value: "", message: /Must not be empty/ },
+      { value: "r".repeat(141), message: /At most 140/ },
+    ],
+  },
 ];
 
 describe("Periodic payment request (spec 2.2)", () => {
@@ -37,11 +61,23 @@ describe("Periodic payment request (spec 2.2)", () => {
   test("periodic rows", () => {
     checkRows(PeriodicPaymentRequest, periodic, [
       { path: "purposeCode", accepted: ["SALA", "OTHR"], rejected: [{ value: "GDDS" }] },
-      { path: "startDate", accepted: ["2028-02-29"], rejected: [{ value: "2027-02-29", message: /calendar date/ }, { value: "01.12.2026" }, { value: undefined }] },
-      { path: "executionRule", accepted: ["following", "preceeding"], rejected: [{ value: "preceding", message: /spells it "preceeding"/ }, { value: "next" }] },
+      {
+        path: "startDate",
+        accepted: ["2028-02-29"],
+        rejected: [{ value: "2027-02-29", message: /calendar date/ }, { value: "01.12.2026" }, { value: undefined }],
+      },
+      {
+        path: "executionRule",
+        accepted: ["following", "preceeding"],
+        rejected: [{ value: "preceding", message: /spells it "preceeding"/ }, { value: "next" }],
+      },
       { path: "endDate", accepted: ["2027-12-31"], rejected: [{ value: "2026-13-01" }, { value: "2026-11-30", message: /before startDate/ }] },
       { path: "frequency", accepted: ["Daily", "Annual", "EveryTwoWeeks"], rejected: [{ value: "Fortnightly" }, { value: "monthly" }, { value: undefined }] },
-      { path: "dayOfExecution", accepted: ["1", "05", "31"], rejected: [{ value: "123", message: /one or two digits/ }, { value: "0", message: /1 to 31/ }, { value: "32" }, { value: 5 }] },
+      {
+        path: "dayOfExecution",
+        accepted: ["1", "05", "31"],
+        rejected: [{ value: "123", message: /one or two digits/ }, { value: "0", message: /1 to 31/ }, { value: "32" }, { value: 5 }],
+      },
     ]);
   });
   test("monthsOfExecution: MonthlyVariable only, elements 1 to 11, no duplicates (spec 7 rule 4)", () => {
@@ -75,8 +111,16 @@ describe("Single payment request (spec 2.4)", () => {
   test("single-payment rows", () => {
     checkRows(SinglePaymentRequest, { ...core, remittanceInformationStructuredArray: [kid] }, [
       { path: "requestedExecutionDate", accepted: ["2026-12-24"], rejected: [{ value: "2026-12-32" }] },
-      { path: "remittanceInformationStructuredArray", accepted: [[kid], [kid, { reference: "104-", referenceType: "OCR", referenceIssuer: "Bank" }]], rejected: [{ value: [] }, { value: kid }] },
-      { path: "remittanceInformationStructuredArray.0.reference", accepted: ["12343", "104-"], rejected: [{ value: "12345", message: /not a valid KID/ }, { value: "" }] },
+      {
+        path: "remittanceInformationStructuredArray",
+        accepted: [[kid], [kid, { reference: "104-", referenceType: "OCR", referenceIssuer: "Bank" }]],
+        rejected: [{ value: [] }, { value: kid }],
+      },
+      {
+        path: "remittanceInformationStructuredArray.0.reference",
+        accepted: ["12343", "104-"],
+        rejected: [{ value: "12345", message: /not a valid KID/ }, { value: "" }],
+      },
       { path: "remittanceInformationStructuredArray.0.referenceType", accepted: ["SCOR"], rejected: [{ value: "" }, { value: "T".repeat(36) }] },
       { path: "remittanceInformationStructuredArray.0.referenceIssuer", accepted: ["Issuer"], rejected: [{ value: "I".repeat(36) }] },
     ]);
@@ -89,22 +133,52 @@ describe("Single payment request (spec 2.4)", () => {
     expectRejected(StructuredReference, { reference: "12A44", referenceType: "OCR" }, "reference", /2 to 25 digits/);
   });
   test("the sample's misspelt referencType is rejected with the right name suggested", () => {
-    expectRejected(SinglePaymentRequest, { ...core, remittanceInformationStructuredArray: [{ reference: "12344", referencType: "KID" }] }, "remittanceInformationStructuredArray[0].referencType", /did you mean "referenceType"/);
+    expectRejected(
+      SinglePaymentRequest,
+      { ...core, remittanceInformationStructuredArray: [{ reference: "12344", referencType: "KID" }] },
+      "remittanceInformationStructuredArray[0].referencType",
+      /did you mean "referenceType"/,
+    );
   });
   test("structured and unstructured remittance never together (rule 1)", () => {
-    expectRejected(SinglePaymentRequest, { ...core, remittanceInformationUnstructured: "x", remittanceInformationStructuredArray: [kid] }, "remittanceInformationUnstructured", /never both/);
-    expectRejected(SinglePaymentRequest, { ...core, remittanceInformationUnstructured: "x", remittanceInformationStructured: kid }, "remittanceInformationUnstructured", /never both/);
-    expectRejected(SinglePaymentRequest, { ...core, remittanceInformationStructuredArray: [kid], remittanceInformationStructured: kid }, "remittanceInformationStructured", /deprecated/);
+    expectRejected(
+      SinglePaymentRequest,
+      { ...core, remittanceInformationUnstructured: "x", remittanceInformationStructuredArray: [kid] },
+      "remittanceInformationUnstructured",
+      /never both/,
+    );
+    expectRejected(
+      SinglePaymentRequest,
+      { ...core, remittanceInformationUnstructured: "x", remittanceInformationStructured: kid },
+      "remittanceInformationUnstructured",
+      /never both/,
+    );
+    expectRejected(
+      SinglePaymentRequest,
+      { ...core, remittanceInformationStructuredArray: [kid], remittanceInformationStructured: kid },
+      "remittanceInformationStructured",
+      /deprecated/,
+    );
   });
   test(`at most ${String(MAX_STRUCTURED_REFERENCES)} structured references`, () => {
     expectAccepted(SinglePaymentRequest, { ...core, remittanceInformationStructuredArray: Array(MAX_STRUCTURED_REFERENCES).fill(kid) });
-    expectRejected(SinglePaymentRequest, { ...core, remittanceInformationStructuredArray: Array(MAX_STRUCTURED_REFERENCES + 1).fill(kid) }, "remittanceInformationStructuredArray", /At most 999 items/);
+    expectRejected(
+      SinglePaymentRequest,
+      { ...core, remittanceInformationStructuredArray: Array(MAX_STRUCTURED_REFERENCES + 1).fill(kid) },
+      "remittanceInformationStructuredArray",
+      /At most 999 items/,
+    );
   });
   test("the deprecated single value is accepted with a WARNING (rule 2)", () => {
     const body = { ...core, remittanceInformationStructured: kid };
     expectAccepted(SinglePaymentRequest, body);
     expect(deprecationWarnings(SinglePaymentRequest, SinglePaymentRequest.parse(body))).toEqual([
-      expect.objectContaining({ category: "WARNING", code: "WARNING", path: "remittanceInformationStructured", text: expect.stringMatching(/remittanceInformationStructuredArray/) as string }),
+      expect.objectContaining({
+        category: "WARNING",
+        code: "WARNING",
+        path: "remittanceInformationStructured",
+        text: expect.stringMatching(/remittanceInformationStructuredArray/) as string,
+      }),
     ]);
     expect(deprecationWarnings(SinglePaymentRequest, SinglePaymentRequest.parse({ ...core, remittanceInformationStructuredArray: [kid] }))).toEqual([]);
   });
@@ -116,11 +190,23 @@ describe("Creation response (spec 2.3) and status record (2.7)", () => {
     checkRows(PaymentInitiationResponse, response, [
       { path: "paymentId", accepted: ["abc"], rejected: [{ value: undefined }] },
       { path: "transactionStatus", accepted: ["ACTC", "PDNG"], rejected: [{ value: "DONE" }, { value: undefined }] },
-      { path: "transactionFees", accepted: [{ amount: "1.00", currency: "NOK" }], rejected: [{ value: { amount: "1.001", currency: "NOK" }, at: "transactionFees.amount" }] },
+      {
+        path: "transactionFees",
+        accepted: [{ amount: "1.00", currency: "NOK" }],
+        rejected: [{ value: { amount: "1.001", currency: "NOK" }, at: "transactionFees.amount" }],
+      },
       { path: "transactionFeeIndicator", accepted: [true], rejected: [{ value: "yes" }] },
-      { path: "tppMessages", accepted: [[{ category: "WARNING", code: "WARNING" }]], rejected: [{ value: [{ category: "X", code: "WARNING" }], at: "tppMessages[0].category" }] },
+      {
+        path: "tppMessages",
+        accepted: [[{ category: "WARNING", code: "WARNING" }]],
+        rejected: [{ value: [{ category: "X", code: "WARNING" }], at: "tppMessages[0].category" }],
+      },
       { path: "psuMessage", accepted: ["p".repeat(512)], rejected: [{ value: "p".repeat(513) }] },
-      { path: "_links", accepted: [{ scaRedirect: { href: "/bank", verbs: ["GET"] } }], rejected: [{ value: { self: { href: "/x" } }, at: "_links.self.verbs" }] },
+      {
+        path: "_links",
+        accepted: [{ scaRedirect: { href: "/bank", verbs: ["GET"] } }],
+        rejected: [{ value: { self: { href: "/x" } }, at: "_links.self.verbs" }],
+      },
     ]);
     checkRows(PaymentStatus, { transactionStatus: "RJCT" }, [
       { path: "fundsAvailable", accepted: [false, true], rejected: [{ value: "false" }] },

@@ -26,7 +26,12 @@ export const DomesticAccountReference = strictObject({
       ctx.addIssue({ code: "custom", path: ["bban"], message: "Identify the account: give its bban (11 digits), or its iban." });
     else {
       const named = contradictingBban(value);
-      if (named) ctx.addIssue({ code: "custom", path: ["iban"], message: `The iban names account ${named} but the bban is ${value.bban ?? ""}; send one, or two that match.` });
+      if (named)
+        ctx.addIssue({
+          code: "custom",
+          path: ["iban"],
+          message: `The iban names account ${named} but the bban is ${value.bban ?? ""}; send one, or two that match.`,
+        });
     }
   })
   .meta({
@@ -85,15 +90,21 @@ export const PeriodicPaymentRequest = strictObject({
   purposeCode: PurposeCode.optional().meta({ description: "A supported subset of ISO 20022 external purpose codes." }),
   startDate: calendarDate.meta({ description: "First day the standing order may run." }),
   executionRule: ExecutionRule.optional().meta({
-    description: "following or preceeding (this exact spelling): whether the payment runs on the following or the preceding business day when dayOfExecution falls on a weekend or bank holiday.",
+    description:
+      "following or preceeding (this exact spelling): whether the payment runs on the following or the preceding business day when dayOfExecution falls on a weekend or bank holiday.",
   }),
   endDate: calendarDate.optional().meta({ description: "Last day the standing order may run." }),
   frequency: Frequency.meta({ description: "PeriodicPaymentFrequency." }),
   // Months 1 to 11, each once (spec 2.2): so at most 11 of them, checked before any is read.
-  monthsOfExecution: uniqueList(z.int().min(1).max(11), MAX_MONTHS_OF_EXECUTION, (month) => `Month ${String(month)} is listed twice; each month may appear once.`)
+  monthsOfExecution: uniqueList(
+    z.int().min(1).max(11),
+    MAX_MONTHS_OF_EXECUTION,
+    (month) => `Month ${String(month)} is listed twice; each month may appear once.`,
+  )
     .optional()
     .meta({
-      description: "Months in which a MonthlyVariable payment runs; each 1 to 11 (the stated bound), no duplicates. Sent if and only if frequency is MonthlyVariable.",
+      description:
+        "Months in which a MonthlyVariable payment runs; each 1 to 11 (the stated bound), no duplicates. Sent if and only if frequency is MonthlyVariable.",
     }),
   dayOfExecution: z
     .string()
@@ -109,16 +120,25 @@ export const PeriodicPaymentRequest = strictObject({
     if (value.frequency === "MonthlyVariable" && months === undefined)
       ctx.addIssue({ code: "custom", path: ["monthsOfExecution"], message: "A MonthlyVariable payment needs monthsOfExecution: the months it runs in." });
     if (value.frequency !== "MonthlyVariable" && months !== undefined)
-      ctx.addIssue({ code: "custom", path: ["monthsOfExecution"], message: `monthsOfExecution applies only to frequency MonthlyVariable, not ${value.frequency}; remove it.` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["monthsOfExecution"],
+        message: `monthsOfExecution applies only to frequency MonthlyVariable, not ${value.frequency}; remove it.`,
+      });
   })
   .meta({ id: "PeriodicPaymentRequest", description: "Body of a periodic (standing order) NDCT payment initiation (spec 2.2)." });
 export type PeriodicPaymentRequest = z.infer<typeof PeriodicPaymentRequest>;
 
 export const SinglePaymentRequest = strictObject({
   ...paymentCore,
-  remittanceInformationStructuredArray: z.array(StructuredReference).min(1).max(MAX_STRUCTURED_REFERENCES).optional().meta({
-    description: `Structured references (OCR/KID), at most ${String(MAX_STRUCTURED_REFERENCES)}. Either this or remittanceInformationUnstructured, never both.`,
-  }),
+  remittanceInformationStructuredArray: z
+    .array(StructuredReference)
+    .min(1)
+    .max(MAX_STRUCTURED_REFERENCES)
+    .optional()
+    .meta({
+      description: `Structured references (OCR/KID), at most ${String(MAX_STRUCTURED_REFERENCES)}. Either this or remittanceInformationUnstructured, never both.`,
+    }),
   remittanceInformationStructured: StructuredReference.optional().meta({
     description: "Deprecated since 1.16.2 and slated for removal: send remittanceInformationStructuredArray instead.",
     deprecated: true,
@@ -143,7 +163,8 @@ export const SinglePaymentRequest = strictObject({
   })
   .meta({
     id: "SinglePaymentRequest",
-    description: "Body of a single NDCT payment initiation (spec 2.4). Required fields and bounds not shown by the spec follow the periodic payment (see docs/decisions).",
+    description:
+      "Body of a single NDCT payment initiation (spec 2.4). Required fields and bounds not shown by the spec follow the periodic payment (see docs/decisions).",
     not: {
       anyOf: [
         { required: ["remittanceInformationUnstructured", "remittanceInformationStructuredArray"] },
@@ -192,7 +213,10 @@ export const PeriodicPayment = z
   .object({
     ...PeriodicPaymentRequest.shape,
     ...resourceFields,
-    nextExecutionDates: z.array(calendarDate).optional().meta({ description: "Sandbox: the next dates this standing order will run, after weekends and bank holidays." }),
+    nextExecutionDates: z
+      .array(calendarDate)
+      .optional()
+      .meta({ description: "Sandbox: the next dates this standing order will run, after weekends and bank holidays." }),
   })
   .meta({ id: "PeriodicPayment", description: "A periodic payment as stored: its request and its status." });
 

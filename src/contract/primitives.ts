@@ -16,17 +16,19 @@ export const nonEmptyText = (max: number) => z.string().min(1).max(max);
 /** A calendar date, YYYY-MM-DD, checked against the calendar (no 2026-02-30). */
 export const calendarDate = z.iso.date().meta({ id: "CalendarDate", description: "A calendar date, YYYY-MM-DD." });
 
-export const currencyCode = z.enum(currencyCodes, {
-  error: whenPresent(
-    (input) => `${shown(input)} is not one of the interface's ISO 4217 currency codes. Use three capital letters such as NOK, EUR or SEK.`,
-  ),
-}).meta({ id: "CurrencyCode", description: "One of the 162 ISO 4217 currency codes of the interface." });
+export const currencyCode = z
+  .enum(currencyCodes, {
+    error: whenPresent((input) => `${shown(input)} is not one of the interface's ISO 4217 currency codes. Use three capital letters such as NOK, EUR or SEK.`),
+  })
+  .meta({ id: "CurrencyCode", description: "One of the 162 ISO 4217 currency codes of the interface." });
 
-export const countryCode = z.enum(countryCodes, {
-  error: whenPresent(
-    (input) => `${shown(input)} is not one of the interface's ISO 3166-1 alpha-2 country codes. Use two capital letters such as NO, SE or DK.`,
-  ),
-}).meta({ id: "CountryCode", description: "One of the ISO 3166-1 alpha-2 country codes of the interface." });
+export const countryCode = z
+  .enum(countryCodes, {
+    error: whenPresent(
+      (input) => `${shown(input)} is not one of the interface's ISO 3166-1 alpha-2 country codes. Use two capital letters such as NO, SE or DK.`,
+    ),
+  })
+  .meta({ id: "CountryCode", description: "One of the ISO 3166-1 alpha-2 country codes of the interface." });
 
 const ibanErrorText: Partial<Record<ValidationErrorsIBAN, string>> = {
   [ValidationErrorsIBAN.NoIBANCountry]: "starts with an unknown country code",

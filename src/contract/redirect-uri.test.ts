@@ -34,8 +34,14 @@ describe("TPP-Redirect-URI", () => {
 
   test("the header schema takes app schemes and refuses script ones", () => {
     const headers = {
-      "x-accept-fix": "none", "X-Request-ID": "99391c7e-ad88-49ec-a2ad-99ddcb1f7721", "TPP-Session-ID": "s", Digest: "SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",
-      "TPP-Signature-Certificate": "TUlJ", Signature: 'keyId="x"', "PSU-ID": "3f2a8f4e-0c1d-4b6a-9e2f-5a7c8d9e0f11", "PSU-IP-Address": "192.0.2.10",
+      "x-accept-fix": "none",
+      "X-Request-ID": "99391c7e-ad88-49ec-a2ad-99ddcb1f7721",
+      "TPP-Session-ID": "s",
+      Digest: "SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",
+      "TPP-Signature-Certificate": "TUlJ",
+      Signature: 'keyId="x"',
+      "PSU-ID": "3f2a8f4e-0c1d-4b6a-9e2f-5a7c8d9e0f11",
+      "PSU-IP-Address": "192.0.2.10",
     };
     expect(PeriodicPaymentHeaders.safeParse({ ...headers, "TPP-Redirect-URI": "myapp://callback" }).success).toBe(true);
     expect(PeriodicPaymentHeaders.safeParse({ ...headers, "TPP-Redirect-URI": "javascript:alert(1)" }).error?.issues).toEqual([

@@ -1,6 +1,12 @@
 import { describe, test } from "vitest";
 import {
-  AgreementRequest, BalancesUpdate, MAX_AGREEMENT_ACCOUNTS, ContactEmailRequest, SandboxAccountRequest, SandboxTransaction, SandboxTransactionRequest,
+  AgreementRequest,
+  BalancesUpdate,
+  MAX_AGREEMENT_ACCOUNTS,
+  ContactEmailRequest,
+  SandboxAccountRequest,
+  SandboxTransaction,
+  SandboxTransactionRequest,
 } from "./sandbox";
 import { checkRows, expectAccepted, expectRejected, withValue } from "./test-helpers";
 
@@ -10,7 +16,16 @@ const account = { customerNumber: "15829010019", accountName: "Brukskonto", curr
 describe("Sandbox account (spec 2.5)", () => {
   test("rows", () => {
     checkRows(SandboxAccountRequest, account, [
-      { path: "customerNumber", accepted: ["15829010019", "923609016"], rejected: [{ value: "15829010018", message: /check digits/ }, { value: "923609017", message: /check digit/ }, { value: "1234", message: /11 digits .* or 9 digits/ }, { value: undefined }] },
+      {
+        path: "customerNumber",
+        accepted: ["15829010019", "923609016"],
+        rejected: [
+          { value: "15829010018", message: /check digits/ },
+          { value: "923609017", message: /check digit/ },
+          { value: "1234", message: /11 digits .* or 9 digits/ },
+          { value: undefined },
+        ],
+      },
       { path: "accountName", accepted: ["A", "n".repeat(70)], rejected: [{ value: "" }, { value: "n".repeat(71) }, { value: undefined }] },
       { path: "bban", accepted: ["86011117947"], rejected: [{ value: "86011117940", message: /MOD11/ }, { value: "DE123" }] },
       { path: "iban", accepted: ["NO9386011117947"], rejected: [{ value: "SE4550000000058398257466", message: /Norwegian/ }, { value: "NO9386011117946" }] },
@@ -20,7 +35,11 @@ describe("Sandbox account (spec 2.5)", () => {
       { path: "creditLine", accepted: [0, 5000], rejected: [{ value: -1 }, { value: "5000" }] },
     ]);
     checkRows(SandboxAccountRequest, { ...account, balances: [balance] }, [
-      { path: "balances", accepted: [[balance, { ...balance, balanceType: "closingBooked" }]], rejected: [{ value: [] }, { value: balance }, { value: Array(8).fill(balance), message: /At most 7 items/ }] },
+      {
+        path: "balances",
+        accepted: [[balance, { ...balance, balanceType: "closingBooked" }]],
+        rejected: [{ value: [] }, { value: balance }, { value: Array(8).fill(balance), message: /At most 7 items/ }],
+      },
       { path: "balances.0.balanceType", accepted: ["expected"], rejected: [{ value: "available" }] },
       { path: "balances.0.balanceAmount.amount", accepted: [0, -250.25, 12], rejected: [{ value: 1.234, message: /NOK allows 2 decimals/ }, { value: "12" }] },
       { path: "balances.0.balanceAmount.currency", accepted: ["NOK"], rejected: [{ value: "EUR", message: /account is in NOK/ }, { value: "E" }] },
@@ -34,10 +53,21 @@ describe("Sandbox account (spec 2.5)", () => {
 });
 
 const transaction = {
-  id: "t1", amount: -12550, currency: "NOK", valueDate: "2026-11-20", bookingDate: "2026-11-20",
-  remittanceInformationUnstructured: "Invoice 42", creditorName: "Kari", creditorAccount: { iban: "NO9386011117947", bban: "86011117947" },
-  debtorName: "Ola", debtorAccount: { iban: "NO8330001234567", bban: "30001234567" }, bankTransactionCode: "PMNT-ICDT-DMCT",
-  ultimateDebtor: "", ultimateCreditor: "", purposeCode: "OTHR", _links: { self: { href: "/v1/sandbox/accounts/a/transactions/t1", verbs: ["GET"] } },
+  id: "t1",
+  amount: -12550,
+  currency: "NOK",
+  valueDate: "2026-11-20",
+  bookingDate: "2026-11-20",
+  remittanceInformationUnstructured: "Invoice 42",
+  creditorName: "Kari",
+  creditorAccount: { iban: "NO9386011117947", bban: "86011117947" },
+  debtorName: "Ola",
+  debtorAccount: { iban: "NO8330001234567", bban: "30001234567" },
+  bankTransactionCode: "PMNT-ICDT-DMCT",
+  ultimateDebtor: "",
+  ultimateCreditor: "",
+  purposeCode: "OTHR",
+  _links: { self: { href: "/v1/sandbox/accounts/a/transactions/t1", verbs: ["GET"] } },
 };
 
 describe("Sandbox transaction (spec 2.6): every field required", () => {
@@ -55,7 +85,14 @@ describe("Sandbox transaction (spec 2.6): every field required", () => {
       { path: "creditorAccount.bban", accepted: ["x"], rejected: [{ value: undefined }] },
       { path: "debtorAccount.iban", accepted: ["x"], rejected: [{ value: undefined }] },
       { path: "debtorAccount.bban", accepted: ["x"], rejected: [{ value: 5 }] },
-      { path: "bankTransactionCode", accepted: ["PMNT", "P".repeat(14)], rejected: [{ value: "PMN", message: /At least 4/ }, { value: "P".repeat(15), message: /At most 14/ }] },
+      {
+        path: "bankTransactionCode",
+        accepted: ["PMNT", "P".repeat(14)],
+        rejected: [
+          { value: "PMN", message: /At least 4/ },
+          { value: "P".repeat(15), message: /At most 14/ },
+        ],
+      },
       { path: "_links.self.href", accepted: ["/x"], rejected: [{ value: undefined }] },
       { path: "_links.self.verbs", accepted: [["GET"]], rejected: [{ value: undefined }, { value: ["FETCH"], at: "_links.self.verbs[0]" }] },
       { path: "remittanceInformationUnstructured", accepted: [""], rejected: [{ value: null }] },
@@ -65,7 +102,11 @@ describe("Sandbox transaction (spec 2.6): every field required", () => {
 
 describe("Sandbox transaction request", () => {
   const request = {
-    amount: 12550, currency: "NOK", creditorName: "Kari", creditorAccount: { bban: "86011117947" }, debtorAccount: { bban: "12345678903" },
+    amount: 12550,
+    currency: "NOK",
+    creditorName: "Kari",
+    creditorAccount: { bban: "86011117947" },
+    debtorAccount: { bban: "12345678903" },
   };
   test("rows", () => {
     checkRows(SandboxTransactionRequest, request, [

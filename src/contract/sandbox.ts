@@ -11,11 +11,11 @@ import { whenPresent, z } from "./zod";
 
 const cashAccountTypeCodes = Object.keys(isoCashAccountTypes) as [IsoCashAccountType, ...IsoCashAccountType[]];
 
-export const CashAccountType = z.enum(cashAccountTypeCodes, {
-  error: whenPresent(
-    (input) => `${shown(input)} is not an ISO 20022 cash account type. Use a code such as CACC (current), SVGS (savings) or LOAN.`,
-  ),
-}).meta({ id: "CashAccountType" });
+export const CashAccountType = z
+  .enum(cashAccountTypeCodes, {
+    error: whenPresent((input) => `${shown(input)} is not an ISO 20022 cash account type. Use a code such as CACC (current), SVGS (savings) or LOAN.`),
+  })
+  .meta({ id: "CashAccountType" });
 
 /**
  * Balances and credit lines are sums of bookings, so the int32 of one booking (decision 0005) does
@@ -57,11 +57,16 @@ const balances = z
   .min(1)
   .max(balanceTypes.length)
   .meta({ description: `Balances of the account, one per balance type (at most ${String(balanceTypes.length)}).` });
-const creditLine = z.number().min(0).max(MAX_BALANCE_AMOUNT).meta({ description: "Credit line (overdraft limit) of the account; counts towards available funds. At most ten billion." });
+const creditLine = z
+  .number()
+  .min(0)
+  .max(MAX_BALANCE_AMOUNT)
+  .meta({ description: "Credit line (overdraft limit) of the account; counts towards available funds. At most ten billion." });
 
 export const SandboxAccountRequest = strictObject({
   customerNumber: customerNumber.meta({
-    description: "Owner of the account: 11 digits for a private customer (national identity or D-number), 9 for a company (organisation number). Created on first use.",
+    description:
+      "Owner of the account: 11 digits for a private customer (national identity or D-number), 9 for a company (organisation number). Created on first use.",
   }),
   accountName: nonEmptyText(70).meta({ description: "Name of the account; up to 70 characters are kept, shown in full only with x-accept-fix: longer-name." }),
   bban: norwegianAccountNumber.optional().meta({ description: "Norwegian account number (11 digits, MOD11). Omitted: the sandbox assigns one." }),
@@ -112,9 +117,7 @@ export const SandboxAccount = z
   .meta({ id: "SandboxAccount", description: "A sandbox account as stored." });
 export type SandboxAccount = z.infer<typeof SandboxAccount>;
 
-const TransactionAccount = z
-  .object({ iban: z.string(), bban: z.string() })
-  .meta({ id: "TransactionAccount", description: "Both identifiers of the account." });
+const TransactionAccount = z.object({ iban: z.string(), bban: z.string() }).meta({ id: "TransactionAccount", description: "Both identifiers of the account." });
 
 /** Spec 2.6: every field required. Amounts are int32 in the currency's minor units (øre for NOK); debits are negative. */
 export const SandboxTransaction = z
@@ -180,9 +183,7 @@ export const AgreementRequest = strictObject({
   }),
 }).meta({ id: "AgreementRequest", description: "Accounts to add to a corporate customer's agreement." });
 
-export const Agreement = z
-  .object({ agreementId: z.string(), customerNumber: z.string(), accountIds: z.array(z.string()) })
-  .meta({ id: "Agreement" });
+export const Agreement = z.object({ agreementId: z.string(), customerNumber: z.string(), accountIds: z.array(z.string()) }).meta({ id: "Agreement" });
 export type Agreement = z.infer<typeof Agreement>;
 
 export const InitializeResponse = z

@@ -20,7 +20,12 @@ describe("tppMessages from contract issues", () => {
       expect.arrayContaining([
         { category: "ERROR", code: "FORMAT_ERROR", path: "instructedAmount.amount", text: expect.stringMatching(/NOK has 2 decimals/) as string },
         { category: "ERROR", code: "FORMAT_ERROR", path: "creditorName", text: "The field creditorName is required: add it." },
-        { category: "ERROR", code: "KID_INVALID", path: "remittanceInformationStructuredArray[0].reference", text: expect.stringMatching(/not a valid KID/) as string },
+        {
+          category: "ERROR",
+          code: "KID_INVALID",
+          path: "remittanceInformationStructuredArray[0].reference",
+          text: expect.stringMatching(/not a valid KID/) as string,
+        },
       ]),
     );
   });

@@ -19,9 +19,7 @@ const PATH_LIMIT = 200;
 
 /** `creditorAccount.iban`, `remittanceInformationStructuredArray[0].reference`: how tppMessage paths read. */
 export function formatPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((key, index) => (typeof key === "number" ? `[${String(key)}]` : `${index === 0 ? "" : "."}${String(key)}`))
-    .join("");
+  return path.map((key, index) => (typeof key === "number" ? `[${String(key)}]` : `${index === 0 ? "" : "."}${String(key)}`)).join("");
 }
 
 /** The react-hook-form field name of a tppMessage path (`items[0].x` → `items.0.x`). */
@@ -98,11 +96,16 @@ export function capMessages(messages: readonly TppMessage[], total = messages.le
   const first = shown[0];
   const more = total - shown.length;
   const code = first?.code === undefined || first.code === "WARNING" ? "BAD_REQUEST" : first.code;
-  return [...shown, { category: "ERROR", code, text: `${String(more)} more problems were found and are not listed; fix the ones above and send the request again.` }];
+  return [
+    ...shown,
+    { category: "ERROR", code, text: `${String(more)} more problems were found and are not listed; fix the ones above and send the request again.` },
+  ];
 }
 
 export const tppError = (code: ErrorCode, text: string, path?: string): TppMessage =>
   path === undefined ? { category: "ERROR", code, text: clip(text) } : { category: "ERROR", code, path: clipPath(path), text: clip(text) };
 
 export const tppWarning = (text: string, path?: string): TppMessage =>
-  path === undefined ? { category: "WARNING", code: "WARNING", text: clip(text) } : { category: "WARNING", code: "WARNING", path: clipPath(path), text: clip(text) };
+  path === undefined
+    ? { category: "WARNING", code: "WARNING", text: clip(text) }
+    : { category: "WARNING", code: "WARNING", path: clipPath(path), text: clip(text) };

@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import { baseAddressProblem, normaliseBaseAddress } from "./base-address";
 
 describe("baseAddressProblem", () => {
-  it.each(["http://127.0.0.1:4010", "https://sandbox.example.no", "https://sandbox.example.no/", "HTTP://LOCALHOST:8080", "http://[::1]:4010"])("accepts %s", (value) => {
-    expect(baseAddressProblem(value)).toBeUndefined();
-  });
+  it.each(["http://127.0.0.1:4010", "https://sandbox.example.no", "https://sandbox.example.no/", "HTTP://LOCALHOST:8080", "http://[::1]:4010"])(
+    "accepts %s",
+    (value) => {
+      expect(baseAddressProblem(value)).toBeUndefined();
+    },
+  );
 
   it.each([
     ["localhost:4010", /with its scheme, e\.g\. http:\/\/localhost:4010\./],

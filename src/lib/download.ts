@@ -9,7 +9,9 @@ export function downloadText(fileName: string, text: string, type: string): void
   link.click();
   link.remove();
   // Revoked later, not at once: revoking right after click() can race the download in some browsers.
-  setTimeout(() => { URL.revokeObjectURL(url); }, 10_000);
+  setTimeout(() => {
+    URL.revokeObjectURL(url);
+  }, 10_000);
 }
 
 export const PEM = "application/x-pem-file";

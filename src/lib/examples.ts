@@ -38,7 +38,9 @@ function parties(context: ExampleContext) {
   const psu = context.customers.find((customer) => customer.psuId === context.psuId) ?? context.customers[0];
   const own = context.accounts.filter((account) => account.customerNumber === psu?.customerNumber && account.inAgreement);
   const debtor = own[0];
-  const creditor = context.accounts.find((account) => account.customerNumber !== psu?.customerNumber && !account.kidRequired && account.currency === debtor?.currency);
+  const creditor = context.accounts.find(
+    (account) => account.customerNumber !== psu?.customerNumber && !account.kidRequired && account.currency === debtor?.currency,
+  );
   const creditorOwner = context.customers.find((customer) => customer.customerNumber === creditor?.customerNumber);
   return { psu, debtor, creditor, creditorName: creditorOwner?.name ?? "Ola Nordmann" };
 }
@@ -52,11 +54,31 @@ function body(id: OperationId, context: ExampleContext): unknown {
     case "createPayment":
       return { ...payment, remittanceInformationUnstructured: "Dinner on Friday", requestedExecutionDate: context.today };
     case "createPeriodicPayment":
-      return { ...payment, remittanceInformationUnstructured: "Monthly rent", startDate: nextMonthFirst(context.today), frequency: "Monthly", dayOfExecution: "1", executionRule: "following" };
+      return {
+        ...payment,
+        remittanceInformationUnstructured: "Monthly rent",
+        startDate: nextMonthFirst(context.today),
+        frequency: "Monthly",
+        dayOfExecution: "1",
+        executionRule: "following",
+      };
     case "createSandboxAccount":
-      return { customerNumber: psu?.customerNumber ?? "", accountName: "Reisekonto", currency: "NOK", cashAccountType: "CACC", balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 5000, currency: "NOK" } }] };
+      return {
+        customerNumber: psu?.customerNumber ?? "",
+        accountName: "Reisekonto",
+        currency: "NOK",
+        cashAccountType: "CACC",
+        balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 5000, currency: "NOK" } }],
+      };
     case "createSandboxTransaction":
-      return { amount: 12550, currency: "NOK", creditorName, creditorAccount: { bban: creditor?.bban ?? "" }, debtorAccount: { bban: debtor?.bban ?? "" }, remittanceInformationUnstructured: "Groceries" };
+      return {
+        amount: 12550,
+        currency: "NOK",
+        creditorName,
+        creditorAccount: { bban: creditor?.bban ?? "" },
+        debtorAccount: { bban: debtor?.bban ?? "" },
+        remittanceInformationUnstructured: "Groceries",
+      };
     case "updateSandboxBalances":
       return { balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 10000, currency: debtor?.currency ?? "NOK" } }], creditLine: 0 };
     case "createAgreement": {

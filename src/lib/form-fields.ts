@@ -25,7 +25,14 @@ export type FieldNode =
 const MAX_DEPTH = 5;
 const refName = (schema: JsonSchema) => schema.$ref?.split("/").pop();
 
-function node(name: string, path: string, property: JsonSchema, required: boolean, components: Record<string, JsonSchema>, depth: number): FieldNode | undefined {
+function node(
+  name: string,
+  path: string,
+  property: JsonSchema,
+  required: boolean,
+  components: Record<string, JsonSchema>,
+  depth: number,
+): FieldNode | undefined {
   const resolved = resolve(property, components);
   const common: Common = { name, path, required, description: resolved.description, deprecated: resolved.deprecated === true };
   const ref = refName(property);
@@ -77,8 +84,8 @@ export function parseInput(kind: FieldNode["kind"], of?: "string" | "integer") {
   };
 }
 
-
-const isEmpty = (value: unknown) => value === undefined || (typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every(isEmpty));
+const isEmpty = (value: unknown) =>
+  value === undefined || (typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every(isEmpty));
 
 /**
  * The body a form's fields describe: an optional group left entirely empty (an address, say) is

@@ -42,7 +42,10 @@ function follow(choice: SandboxChoice, onChange: () => void): () => void {
       if (!stopped) stop = module.watchServer(choice.url, onChange);
     },
     (error: unknown) => {
-      setServerState({ state: "unreachable", message: `The portal could not load its server client: ${error instanceof Error ? error.message : String(error)}. Reload the page.` });
+      setServerState({
+        state: "unreachable",
+        message: `The portal could not load its server client: ${error instanceof Error ? error.message : String(error)}. Reload the page.`,
+      });
     },
   );
   return () => {

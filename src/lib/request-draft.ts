@@ -44,7 +44,11 @@ export interface SignedRequest {
   signing: SigningDetails;
 }
 
-async function sign(draft: Draft, headers: Record<string, string>, credential: StoredCredential): Promise<SignedRequest["signing"] & { headers: Record<string, string> }> {
+async function sign(
+  draft: Draft,
+  headers: Record<string, string>,
+  credential: StoredCredential,
+): Promise<SignedRequest["signing"] & { headers: Record<string, string> }> {
   const { signRequest, parseCertificate } = await import("../signing/index");
   const result = await signRequest(
     { method: draft.method, url: draft.target, headers, body: draft.body },
@@ -85,5 +89,9 @@ export async function signForBrowser(draft: Draft, credential: StoredCredential,
 export async function signForServer(draft: Draft, credential: StoredCredential, origin: string, now = new Date()): Promise<SignedRequest> {
   const headers: Record<string, string> = { ...draft.headers, Host: new URL(origin).host, Date: now.toUTCString() };
   const { headers: signed, ...signing } = await sign(draft, headers, credential);
-  return { request: { method: draft.method, url: `${origin}${draft.target}`, headers: signed, ...(draft.body === undefined ? {} : { body: draft.body }) }, unsent: {}, signing };
+  return {
+    request: { method: draft.method, url: `${origin}${draft.target}`, headers: signed, ...(draft.body === undefined ? {} : { body: draft.body }) },
+    unsent: {},
+    signing,
+  };
 }

@@ -7,10 +7,7 @@ import { useSyncExternalStore } from "react";
 import { useSandboxStatus } from "./sandbox";
 import { useSettings } from "./settings";
 
-export type ServerState =
-  | { state: "checking" }
-  | { state: "ready" }
-  | { state: "unreachable" | "refused" | "other-version"; message: string };
+export type ServerState = { state: "checking" } | { state: "ready" } | { state: "unreachable" | "refused" | "other-version"; message: string };
 
 export type ChosenState = { state: "starting" | "ready" } | { state: "failed" | "unreachable" | "refused" | "other-version"; message: string };
 

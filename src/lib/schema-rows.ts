@@ -81,12 +81,7 @@ export function limitsOf(schema: JsonSchema): string[] {
   return limits;
 }
 
-export function fieldRows(
-  schema: JsonSchema,
-  components: Record<string, JsonSchema>,
-  prefix = "",
-  depth = 0,
-): FieldRow[] {
+export function fieldRows(schema: JsonSchema, components: Record<string, JsonSchema>, prefix = "", depth = 0): FieldRow[] {
   const object = resolve(schema, components);
   if (depth > MAX_DEPTH || !object.properties) return [];
   const required = new Set(object.required ?? []);
@@ -108,9 +103,7 @@ export function fieldRows(
     const items = resolved.type === "array" && resolved.items ? resolve(resolved.items, components) : undefined;
     if (items) row.limits.push(...limitsOf(items).map((limit) => `each ${limit}`));
     if (items?.enum) row.values = listOf(items.enum);
-    const nested = items
-      ? fieldRows(items, components, `${path}[]`, depth + 1)
-      : fieldRows(resolved, components, path, depth + 1);
+    const nested = items ? fieldRows(items, components, `${path}[]`, depth + 1) : fieldRows(resolved, components, path, depth + 1);
     return [row, ...nested];
   });
 }

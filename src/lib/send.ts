@@ -102,11 +102,12 @@ type BodyPart<Id extends ControlRouteId> = ControlBody<Id> extends undefined ? {
  */
 export type ControlInput<Id extends ControlRouteId> = ParamsPart<Id> & BodyPart<Id> & { query?: QueryValues; inPage?: boolean; sandbox?: SandboxChoice };
 
-type Args<Id extends ControlRouteId> = PathParams<Id> extends Record<string, never>
-  ? ControlBody<Id> extends undefined
-    ? [input?: ControlInput<Id>]
-    : [input: ControlInput<Id>]
-  : [input: ControlInput<Id>];
+type Args<Id extends ControlRouteId> =
+  PathParams<Id> extends Record<string, never>
+    ? ControlBody<Id> extends undefined
+      ? [input?: ControlInput<Id>]
+      : [input: ControlInput<Id>]
+    : [input: ControlInput<Id>];
 
 export async function sandboxControl<Id extends ControlRouteId>(id: Id, ...[input]: Args<Id>): Promise<ControlResult<Id>> {
   const route = controlRouteById(id);
@@ -114,15 +115,26 @@ export async function sandboxControl<Id extends ControlRouteId>(id: Id, ...[inpu
   const origin = sandboxOrigin({ ...getSettings(), sandbox });
   if (sandbox.kind === "browser") await startSandbox();
   const url = `${origin}${hrefOf(id, params ?? ({} as PathParams<Id>), query)}`;
-  const init: RequestInit = { method: route.method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }) };
+  const init: RequestInit = {
+    method: route.method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
+  };
   let response: Response;
   try {
     response = inPage === true && sandbox.kind === "browser" ? await dispatchInPage(new Request(url, init)) : await fetch(url, init);
   } catch (error) {
-    throw new Error(`No answer from ${origin} to ${route.method} ${route.path} (${error instanceof Error ? error.message : String(error)}). ${noAnswerHint(origin)}`, { cause: error });
+    throw new Error(
+      `No answer from ${origin} to ${route.method} ${route.path} (${error instanceof Error ? error.message : String(error)}). ${noAnswerHint(origin)}`,
+      { cause: error },
+    );
   }
   const text = await response.text();
-  if (!response.ok) throw new Error(tppMessagesOf(text).map((message) => message.text).join(" ") || `${String(response.status)} ${response.statusText}`);
+  if (!response.ok)
+    throw new Error(
+      tppMessagesOf(text)
+        .map((message) => message.text)
+        .join(" ") || `${String(response.status)} ${response.statusText}`,
+    );
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -130,6 +142,7 @@ export async function sandboxControl<Id extends ControlRouteId>(id: Id, ...[inpu
     throw new Error(`The sandbox's answer to ${route.method} ${route.path} is not JSON.`);
   }
   const parsed = route.response.safeParse(json);
-  if (!parsed.success) throw new Error(`The sandbox's answer to ${route.method} ${route.path} is not what this portal reads: ${parsed.error.issues[0]?.message ?? ""}`);
+  if (!parsed.success)
+    throw new Error(`The sandbox's answer to ${route.method} ${route.path} is not what this portal reads: ${parsed.error.issues[0]?.message ?? ""}`);
   return parsed.data as ControlResult<Id>;
 }

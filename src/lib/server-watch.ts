@@ -16,16 +16,28 @@ export async function checkServer(url: string): Promise<ServerState> {
     response = await fetch(info, { cache: "no-store" });
   } catch {
     // No CORS grant and no server look alike to fetch; an opaque request reaches a server that runs.
-    const runs = await fetch(info, { mode: "no-cors", cache: "no-store" }).then(() => true, () => false);
+    const runs = await fetch(info, { mode: "no-cors", cache: "no-store" }).then(
+      () => true,
+      () => false,
+    );
     return runs
-      ? { state: "refused", message: `The server at ${url} runs but refuses this page's origin ${location.origin}. Start it with --allow-origin ${location.origin} (${startHint(url)}).` }
+      ? {
+          state: "refused",
+          message: `The server at ${url} runs but refuses this page's origin ${location.origin}. Start it with --allow-origin ${location.origin} (${startHint(url)}).`,
+        }
       : { state: "unreachable", message: `The server at ${url} does not answer. ${noAnswerHint(url)}` };
   }
   const parsed = SandboxInfo.safeParse(await response.json().catch(() => undefined));
   if (!response.ok || !parsed.success)
-    return { state: "other-version", message: `${url} answers GET /__sandbox/info with ${String(response.status)}, not as this portal's sandbox does: it is an older sandbox server or something else. ${startHint(url)}.` };
+    return {
+      state: "other-version",
+      message: `${url} answers GET /__sandbox/info with ${String(response.status)}, not as this portal's sandbox does: it is an older sandbox server or something else. ${startHint(url)}.`,
+    };
   if (parsed.data.apiVersion !== SANDBOX_API_VERSION)
-    return { state: "other-version", message: `The server at ${url} speaks version ${String(parsed.data.apiVersion)} of the interface and controls; this portal speaks ${String(SANDBOX_API_VERSION)}. Run the server from the same version as the portal.` };
+    return {
+      state: "other-version",
+      message: `The server at ${url} speaks version ${String(parsed.data.apiVersion)} of the interface and controls; this portal speaks ${String(SANDBOX_API_VERSION)}. Run the server from the same version as the portal.`,
+    };
   return { state: "ready" };
 }
 

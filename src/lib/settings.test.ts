@@ -12,14 +12,28 @@ describe("settings as stored", () => {
   });
 
   it("keep a server choice, normalised; a stored choice that is no address falls back to this browser", () => {
-    expect(settingsFrom({ sandbox: { kind: "server", url: "HTTP://127.0.0.1:5000/" } }, PORTAL)).toMatchObject({ sandbox: { kind: "server", url: "http://127.0.0.1:5000" }, serverUrl: "http://127.0.0.1:5000" });
-    expect(settingsFrom({ sandbox: { kind: "server", url: "not an address" }, serverUrl: "http://127.0.0.1:4011" }, PORTAL)).toMatchObject({ sandbox: { kind: "browser" }, serverUrl: "http://127.0.0.1:4011" });
+    expect(settingsFrom({ sandbox: { kind: "server", url: "HTTP://127.0.0.1:5000/" } }, PORTAL)).toMatchObject({
+      sandbox: { kind: "server", url: "http://127.0.0.1:5000" },
+      serverUrl: "http://127.0.0.1:5000",
+    });
+    expect(settingsFrom({ sandbox: { kind: "server", url: "not an address" }, serverUrl: "http://127.0.0.1:4011" }, PORTAL)).toMatchObject({
+      sandbox: { kind: "browser" },
+      serverUrl: "http://127.0.0.1:4011",
+    });
   });
 
   it("of earlier versions migrate: a base address pointing away from the portal is the server; curlBase the server address to remember", () => {
     const old = { apiBase: "http://127.0.0.1:4010", sandboxBase: "", curlBase: "http://127.0.0.1:4011", credentialId: "c1", psuId: "p1" };
-    expect(settingsFrom(old, PORTAL)).toEqual({ sandbox: { kind: "server", url: "http://127.0.0.1:4010" }, serverUrl: "http://127.0.0.1:4010", credentialId: "c1", psuId: "p1" });
-    expect(settingsFrom({ apiBase: "", sandboxBase: "https://sandbox.example.no/", curlBase: "http://127.0.0.1:4011" }, PORTAL).sandbox).toEqual({ kind: "server", url: "https://sandbox.example.no" });
+    expect(settingsFrom(old, PORTAL)).toEqual({
+      sandbox: { kind: "server", url: "http://127.0.0.1:4010" },
+      serverUrl: "http://127.0.0.1:4010",
+      credentialId: "c1",
+      psuId: "p1",
+    });
+    expect(settingsFrom({ apiBase: "", sandboxBase: "https://sandbox.example.no/", curlBase: "http://127.0.0.1:4011" }, PORTAL).sandbox).toEqual({
+      kind: "server",
+      url: "https://sandbox.example.no",
+    });
     const own = settingsFrom({ apiBase: PORTAL, sandboxBase: "", curlBase: "http://127.0.0.1:4011" }, PORTAL);
     expect(own).toMatchObject({ sandbox: { kind: "browser" }, serverUrl: "http://127.0.0.1:4011", psuId: DEFAULT_PSU_ID });
     // "Copy as curl" keeps going where it went.

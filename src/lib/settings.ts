@@ -140,7 +140,8 @@ export function applySandboxParameter(): string | undefined {
     return undefined;
   }
   const problem = baseAddressProblem(value);
-  if (problem !== undefined || value.trim() === "") return `?sandbox=${value.slice(0, 100)} is not a sandbox address (${problem ?? "it is empty"}); the portal stays on ${sandboxName()}.`;
+  if (problem !== undefined || value.trim() === "")
+    return `?sandbox=${value.slice(0, 100)} is not a sandbox address (${problem ?? "it is empty"}); the portal stays on ${sandboxName()}.`;
   const server = normaliseBaseAddress(value);
   updateSettings({ sandbox: { kind: "server", url: server }, serverUrl: server });
   return undefined;

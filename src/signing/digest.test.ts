@@ -9,15 +9,15 @@ describe("computeDigest", () => {
     expect(await computeDigest(undefined)).toBe(empty256);
     expect(await computeDigest("")).toBe(empty256);
     expect(await computeDigest(new Uint8Array(0))).toBe(empty256);
-    expect(await computeDigest(undefined, "SHA-512")).toBe(
-      "SHA-512=z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==",
-    );
+    expect(await computeDigest(undefined, "SHA-512")).toBe("SHA-512=z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==");
   });
 
   it("hashes strings as UTF-8, the same as the bytes", async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: "binary" }), fc.constantFrom("SHA-256", "SHA-512"), async (text, algorithm) => {
-        const node = createHash(algorithm === "SHA-256" ? "sha256" : "sha512").update(Buffer.from(text, "utf8")).digest("base64");
+        const node = createHash(algorithm === "SHA-256" ? "sha256" : "sha512")
+          .update(Buffer.from(text, "utf8"))
+          .digest("base64");
         expect(await computeDigest(text, algorithm)).toBe(`${algorithm}=${node}`);
         expect(await computeDigest(new TextEncoder().encode(text), algorithm)).toBe(`${algorithm}=${node}`);
       }),

@@ -39,7 +39,10 @@ export interface DigestEntry {
 
 /** Splits `SHA-256=abc=, sha-512=def==` into entries; undefined when an entry has no `=`. */
 export function parseDigestHeader(value: string): DigestEntry[] | undefined {
-  const parts = value.split(",").map((p) => p.trim()).filter((p) => p !== "");
+  const parts = value
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
   if (parts.length === 0) return undefined;
   const entries: DigestEntry[] = [];
   for (const part of parts) {

@@ -19,7 +19,7 @@ describe("parseDistinguishedName", () => {
   });
 
   it.each([
-    ['CN=Foo\\, Bar,O=X', "Foo, Bar"],
+    ["CN=Foo\\, Bar,O=X", "Foo, Bar"],
     ['CN="Foo, Bar";O=X', "Foo, Bar"],
     ["CN=\\C3\\86ser,O=X", "Æser"],
     ["CN=  padded  ,O=X", "padded"],
@@ -37,7 +37,7 @@ describe("parseDistinguishedName", () => {
   });
 
   it("percent-decodes values when asked, as in the Berlin Group and BBVA examples", () => {
-    expect(dn("CN=D-TRUST%20CA%202-1%202015,O=D-Trust%20GmbH%2C%20Berlin,C=DE", true)).toEqual(dn('CN=D-TRUST CA 2-1 2015,O=D-Trust GmbH\\, Berlin,C=DE'));
+    expect(dn("CN=D-TRUST%20CA%202-1%202015,O=D-Trust%20GmbH%2C%20Berlin,C=DE", true)).toEqual(dn("CN=D-TRUST CA 2-1 2015,O=D-Trust GmbH\\, Berlin,C=DE"));
     expect(dn("CN%3DTest%2CC%3DNO", true)).toEqual(dn("CN=Test,C=NO"));
     expect(percentDecode("100%zz %C3%86")).toBe("100%zz Æ");
   });

@@ -2,25 +2,13 @@
 // with the Berlin Group's rules. WebCrypto only, so the same code runs in the portal,
 // the in-browser sandbox and a TPP's Node 20 back end. See docs/signing.md.
 
-export type {
-  DigestAlgorithm,
-  HeaderRecord,
-  RequestBody,
-  SignableRequest,
-  SignatureAlgorithm,
-  SignatureErrorCode,
-} from "./types";
+export type { DigestAlgorithm, HeaderRecord, RequestBody, SignableRequest, SignatureAlgorithm, SignatureErrorCode } from "./types";
 
 export { computeDigest, checkDigest, parseDigestHeader, type DigestCheck, type DigestEntry } from "./digest";
 export { buildSigningString, requestTarget, SigningStringError, REQUEST_TARGET } from "./signing-string";
 export { formatSignatureHeader, parseSignatureHeader, type ParsedSignatureHeader, type SignatureParams } from "./signature-header";
 export { decodeEncodedWords, encodeWord } from "./rfc2047";
-export {
-  BERLIN_GROUP_POLICY,
-  DEFAULT_SIGNED_HEADER_ORDER,
-  defaultSignedHeaders,
-  type SignedHeaderPolicy,
-} from "./signed-header-policy";
+export { BERLIN_GROUP_POLICY, DEFAULT_SIGNED_HEADER_ORDER, defaultSignedHeaders, type SignedHeaderPolicy } from "./signed-header-policy";
 
 export { signRequest, type SignOptions, type SignResult, type SignedHeaders, type SigningCredentials } from "./sign";
 export { verifyRequest, type VerifyOptions } from "./verify";

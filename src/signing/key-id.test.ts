@@ -31,7 +31,10 @@ describe("keyId", () => {
 
   it("parses the Berlin Group example", () => {
     const parsed = parseKeyId("SN=9FA1,CA=CN=D-TRUST%20CA%202-1%202015,O=D-Trust%20GmbH,C=DE");
-    expect(parsed).toMatchObject({ ok: true, keyId: { serial: "9FA1", issuer: [[{ value: "D-TRUST CA 2-1 2015" }], [{ value: "D-Trust GmbH" }], [{ value: "DE" }]] } });
+    expect(parsed).toMatchObject({
+      ok: true,
+      keyId: { serial: "9FA1", issuer: [[{ value: "D-TRUST CA 2-1 2015" }], [{ value: "D-Trust GmbH" }], [{ value: "DE" }]] },
+    });
   });
 
   it.each(["Test", "CA=CN=x,SN=1", "SN=xyz,CA=CN=x", "SN=1,CA=", "SN=1"])("refuses %j", (keyId) => {

@@ -49,8 +49,7 @@ function parseKeyIdText(keyId: string): KeyIdParseResult {
 }
 
 export type KeyIdComparison =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly reason: "keyid-serial-mismatch" | "keyid-issuer-mismatch"; readonly text: string };
+  { readonly ok: true } | { readonly ok: false; readonly reason: "keyid-serial-mismatch" | "keyid-issuer-mismatch"; readonly text: string };
 
 /** Compares a parsed keyId with the certificate's serial (normalised hex) and issuer. */
 export function compareKeyId(
@@ -86,7 +85,11 @@ function serialHint(given: string, actual: string): string {
   const hex = normaliseSerial(given);
   if (hex) {
     const padded = (h: string) => (h.length % 2 ? `0${h}` : h);
-    const reversed = padded(hex).match(/../g)?.reverse().join("").replace(/^0+(?=.)/, "");
+    const reversed = padded(hex)
+      .match(/../g)
+      ?.reverse()
+      .join("")
+      .replace(/^0+(?=.)/, "");
     if (reversed === actual) return " It is the serial with its bytes in reverse order (little-endian); send them most significant first.";
   }
   return "";

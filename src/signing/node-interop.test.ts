@@ -32,8 +32,14 @@ const requestArb = fc
     optional: fc.tuple(
       optionalHeader("PSU-ID", hex),
       optionalHeader("PSU-Corporate-ID", fc.stringMatching(/^[0-9]{9}$/)),
-      optionalHeader("TPP-Redirect-URI", path.map((p) => `https://tpp.example.no${p}`)),
-      optionalHeader("Date", fc.date({ min: new Date("2000-01-01"), max: new Date("2099-01-01"), noInvalidDate: true }).map((d) => d.toUTCString())),
+      optionalHeader(
+        "TPP-Redirect-URI",
+        path.map((p) => `https://tpp.example.no${p}`),
+      ),
+      optionalHeader(
+        "Date",
+        fc.date({ min: new Date("2000-01-01"), max: new Date("2099-01-01"), noInvalidDate: true }).map((d) => d.toUTCString()),
+      ),
       optionalHeader("Content-Type", fc.constant("application/json")),
     ),
     body: fc.oneof(fc.constant(undefined), fc.string({ unit: "binary", maxLength: 300 }), fc.uint8Array({ maxLength: 300 })),

@@ -5,7 +5,11 @@ import { importCertificateAndKey, importPrivateKey } from "./private-key";
 import { generateTestCertificate } from "./test-certificate";
 import { OPENSSL_EC_CERT, OPENSSL_EC_KEY, OPENSSL_ENCRYPTED_KEY, OPENSSL_RSA_CERT, OPENSSL_RSA_KEY } from "./test-fixtures/openssl-certificates";
 
-const errorOf = async (promise: Promise<unknown>) => promise.then(() => expect.unreachable(), (e: unknown) => e as CertificateError);
+const errorOf = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable(),
+    (e: unknown) => e as CertificateError,
+  );
 
 describe("importCertificateAndKey", () => {
   it("imports a matching OpenSSL certificate and PKCS#8 key as a non-extractable signing key", async () => {

@@ -72,7 +72,10 @@ export async function signRequest(request: SignableRequest, credentials: Signing
 function signatureAlgorithmOf(key: CryptoKey): { algorithm: SignatureAlgorithm; hash: "SHA-256" | "SHA-512" } {
   const algo = key.algorithm as RsaHashedKeyAlgorithm;
   if (key.type !== "private" || algo.name !== "RSASSA-PKCS1-v1_5" || !key.usages.includes("sign")) {
-    throw new CertificateError("key-unsupported", `The signing key must be an RSASSA-PKCS1-v1_5 private key with the "sign" usage (got ${key.type} ${algo.name}).`);
+    throw new CertificateError(
+      "key-unsupported",
+      `The signing key must be an RSASSA-PKCS1-v1_5 private key with the "sign" usage (got ${key.type} ${algo.name}).`,
+    );
   }
   if (algo.hash.name === "SHA-256") return { algorithm: "rsa-sha256", hash: "SHA-256" };
   if (algo.hash.name === "SHA-512") return { algorithm: "rsa-sha512", hash: "SHA-512" };

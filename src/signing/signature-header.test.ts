@@ -36,7 +36,13 @@ describe("parseSignatureHeader", () => {
   });
 
   it("accepts empty list elements and tabs (RFC 7230 #rule, BWS)", () => {
-    expect(parseAuthParams(' ,a = "1",\t, b=2 ,')).toEqual({ ok: true, params: new Map([["a", "1"], ["b", "2"]]) });
+    expect(parseAuthParams(' ,a = "1",\t, b=2 ,')).toEqual({
+      ok: true,
+      params: new Map([
+        ["a", "1"],
+        ["b", "2"],
+      ]),
+    });
   });
 });
 

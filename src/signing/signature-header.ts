@@ -91,7 +91,13 @@ export function parseSignatureHeader(raw: string): ParseResult {
     keyId = inner.text;
   }
   const headersParam = params.get("headers");
-  const headers = headersParam === undefined ? ["date"] : headersParam.split(/[ \t]+/).filter((h) => h !== "").map((h) => h.toLowerCase());
+  const headers =
+    headersParam === undefined
+      ? ["date"]
+      : headersParam
+          .split(/[ \t]+/)
+          .filter((h) => h !== "")
+          .map((h) => h.toLowerCase());
   if (headers.length === 0) return { ok: false, message: "the headers parameter is empty" };
   return {
     ok: true,

@@ -44,19 +44,12 @@ export function signingStringLine(name: string, request: Pick<SignableRequest, "
   if (lower === REQUEST_TARGET) return `${REQUEST_TARGET}: ${requestTarget(request.method, request.url)}`;
   const values = headerValues(request.headers, lower);
   if (values.length === 0) {
-    throw new SigningStringError(
-      "signed-header-absent",
-      lower,
-      `header ${lower} is in the signed headers list but not on the request`,
-    );
+    throw new SigningStringError("signed-header-absent", lower, `header ${lower} is in the signed headers list but not on the request`);
   }
   return `${lower}: ${values.map(trimOws).join(", ")}`;
 }
 
 /** Lines in list order, joined by `\n`, with no newline after the last (§2.3 step 4). */
-export function buildSigningString(
-  headerNames: readonly string[],
-  request: Pick<SignableRequest, "method" | "url" | "headers">,
-): string {
+export function buildSigningString(headerNames: readonly string[], request: Pick<SignableRequest, "method" | "url" | "headers">): string {
   return headerNames.map((name) => signingStringLine(name, request)).join("\n");
 }

@@ -62,7 +62,10 @@ describe("tampering", () => {
   });
 
   it("certificate swapped and keyId rewritten to match it → signature-mismatch", async () => {
-    const swapped = editSignature(setHeader(request, "TPP-Signature-Certificate", other.certificate.base64Der), (p) => ({ ...p, keyId: other.certificate.keyId }));
+    const swapped = editSignature(setHeader(request, "TPP-Signature-Certificate", other.certificate.base64Der), (p) => ({
+      ...p,
+      keyId: other.certificate.keyId,
+    }));
     expect(await verifyRequest(swapped)).toMatchObject({ ok: false, code: "SIGNATURE_INVALID", reason: "signature-mismatch" });
   });
 
@@ -114,7 +117,8 @@ describe("tampering", () => {
     const partial = await signed(tpp, PAYMENT_REQUEST, { headers: ["digest", "x-request-id", "tpp-redirect-uri"] });
     const result = await verifyRequest(partial);
     expect(result).toMatchObject({ ok: false, code: "SIGNATURE_INVALID", reason: "header-not-signed" });
-    if (!result.ok) expect(result.text).toBe("header psu-id is on the request but not in the signed headers list (signed: digest x-request-id tpp-redirect-uri).");
+    if (!result.ok)
+      expect(result.text).toBe("header psu-id is on the request but not in the signed headers list (signed: digest x-request-id tpp-redirect-uri).");
   });
 
   it("a signed header removed from the request → signed-header-absent", async () => {

@@ -47,12 +47,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 function checkNameValue(field: string, value: string): void {
   const problem =
-    value.trim() === "" ? "is empty"
-    : value.length > 64 ? "is longer than 64 characters"
-    : Array.from({ length: value.length }, (_, index) => value.charCodeAt(index)).some((code) => code === 0x22 || code === 0x5c || code < 0x20 || code === 0x7f)
-      ? "contains a quotation mark, backslash or control character"
-    : value.startsWith("#") ? 'starts with "#"'
-    : undefined;
+    value.trim() === ""
+      ? "is empty"
+      : value.length > 64
+        ? "is longer than 64 characters"
+        : Array.from({ length: value.length }, (_, index) => value.charCodeAt(index)).some(
+              (code) => code === 0x22 || code === 0x5c || code < 0x20 || code === 0x7f,
+            )
+          ? "contains a quotation mark, backslash or control character"
+          : value.startsWith("#")
+            ? 'starts with "#"'
+            : undefined;
   if (problem) throw new CertificateError("name-invalid", `The ${field} ${problem}; use letters, digits, spaces and ordinary punctuation.`);
 }
 

@@ -23,9 +23,4 @@ export type DigestAlgorithm = "SHA-256" | "SHA-512";
 export type SignatureAlgorithm = "rsa-sha256" | "rsa-sha512";
 
 /** The Berlin Group tppMessage codes a signature check can end in. */
-export type SignatureErrorCode =
-  | "SIGNATURE_MISSING"
-  | "SIGNATURE_INVALID"
-  | "CERTIFICATE_MISSING"
-  | "CERTIFICATE_INVALID"
-  | "CERTIFICATE_EXPIRED";
+export type SignatureErrorCode = "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "CERTIFICATE_MISSING" | "CERTIFICATE_INVALID" | "CERTIFICATE_EXPIRED";

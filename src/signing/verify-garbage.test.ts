@@ -40,7 +40,12 @@ describe("garbage in", () => {
   });
 
   it("random Signature headers built from real parameter names", async () => {
-    const param = fc.tuple(fc.constantFrom("keyId", "algorithm", "headers", "signature", "KEYID", "x"), fc.constantFrom("=", " = ", ""), anyText, fc.constantFrom('"', ""));
+    const param = fc.tuple(
+      fc.constantFrom("keyId", "algorithm", "headers", "signature", "KEYID", "x"),
+      fc.constantFrom("=", " = ", ""),
+      anyText,
+      fc.constantFrom('"', ""),
+    );
     const header = fc
       .tuple(fc.array(param, { maxLength: 6 }), fc.constantFrom(",", ", ", " "))
       .map(([ps, separator]) => ps.map(([n, eq, v, q]) => `${n}${eq}${q}${v}${q}`).join(separator));
@@ -53,7 +58,12 @@ describe("garbage in", () => {
   it("random keyIds, certificates, digests and bodies", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ keyId: fc.option(anyText), certificate: fc.option(anyText), digest: fc.option(anyText), body: fc.option(fc.oneof(anyText, fc.uint8Array())) }),
+        fc.record({
+          keyId: fc.option(anyText),
+          certificate: fc.option(anyText),
+          digest: fc.option(anyText),
+          body: fc.option(fc.oneof(anyText, fc.uint8Array())),
+        }),
         async ({ keyId, certificate, digest, body }) => {
           let r = request;
           if (keyId !== null) r = editSignature(r, (p) => ({ ...p, keyId }));
@@ -70,7 +80,15 @@ describe("garbage in", () => {
   });
 
   it("requests that are not requests", async () => {
-    for (const junk of [null, undefined, 42, "GET /", { headers: null }, { headers: { Signature: 7 } }, { method: {}, url: [], headers: { signature: ["a", "b"] } }]) {
+    for (const junk of [
+      null,
+      undefined,
+      42,
+      "GET /",
+      { headers: null },
+      { headers: { Signature: 7 } },
+      { method: {}, url: [], headers: { signature: ["a", "b"] } },
+    ]) {
       expectCleanFailure(await verifyRequest(junk as unknown as SignableRequest));
     }
   });

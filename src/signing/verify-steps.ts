@@ -50,7 +50,10 @@ export function checkValidity(certificate: LoadedCertificate, now: Date): Verify
     return failure("certificate-expired", `The certificate ${subject} expired at ${notAfter.toISOString()}; the sandbox time is ${now.toISOString()}.`);
   }
   if (now.getTime() < notBefore.getTime()) {
-    return failure("certificate-not-yet-valid", `The certificate ${subject} is valid only from ${notBefore.toISOString()}; the sandbox time is ${now.toISOString()}.`);
+    return failure(
+      "certificate-not-yet-valid",
+      `The certificate ${subject} is valid only from ${notBefore.toISOString()}; the sandbox time is ${now.toISOString()}.`,
+    );
   }
   return undefined;
 }
@@ -78,7 +81,11 @@ export async function checkBodyDigest(request: SignableRequest, policy: SignedHe
   if (digest === undefined) {
     const wanted = [...policy.always, ...policy.whenPresent].some((h) => h.toLowerCase() === "digest");
     const length = bodyBytes(request.body).length;
-    if (wanted && length > 0) return failure("digest-missing", `The request has a ${length}-byte body but no Digest header (spec §5.7); send Digest: SHA-256=<base64 of the SHA-256 of the body>.`);
+    if (wanted && length > 0)
+      return failure(
+        "digest-missing",
+        `The request has a ${length}-byte body but no Digest header (spec §5.7); send Digest: SHA-256=<base64 of the SHA-256 of the body>.`,
+      );
     return undefined;
   }
   const check = await checkDigest(digest, request.body);
@@ -102,8 +109,13 @@ export function checkSignedList(request: SignableRequest, policy: SignedHeaderPo
   const list = `(signed: ${signed.join(" ")})`;
   const context = { signedHeaders: signed };
   if (!missing.onRequest) {
-    return failure("header-not-signed", `header ${missing.name} must be signed, but the request has no ${missing.name} header and the signed headers list lacks it ${list}.`, context);
+    return failure(
+      "header-not-signed",
+      `header ${missing.name} must be signed, but the request has no ${missing.name} header and the signed headers list lacks it ${list}.`,
+      context,
+    );
   }
-  const why = missing.name === "digest" && headerValue(request.headers, "digest") === undefined ? "the request has a body, so digest" : `header ${missing.name}`;
+  const why =
+    missing.name === "digest" && headerValue(request.headers, "digest") === undefined ? "the request has a body, so digest" : `header ${missing.name}`;
   return failure("header-not-signed", `${why} is on the request but not in the signed headers list ${list}.`, context);
 }

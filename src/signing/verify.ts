@@ -7,15 +7,7 @@ import { verifyRsaSignature } from "./rsa-verifier";
 import { BERLIN_GROUP_POLICY, type SignedHeaderPolicy } from "./signed-header-policy";
 import { SigningStringError, buildSigningString } from "./signing-string";
 import type { SignableRequest } from "./types";
-import {
-  checkBodyDigest,
-  checkSignedList,
-  checkValidity,
-  importVerifyKey,
-  readAlgorithm,
-  readSignatureBytes,
-  readSignatureHeader,
-} from "./verify-steps";
+import { checkBodyDigest, checkSignedList, checkValidity, importVerifyKey, readAlgorithm, readSignatureBytes, readSignatureHeader } from "./verify-steps";
 import { type VerifyResult, failure } from "./verify-result";
 
 // What the sandbox checks, in the order a TPP would want to hear about it
@@ -47,7 +39,11 @@ async function verify(request: SignableRequest, options: VerifyOptions): Promise
   const header = readSignatureHeader(request.headers);
   if (!header.ok) return header;
   const certificateText = headerValue(request.headers, "tpp-signature-certificate");
-  if (!certificateText) return failure("certificate-missing", "The request has a Signature but no TPP-Signature-Certificate header (spec §5.7); send the signing certificate as base64 DER.");
+  if (!certificateText)
+    return failure(
+      "certificate-missing",
+      "The request has a Signature but no TPP-Signature-Certificate header (spec §5.7); send the signing certificate as base64 DER.",
+    );
 
   const { keyId, headers: signedHeaders } = header.value;
   const context = { keyId, signedHeaders };
@@ -93,7 +89,8 @@ async function verify(request: SignableRequest, options: VerifyOptions): Promise
 
 function mismatchText(signingString: string, signatureLength: number, keyAlgorithm: string, algorithm: string): string {
   const bits = Number(/RSA (\d+)/.exec(keyAlgorithm)?.[1] ?? 0);
-  const size = bits && signatureLength !== bits / 8 ? ` The signature is ${signatureLength} bytes, but a ${bits}-bit key makes ${bits / 8}-byte signatures.` : "";
+  const size =
+    bits && signatureLength !== bits / 8 ? ` The signature is ${signatureLength} bytes, but a ${bits}-bit key makes ${bits / 8}-byte signatures.` : "";
   return (
     `The signature does not verify (${algorithm}) with the certificate's public key over the signing string rebuilt from the request.${size} ` +
     `Sign exactly these lines with the certificate's private key:\n${signingString}`

@@ -5,8 +5,23 @@
  */
 import { AsnConvert, OctetString } from "@peculiar/asn1-schema";
 import {
-  AlgorithmIdentifier, AttributeTypeAndValue, AttributeValue, BasicConstraints, Certificate, Extension, Extensions, id_ce_basicConstraints,
-  id_ce_keyUsage, KeyUsage, KeyUsageFlags, Name, RelativeDistinguishedName, SubjectPublicKeyInfo, TBSCertificate, Validity, Version,
+  AlgorithmIdentifier,
+  AttributeTypeAndValue,
+  AttributeValue,
+  BasicConstraints,
+  Certificate,
+  Extension,
+  Extensions,
+  id_ce_basicConstraints,
+  id_ce_keyUsage,
+  KeyUsage,
+  KeyUsageFlags,
+  Name,
+  RelativeDistinguishedName,
+  SubjectPublicKeyInfo,
+  TBSCertificate,
+  Validity,
+  Version,
 } from "@peculiar/asn1-x509";
 import { fromBER, Integer, ObjectIdentifier, Sequence } from "asn1js";
 import type { DistinguishedName, Rdn } from "./distinguished-name";
@@ -40,7 +55,9 @@ const fromHex = (text: string) => new Uint8Array((text.length % 2 ? `0${text}` :
 /** Name as data: RDNs reversed from ASN.1 order; non-string values as RFC 4514 "#<hex>". */
 function toDn(name: Name): DistinguishedName {
   return name
-    .map((rdn): Rdn => rdn.map((attribute) => ({ type: attribute.type, value: attribute.value.anyValue ? `#${hex(attribute.value.anyValue)}` : attribute.value.toString() })))
+    .map((rdn): Rdn =>
+      rdn.map((attribute) => ({ type: attribute.type, value: attribute.value.anyValue ? `#${hex(attribute.value.anyValue)}` : attribute.value.toString() })),
+    )
     .reverse();
 }
 
@@ -116,7 +133,11 @@ export async function createSelfSignedCertificate(options: SelfSignedOptions): P
   const name = nameOf(options.name);
   const extensions = options.sealExtensions
     ? new Extensions([
-        new Extension({ extnID: id_ce_basicConstraints, critical: true, extnValue: new OctetString(AsnConvert.serialize(new BasicConstraints({ cA: false }))) }),
+        new Extension({
+          extnID: id_ce_basicConstraints,
+          critical: true,
+          extnValue: new OctetString(AsnConvert.serialize(new BasicConstraints({ cA: false }))),
+        }),
         new Extension({
           extnID: id_ce_keyUsage,
           critical: true,

@@ -1,7 +1,7 @@
-import { formatDate, parseDate } from '../../../src/contract/calendar-date.ts';
-import { isBusinessDayNumber } from './business-days.ts';
-import type { BankCalendarOptions } from './holidays.ts';
-import { osloWallClock, osloWallTimeToInstant, toEpochMillis, type Instant } from '../../../src/contract/oslo-time.ts';
+import { formatDate, parseDate } from "../../../src/contract/calendar-date.ts";
+import { isBusinessDayNumber } from "./business-days.ts";
+import type { BankCalendarOptions } from "./holidays.ts";
+import { osloWallClock, osloWallTimeToInstant, toEpochMillis, type Instant } from "../../../src/contract/oslo-time.ts";
 
 /**
  * When the sandbox payment batch runs: at fixed Oslo wall-clock times on every Norwegian business day
@@ -9,7 +9,7 @@ import { osloWallClock, osloWallTimeToInstant, toEpochMillis, type Instant } fro
  * catching up a year of missed runs costs ~250 business days × 5 runs, not half a million minute steps.
  */
 
-export const DEFAULT_BATCH_TIMES: readonly string[] = Object.freeze(['06:00', '09:00', '12:00', '15:00', '18:00']);
+export const DEFAULT_BATCH_TIMES: readonly string[] = Object.freeze(["06:00", "09:00", "12:00", "15:00", "18:00"]);
 
 export interface BatchSchedule {
   /** Oslo wall-clock times `HH:MM` (00:00–23:59), any order, no duplicates. Default DEFAULT_BATCH_TIMES. */
@@ -23,7 +23,7 @@ const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 /** What is wrong with a list of batch times, one message per problem; empty when it is usable. */
 export function batchTimeProblems(times: readonly string[]): string[] {
   const problems: string[] = [];
-  if (times.length === 0) problems.push('At least one batch time is needed.');
+  if (times.length === 0) problems.push("At least one batch time is needed.");
   const seen = new Set<string>();
   for (const time of times) {
     if (!TIME_PATTERN.test(time)) problems.push(`${JSON.stringify(time)} is not a time of day as HH:MM (00:00-23:59).`);
@@ -37,7 +37,7 @@ export function batchTimeProblems(times: readonly string[]): string[] {
 function runMinutes(schedule: BatchSchedule | undefined): number[] {
   const times = schedule?.times ?? DEFAULT_BATCH_TIMES;
   const problems = batchTimeProblems(times);
-  if (problems.length > 0) throw new RangeError(`Invalid batch times: ${problems.join(' ')}`);
+  if (problems.length > 0) throw new RangeError(`Invalid batch times: ${problems.join(" ")}`);
   return times.map((time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))).sort((a, b) => a - b);
 }
 

@@ -1,5 +1,5 @@
-import { formatDate, isWeekend, parseDate } from '../../../src/contract/calendar-date.ts';
-import { isBankHolidayDayNumber, type BankCalendarOptions } from './holidays.ts';
+import { formatDate, isWeekend, parseDate } from "../../../src/contract/calendar-date.ts";
+import { isBankHolidayDayNumber, type BankCalendarOptions } from "./holidays.ts";
 
 /**
  * Business days: neither Saturday, Sunday nor a bank holiday (domain-facts §6.1).

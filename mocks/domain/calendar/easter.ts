@@ -1,4 +1,4 @@
-import { dayNumberFromParts, formatDate } from '../../../src/contract/calendar-date.ts';
+import { dayNumberFromParts, formatDate } from "../../../src/contract/calendar-date.ts";
 
 /**
  * Western (Gregorian) Easter Sunday by the anonymous Gregorian algorithm (Meeus/Jones/Butcher).

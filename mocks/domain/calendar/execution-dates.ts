@@ -1,25 +1,16 @@
-import { clampedDayInMonth, formatDate, LAST_DAY_NUMBER, monthIndexOf, parseDate, partsFromDayNumber } from '../../../src/contract/calendar-date.ts';
-import { businessDayOnOrAfter, businessDayOnOrBefore, isBusinessDayNumber } from './business-days.ts';
-import type { BankCalendarOptions } from './holidays.ts';
+import { clampedDayInMonth, formatDate, LAST_DAY_NUMBER, monthIndexOf, parseDate, partsFromDayNumber } from "../../../src/contract/calendar-date.ts";
+import { businessDayOnOrAfter, businessDayOnOrBefore, isBusinessDayNumber } from "./business-days.ts";
+import type { BankCalendarOptions } from "./holidays.ts";
 
 /**
  * The execution dates of a periodic (standing-order) payment, for the portal to show: the sandbox batch
  * never executes periodic payments. Rules and examples: docs/calendar.md.
  */
 
-export type PeriodicFrequency =
-  | 'Daily'
-  | 'Weekly'
-  | 'EveryTwoWeeks'
-  | 'Monthly'
-  | 'EveryTwoMonths'
-  | 'Quarterly'
-  | 'SemiAnnual'
-  | 'Annual'
-  | 'MonthlyVariable';
+export type PeriodicFrequency = "Daily" | "Weekly" | "EveryTwoWeeks" | "Monthly" | "EveryTwoMonths" | "Quarterly" | "SemiAnnual" | "Annual" | "MonthlyVariable";
 
 /** The interface's spelling, `preceeding`, is kept on purpose (spec §2.2). */
-export type ExecutionRule = 'following' | 'preceeding';
+export type ExecutionRule = "following" | "preceeding";
 
 // replaced by the contract's PeriodicPaymentRequest type at integration
 export interface PeriodicSchedule {
@@ -60,10 +51,10 @@ function dayOfMonthOf(schedule: PeriodicSchedule, start: number): number {
 }
 
 function monthFilterOf(schedule: PeriodicSchedule): ((monthIndex: number) => boolean) | undefined {
-  if (schedule.frequency !== 'MonthlyVariable') return undefined;
+  if (schedule.frequency !== "MonthlyVariable") return undefined;
   const months = schedule.monthsOfExecution ?? [];
   if (months.length === 0 || months.some((m) => !Number.isInteger(m) || m < 1 || m > 12)) {
-    throw new RangeError('A MonthlyVariable payment needs monthsOfExecution: months 1-12');
+    throw new RangeError("A MonthlyVariable payment needs monthsOfExecution: months 1-12");
   }
   const wanted = new Set(months);
   return (monthIndex) => wanted.has((monthIndex % 12) + 1);
@@ -95,15 +86,10 @@ function* everyNMonths(
 }
 
 /** The scheduled ("nominal") dates before any business-day rule, ascending, from near `from` on. */
-function nominalDays(
-  schedule: PeriodicSchedule,
-  start: number,
-  from: number,
-  calendar: BankCalendarOptions | undefined,
-): Generator<number> {
+function nominalDays(schedule: PeriodicSchedule, start: number, from: number, calendar: BankCalendarOptions | undefined): Generator<number> {
   const { frequency } = schedule;
   const earliest = Math.max(start, from - LOOKBACK_DAYS);
-  if (frequency === 'Daily') return dailyDays(earliest, calendar);
+  if (frequency === "Daily") return dailyDays(earliest, calendar);
   // Weekly payments keep the start date's weekday; dayOfExecution is a day of the month and does not apply.
   const dayStep = DAY_STEPS[frequency];
   if (dayStep !== undefined) return everyNDays(start, earliest, dayStep);
@@ -119,18 +105,13 @@ function nominalDays(
 
 /** Checked at run time too: `preceding` (the usual English spelling) is a likely slip from plain JavaScript. */
 function executionRuleOf(value: string | undefined): ExecutionRule {
-  if (value === undefined || value === 'following') return 'following';
-  if (value === 'preceeding') return value;
+  if (value === undefined || value === "following") return "following";
+  if (value === "preceeding") return value;
   throw new RangeError(`Unknown executionRule (following or preceeding): ${value}`);
 }
 
-function executionDay(
-  nominal: number,
-  rule: ExecutionRule,
-  start: number,
-  calendar: BankCalendarOptions | undefined,
-): number {
-  if (rule === 'following') return businessDayOnOrAfter(nominal, calendar);
+function executionDay(nominal: number, rule: ExecutionRule, start: number, calendar: BankCalendarOptions | undefined): number {
+  if (rule === "following") return businessDayOnOrAfter(nominal, calendar);
   const preceding = businessDayOnOrBefore(nominal, calendar);
   // Never before startDate: then every day from startDate to the nominal date is closed, and the
   // first business day after them is the earliest date the order may run.
@@ -143,11 +124,7 @@ function executionDay(
  * day by `executionRule` (default `following`), still lies in that period. Throws RangeError on input
  * the contract should have rejected (bad dates, dayOfExecution, months, count).
  */
-export function executionDates(
-  schedule: PeriodicSchedule,
-  window: ExecutionWindow,
-  calendar?: BankCalendarOptions,
-): string[] {
+export function executionDates(schedule: PeriodicSchedule, window: ExecutionWindow, calendar?: BankCalendarOptions): string[] {
   const start = parseDate(schedule.startDate);
   const end = schedule.endDate === undefined ? LAST_DAY_NUMBER : Math.min(parseDate(schedule.endDate), LAST_DAY_NUMBER);
   const from = parseDate(window.from);
@@ -158,7 +135,7 @@ export function executionDates(
   let last = -Infinity;
   for (const nominal of nominalDays(schedule, start, from, calendar)) {
     if (dates.length >= window.count || nominal > end) break;
-    const day = schedule.frequency === 'Daily' ? nominal : executionDay(nominal, rule, start, calendar);
+    const day = schedule.frequency === "Daily" ? nominal : executionDay(nominal, rule, start, calendar);
     // `day <= last` cannot happen with Norwegian closures (at most five days) and steps of seven or more
     // days; the guard keeps the output strictly ascending should a calendar ever allow it.
     if (day < from || day > end || day <= last) continue;

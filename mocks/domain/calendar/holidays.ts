@@ -1,5 +1,5 @@
-import { dayNumberFromParts, formatDate, parseDate, partsFromDayNumber } from '../../../src/contract/calendar-date.ts';
-import { easterSundayDayNumber } from './easter.ts';
+import { dayNumberFromParts, formatDate, parseDate, partsFromDayNumber } from "../../../src/contract/calendar-date.ts";
+import { easterSundayDayNumber } from "./easter.ts";
 
 /**
  * Norwegian bank holidays: the days besides Saturday and Sunday on which the sandbox bank does not
@@ -19,7 +19,7 @@ export interface BankCalendarOptions {
 }
 
 /** `public`: a statutory public holiday (helligdag or høytidsdag). `bank`: only the banks are closed. */
-export type HolidayKind = 'public' | 'bank';
+export type HolidayKind = "public" | "bank";
 
 export interface BankHoliday {
   readonly date: string;
@@ -31,23 +31,23 @@ type Rule = readonly [no: string, en: string, kind: HolidayKind];
 
 /** Offsets in days from Easter Sunday. */
 const EASTER_BASED: readonly (readonly [offset: number, ...rule: Rule])[] = [
-  [-3, 'Skjærtorsdag', 'Maundy Thursday', 'public'],
-  [-2, 'Langfredag', 'Good Friday', 'public'],
-  [0, '1. påskedag', 'Easter Sunday', 'public'],
-  [1, '2. påskedag', 'Easter Monday', 'public'],
-  [39, 'Kristi himmelfartsdag', 'Ascension Day', 'public'],
-  [49, '1. pinsedag', 'Whit Sunday', 'public'],
-  [50, '2. pinsedag', 'Whit Monday', 'public'],
+  [-3, "Skjærtorsdag", "Maundy Thursday", "public"],
+  [-2, "Langfredag", "Good Friday", "public"],
+  [0, "1. påskedag", "Easter Sunday", "public"],
+  [1, "2. påskedag", "Easter Monday", "public"],
+  [39, "Kristi himmelfartsdag", "Ascension Day", "public"],
+  [49, "1. pinsedag", "Whit Sunday", "public"],
+  [50, "2. pinsedag", "Whit Monday", "public"],
 ];
 
 const FIXED: readonly (readonly [month: number, day: number, ...rule: Rule])[] = [
-  [1, 1, 'Nyttårsdag', "New Year's Day", 'public'],
-  [5, 1, 'Arbeidernes dag', 'Labour Day', 'public'],
-  [5, 17, 'Grunnlovsdag', 'Constitution Day', 'public'],
-  [12, 24, 'Julaften', 'Christmas Eve', 'bank'],
-  [12, 25, '1. juledag', 'Christmas Day', 'public'],
-  [12, 26, '2. juledag', "St Stephen's Day", 'public'],
-  [12, 31, 'Nyttårsaften', "New Year's Eve", 'bank'],
+  [1, 1, "Nyttårsdag", "New Year's Day", "public"],
+  [5, 1, "Arbeidernes dag", "Labour Day", "public"],
+  [5, 17, "Grunnlovsdag", "Constitution Day", "public"],
+  [12, 24, "Julaften", "Christmas Eve", "bank"],
+  [12, 25, "1. juledag", "Christmas Day", "public"],
+  [12, 26, "2. juledag", "St Stephen's Day", "public"],
+  [12, 31, "Nyttårsaften", "New Year's Eve", "bank"],
 ];
 
 interface YearCalendar {
@@ -76,9 +76,7 @@ function yearCalendar(year: number, options: BankCalendarOptions | undefined): Y
   // coincide, like 17 May and Whit Monday in 2027, stay separate entries.
   entries.sort((a, b) => a[0] - b[0]);
   const holidays = Object.freeze(
-    entries.map(([dayNumber, [no, en, kind]]) =>
-      Object.freeze({ date: formatDate(dayNumber), name: Object.freeze({ no, en }), kind }),
-    ),
+    entries.map(([dayNumber, [no, en, kind]]) => Object.freeze({ date: formatDate(dayNumber), name: Object.freeze({ no, en }), kind })),
   );
   const calendar: YearCalendar = { holidays, closedDays: new Set(entries.map(([dayNumber]) => dayNumber)) };
   cache.set(key, calendar);

@@ -42,9 +42,14 @@ export function layoutOf({ native }: SqliteConnection): TableLayout[] {
     .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name")
     .all() as { name: string }[];
   return tables.map(({ name }) => {
-    const columns = (native.prepare(`select name, type, "notnull" as required, pk from pragma_table_info(?) order by cid`).all(name) as {
-      name: string; type: string; required: number; pk: number;
-    }[]).map((column) => ({ name: column.name, type: column.type.toLowerCase(), notNull: column.required === 1 || column.pk > 0 }));
+    const columns = (
+      native.prepare(`select name, type, "notnull" as required, pk from pragma_table_info(?) order by cid`).all(name) as {
+        name: string;
+        type: string;
+        required: number;
+        pk: number;
+      }[]
+    ).map((column) => ({ name: column.name, type: column.type.toLowerCase(), notNull: column.required === 1 || column.pk > 0 }));
     const indexes = (native.prepare(`select name, "unique" as isUnique from pragma_index_list(?)`).all(name) as { name: string; isUnique: number }[])
       .map((index) => ({
         columns: (native.prepare("select name from pragma_index_info(?) order by seqno").all(index.name) as { name: string }[]).map((column) => column.name),

@@ -10,19 +10,15 @@ const one = <T>(row: { data: Json<T> } | undefined): T | undefined => (row === u
 
 export function readTxOf(db: Db): ReadTx {
   return {
-    customer: async (customerNumber) =>
-      one(await db.selectFrom("customers").select("data").where("customer_number", "=", customerNumber).executeTakeFirst()),
+    customer: async (customerNumber) => one(await db.selectFrom("customers").select("data").where("customer_number", "=", customerNumber).executeTakeFirst()),
     customerByPsuId: async (psuId) => one(await db.selectFrom("customers").select("data").where("psu_id", "=", psuId).executeTakeFirst()),
     customers: async () => recordsOf(await db.selectFrom("customers").select("data").orderBy("customer_number").execute()),
     account: async (resourceId) => one(await db.selectFrom("accounts").select("data").where("resource_id", "=", resourceId).executeTakeFirst()),
     accountByBban: async (bban) => one(await db.selectFrom("accounts").select("data").where("bban", "=", bban).executeTakeFirst()),
     accountsOf: async (customerNumber) =>
-      recordsOf(
-        await db.selectFrom("accounts").select("data").where("customer_number", "=", customerNumber).orderBy("resource_id").execute(),
-      ),
+      recordsOf(await db.selectFrom("accounts").select("data").where("customer_number", "=", customerNumber).orderBy("resource_id").execute()),
     accounts: async () => recordsOf(await db.selectFrom("accounts").select("data").orderBy("resource_id").execute()),
-    agreement: async (customerNumber) =>
-      one(await db.selectFrom("agreements").select("data").where("customer_number", "=", customerNumber).executeTakeFirst()),
+    agreement: async (customerNumber) => one(await db.selectFrom("agreements").select("data").where("customer_number", "=", customerNumber).executeTakeFirst()),
     agreements: async () => recordsOf(await db.selectFrom("agreements").select("data").orderBy("customer_number").execute()),
     payment: async (paymentId) => one(await db.selectFrom("payments").select("data").where("payment_id", "=", paymentId).executeTakeFirst()),
 

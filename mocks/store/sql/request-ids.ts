@@ -47,12 +47,7 @@ export async function claimRequestId(db: Kysely<SandboxTables>, tppKey: string, 
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return undefined;
 
-  const seen = await db
-    .selectFrom("request_ids")
-    .select("first_used_at")
-    .where("tpp_key", "=", tppKey)
-    .where("request_id", "=", requestId)
-    .executeTakeFirst();
+  const seen = await db.selectFrom("request_ids").select("first_used_at").where("tpp_key", "=", tppKey).where("request_id", "=", requestId).executeTakeFirst();
   if (seen === undefined) return claimRequestId(db, tppKey, requestId, at); // expired and forgotten between the two statements: claim it anew
   if (seen.first_used_at >= expiredBefore) return { firstUsedAt: seen.first_used_at };
   // Past its retention but not yet forgotten: renewed by exactly one claim (the update that changes it).

@@ -68,7 +68,10 @@ export function sqliteStoreOn({ db }: SqliteConnection): SqliteSandboxStore {
     onCommit,
     close: () => {
       // Queued behind the transaction that holds the connection, then closes (and checkpoints the WAL).
-      closing ??= db.connection().execute(() => Promise.resolve()).finally(() => db.destroy());
+      closing ??= db
+        .connection()
+        .execute(() => Promise.resolve())
+        .finally(() => db.destroy());
     },
     closed: () => closing ?? Promise.reject(new Error("closed() before close()")),
   };

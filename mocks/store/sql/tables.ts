@@ -4,9 +4,7 @@
  * record shapes belong to records.ts; the table only indexes them). The replay guard's
  * `request_ids` is kept apart from the sandbox's data.
  */
-import type {
-  AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, PaymentRecord, TransactionRecord,
-} from "../records";
+import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, PaymentRecord, TransactionRecord } from "../records";
 
 /** JSON text of a T (the brand lets the row helpers know which record a column holds). */
 export type Json<T> = string & { readonly __json?: T };

@@ -77,7 +77,12 @@ async function keyAtOffset(db: Db, range: Range, offset: number): Promise<Transa
 /** Whether any row lies in the range: one index probe. */
 async function anyIn(db: Db, range: Range | undefined): Promise<boolean> {
   if (!range) return false;
-  const row = await db.selectFrom("transactions").select(sql<number>`1`.as("found")).where(inRange(range)).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom("transactions")
+    .select(sql<number>`1`.as("found"))
+    .where(inRange(range))
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -119,6 +124,10 @@ export async function transactionCount(db: Db, accountId: string, fromDate?: str
   const { lower, upper } = dateBounds(fromDate, toDate);
   const range = rangeOf(accountId, lower, upper);
   if (!range) return 0;
-  const row = await db.selectFrom("transactions").select((eb) => eb.fn.countAll<number | string | bigint>().as("count")).where(inRange(range)).executeTakeFirst();
+  const row = await db
+    .selectFrom("transactions")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+    .where(inRange(range))
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

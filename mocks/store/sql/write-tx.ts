@@ -54,23 +54,43 @@ export function writeTxOf(db: Db): SqlWriteTx {
     ...readTxOf(db),
     async putCustomer(record) {
       const row = customerRow(record);
-      await db.insertInto("customers").values(row).onConflict((conflict) => conflict.column("customer_number").doUpdateSet(row)).execute();
+      await db
+        .insertInto("customers")
+        .values(row)
+        .onConflict((conflict) => conflict.column("customer_number").doUpdateSet(row))
+        .execute();
     },
     async putAccount(record) {
       const row = accountRow(record);
-      await db.insertInto("accounts").values(row).onConflict((conflict) => conflict.column("resource_id").doUpdateSet(row)).execute();
+      await db
+        .insertInto("accounts")
+        .values(row)
+        .onConflict((conflict) => conflict.column("resource_id").doUpdateSet(row))
+        .execute();
     },
     async putAgreement(record) {
       const row = agreementRow(record);
-      await db.insertInto("agreements").values(row).onConflict((conflict) => conflict.column("customer_number").doUpdateSet(row)).execute();
+      await db
+        .insertInto("agreements")
+        .values(row)
+        .onConflict((conflict) => conflict.column("customer_number").doUpdateSet(row))
+        .execute();
     },
     async putPayment(record) {
       const row = paymentRow(record);
-      await db.insertInto("payments").values(row).onConflict((conflict) => conflict.column("payment_id").doUpdateSet(row)).execute();
+      await db
+        .insertInto("payments")
+        .values(row)
+        .onConflict((conflict) => conflict.column("payment_id").doUpdateSet(row))
+        .execute();
     },
     async putBasket(record) {
       const row = basketRow(record);
-      await db.insertInto("baskets").values(row).onConflict((conflict) => conflict.column("basket_id").doUpdateSet(row)).execute();
+      await db
+        .insertInto("baskets")
+        .values(row)
+        .onConflict((conflict) => conflict.column("basket_id").doUpdateSet(row))
+        .execute();
     },
 
     async addTransaction(record) {

@@ -77,10 +77,16 @@ export default function BankPage() {
   return (
     <section className="page bank">
       <div className="bank-card">
-        <p className="bank-brand" aria-hidden="true">Sandbox Bank</p>
+        <p className="bank-brand" aria-hidden="true">
+          Sandbox Bank
+        </p>
         <PageTitle title="Approve payment">{kind === "basket" ? basketTitle(request.data?.payments.length) : "Approve payment"}</PageTitle>
         {request.isPending ? <p className="muted">Loading what you are asked to approve…</p> : null}
-        {request.isError ? <p role="alert" className="panel panel-error">{request.error.message}</p> : null}
+        {request.isError ? (
+          <p role="alert" className="panel panel-error">
+            {request.error.message}
+          </p>
+        ) : null}
         {request.data ? (
           <>
             <p>
@@ -97,15 +103,32 @@ export default function BankPage() {
             ) : (
               // Role and name are the bank page's contract with TPPs' tests (docs/playwright-helpers.md).
               <div className="form-actions" role="group" aria-label="Your decision">
-                <button type="button" className="button-primary" disabled={decide.isPending} onClick={() => { decide.mutate("approve"); }}>
+                <button
+                  type="button"
+                  className="button-primary"
+                  disabled={decide.isPending}
+                  onClick={() => {
+                    decide.mutate("approve");
+                  }}
+                >
                   Approve
                 </button>
-                <button type="button" disabled={decide.isPending} onClick={() => { decide.mutate("decline"); }}>
+                <button
+                  type="button"
+                  disabled={decide.isPending}
+                  onClick={() => {
+                    decide.mutate("decline");
+                  }}
+                >
                   Decline
                 </button>
               </div>
             )}
-            {decide.isError ? <p role="alert" className="panel panel-error">{decide.error.message}</p> : null}
+            {decide.isError ? (
+              <p role="alert" className="panel panel-error">
+                {decide.error.message}
+              </p>
+            ) : null}
             {decide.data ? <Returned redirect={decide.data.redirect} status={decide.data.transactionStatus} /> : null}
             <p className="muted">You will return to {request.data.redirectUri}.</p>
           </>

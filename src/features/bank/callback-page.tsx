@@ -24,7 +24,8 @@ export default function CallbackPage() {
   });
   // The outcome is only told for something this sandbox holds: an address typed by hand, or kept
   // from before a reset, names nothing that was approved or declined.
-  const subject = paymentId !== null ? { kind: "payment", id: paymentId, lookup: payment } : basketId !== null ? { kind: "basket", id: basketId, lookup: basket } : undefined;
+  const subject =
+    paymentId !== null ? { kind: "payment", id: paymentId, lookup: payment } : basketId !== null ? { kind: "basket", id: basketId, lookup: basket } : undefined;
   const found = subject?.lookup.isSuccess === true;
   const statusOperation = payment.data?.product === "periodic" ? "getPeriodicPaymentStatus" : "getPaymentStatus";
   return (
@@ -35,11 +36,13 @@ export default function CallbackPage() {
           This address names no payment or basket (no paymentId or basketId in it), so there is no outcome to show. The bank page sends you here with one.
         </p>
       ) : subject.lookup.isPending ? (
-        <p role="status" className="muted">Looking up the {subject.kind} in the sandbox…</p>
+        <p role="status" className="muted">
+          Looking up the {subject.kind} in the sandbox…
+        </p>
       ) : subject.lookup.isError ? (
         <p role="alert" className="panel panel-error">
-          There is no {subject.kind} <code>{subject.id}</code> in this sandbox ({subject.lookup.error.message}): this address was not reached from its
-          bank page, or the sandbox was reset since. Nothing was approved or declined.
+          There is no {subject.kind} <code>{subject.id}</code> in this sandbox ({subject.lookup.error.message}): this address was not reached from its bank
+          page, or the sandbox was reset since. Nothing was approved or declined.
         </p>
       ) : (
         <p role="status" className={`panel ${ok ? "panel-ok" : "panel-error"}`}>

@@ -69,10 +69,21 @@ function Group({ field, name }: { field: Extract<FieldNode, { kind: "object" }>;
     <fieldset className="group">
       <legend>
         <code>{field.name}</code>
-        {field.required ? <span className="required" aria-hidden="true"> *</span> : <span className="optional"> (optional)</span>}
+        {field.required ? (
+          <span className="required" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : (
+          <span className="optional"> (optional)</span>
+        )}
       </legend>
       {field.description ? <p className="field-hint">{field.description}</p> : null}
-      {error ? <p className="field-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <Fields nodes={field.children} prefix={name} />
     </fieldset>
   );
@@ -90,19 +101,35 @@ function Repeated({ field, name }: { field: Extract<FieldNode, { kind: "objects"
         {field.required ? null : <span className="optional"> (optional)</span>}
       </legend>
       {field.description ? <p className="field-hint">{field.description}</p> : null}
-      {error ? <p className="field-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {fields.map((item, index) => (
         <fieldset key={item.id} className="group item">
           <legend>
             {field.name} {index + 1}
           </legend>
           <Fields nodes={field.item} prefix={`${name}.${String(index)}`} />
-          <button type="button" className="button-small" onClick={() => { remove(index); }}>
+          <button
+            type="button"
+            className="button-small"
+            onClick={() => {
+              remove(index);
+            }}
+          >
             Remove {field.name} {index + 1}
           </button>
         </fieldset>
       ))}
-      <button type="button" className="button-small" onClick={() => { append({}); }}>
+      <button
+        type="button"
+        className="button-small"
+        onClick={() => {
+          append({});
+        }}
+      >
         Add {fields.length === 0 ? "an item" : "another item"} to {field.name}
       </button>
     </fieldset>
@@ -121,4 +148,3 @@ export function Fields({ nodes, prefix }: { nodes: FieldNode[]; prefix: string }
     </>
   );
 }
-

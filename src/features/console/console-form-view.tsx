@@ -64,7 +64,11 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
               draft={draftState}
               recordLoading={recorded.loading}
               recordProblem={recorded.problem}
-              onReset={() => { resetToExample(); setExchange(undefined); setView("preview"); }}
+              onReset={() => {
+                resetToExample();
+                setExchange(undefined);
+                setView("preview");
+              }}
             />
             {formState.isSubmitted ? <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} /> : null}
             <HeaderFields operation={operation} />
@@ -88,12 +92,26 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
           <ResultPanel
             exchange={exchange}
             operation={operation}
-            onShowInspector={() => { setView("sent"); inspectorRef.current?.scrollIntoView(); }}
-            onCompareSigning={() => { setView("sent"); inspectorRef.current?.querySelector(".signing-compare")?.scrollIntoView(); }}
+            onShowInspector={() => {
+              setView("sent");
+              inspectorRef.current?.scrollIntoView();
+            }}
+            onCompareSigning={() => {
+              setView("sent");
+              inspectorRef.current?.querySelector(".signing-compare")?.scrollIntoView();
+            }}
           />
         </section>
         <div ref={inspectorRef}>
-          <InspectorPanel operation={operation} nodes={nodes} control={control} exchange={exchange} view={view} onView={setView} curl={() => curl(getValues())} />
+          <InspectorPanel
+            operation={operation}
+            nodes={nodes}
+            control={control}
+            exchange={exchange}
+            view={view}
+            onView={setView}
+            curl={() => curl(getValues())}
+          />
         </div>
         <CodeSection
           load={() => code(getValues())}

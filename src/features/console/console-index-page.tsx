@@ -6,8 +6,8 @@ export default function ConsoleIndexPage() {
     <section className="page">
       <PageTitle title="Try it">Try an operation</PageTitle>
       <p className="lead">
-        Every operation has a form built from its contract: fill it, send it signed to the in-browser sandbox, and see the exact request and
-        the answer. Forms start from the sandbox's own data.
+        Every operation has a form built from its contract: fill it, send it signed to the in-browser sandbox, and see the exact request and the answer. Forms
+        start from the sandbox's own data.
       </p>
       <OperationList hrefPrefix="/try" />
     </section>

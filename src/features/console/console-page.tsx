@@ -17,7 +17,9 @@ export default function ConsolePage() {
     return (
       <section className="page">
         <PageTitle title="Unknown operation">Unknown operation</PageTitle>
-        <p>There is no operation called <code>{operationId}</code>. See the <Link href="/try">list of operations</Link>.</p>
+        <p>
+          There is no operation called <code>{operationId}</code>. See the <Link href="/try">list of operations</Link>.
+        </p>
       </section>
     );
   return (

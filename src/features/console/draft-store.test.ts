@@ -4,18 +4,30 @@ import { clearDraft, readDraft, saveDraft } from "./draft-store";
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
   return {
-    get length() { return items.size; },
-    clear: () => { items.clear(); },
+    get length() {
+      return items.size;
+    },
+    clear: () => {
+      items.clear();
+    },
     getItem: (key) => items.get(key) ?? null,
     key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => { items.delete(key); },
-    setItem: (key, value) => { items.set(key, value); },
+    removeItem: (key) => {
+      items.delete(key);
+    },
+    setItem: (key, value) => {
+      items.set(key, value);
+    },
   };
 }
 
 describe("console drafts", () => {
-  beforeEach(() => { vi.stubGlobal("localStorage", memoryStorage()); });
-  afterEach(() => { vi.unstubAllGlobals(); });
+  beforeEach(() => {
+    vi.stubGlobal("localStorage", memoryStorage());
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 
   it("keeps an operation's edits across a reload, but never its X-Request-ID", () => {
     const edits = [
@@ -29,7 +41,10 @@ describe("console drafts", () => {
   });
 
   it("a draft from an older request id kept by mistake is read without it", () => {
-    localStorage.setItem("psd2-portal:console-draft:getPayment", JSON.stringify({ version: 1, savedAt: 1, edits: [{ path: ["headers", "X-Request-ID"], value: "old" }] }));
+    localStorage.setItem(
+      "psd2-portal:console-draft:getPayment",
+      JSON.stringify({ version: 1, savedAt: 1, edits: [{ path: ["headers", "X-Request-ID"], value: "old" }] }),
+    );
     expect(readDraft("getPayment")?.edits).toEqual([]);
   });
 
@@ -52,7 +67,9 @@ describe("console drafts", () => {
 
   it("a full storage is told, not thrown", () => {
     const full = memoryStorage();
-    full.setItem = () => { throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); };
+    full.setItem = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
     vi.stubGlobal("localStorage", full);
     expect(saveDraft("createPayment", [{ path: ["body", "creditorName"], value: "Kari" }])).toEqual({ ok: false, problem: "The quota has been exceeded." });
   });

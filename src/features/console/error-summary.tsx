@@ -17,7 +17,10 @@ export function ErrorSummary({ errors, submitCount }: { errors: FieldErrors<Cons
       <ul>
         {list.map((error) => (
           <li key={error.path}>
-            <a href={fieldAnchor(error.path)}><code>{error.path.replace(/^(body|headers|query|params)\./, "")}</code></a>: {error.message}
+            <a href={fieldAnchor(error.path)}>
+              <code>{error.path.replace(/^(body|headers|query|params)\./, "")}</code>
+            </a>
+            : {error.message}
           </li>
         ))}
       </ul>

@@ -23,17 +23,35 @@ export function FormActions({ operation, ready, sending, sendAnyway, onSendAnywa
           {sending ? "Sending…" : ready ? `Send ${operation.method}` : "Waiting for the sandbox…"}
         </button>
         <label className="switch">
-          <input type="checkbox" checked={sendAnyway} onChange={(event) => { onSendAnyway(event.target.checked); }} /> Send anyway, even if invalid
+          <input
+            type="checkbox"
+            checked={sendAnyway}
+            onChange={(event) => {
+              onSendAnyway(event.target.checked);
+            }}
+          />{" "}
+          Send anyway, even if invalid
         </label>
       </div>
       <div className="tampering">
         <label htmlFor="tampering">Signature</label>
-        <select id="tampering" value={tampering} onChange={(event) => { onTampering(event.target.value as Tampering); }} aria-describedby="tampering-hint">
+        <select
+          id="tampering"
+          value={tampering}
+          onChange={(event) => {
+            onTampering(event.target.value as Tampering);
+          }}
+          aria-describedby="tampering-hint"
+        >
           {Object.entries(tamperings).map(([value, label]) => (
-            <option key={value} value={value}>{label}</option>
+            <option key={value} value={value}>
+              {label}
+            </option>
           ))}
         </select>
-        <p id="tampering-hint" className="field-hint">Break the request after signing to see how the bank explains a signature it refuses.</p>
+        <p id="tampering-hint" className="field-hint">
+          Break the request after signing to see how the bank explains a signature it refuses.
+        </p>
       </div>
     </div>
   );

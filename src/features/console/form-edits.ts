@@ -15,7 +15,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** Nothing given: what an empty input, an untouched optional group and a missing key all mean to the request. */
 const isEmpty = (value: unknown): boolean =>
-  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.values(value).every(isEmpty));
+  value === undefined ||
+  value === null ||
+  value === "" ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isRecord(value) && Object.values(value).every(isEmpty));
 
 export const pathKey = (path: FieldPath) => path.join(".");
 
@@ -55,9 +59,7 @@ const isWithin = (path: FieldPath, ancestor: FieldPath) => ancestor.length < pat
 export function updateEdits(edits: Edit[], shown: unknown, current: unknown): Edit[] {
   const paths = [...edits.map((edit) => edit.path), ...differences(shown, current)];
   const unique = [...new Map(paths.map((path) => [pathKey(path), path])).values()];
-  return unique
-    .filter((path) => !unique.some((other) => isWithin(path, other)))
-    .map((path) => ({ path, value: structuredClone(valueAt(current, path)) }));
+  return unique.filter((path) => !unique.some((other) => isWithin(path, other))).map((path) => ({ path, value: structuredClone(valueAt(current, path)) }));
 }
 
 function setAt(target: Record<string, unknown>, path: FieldPath, value: unknown) {

@@ -26,7 +26,12 @@ function AcceptFixPicker({ name, describedBy, required }: { name: string; descri
       control={control}
       name={name as `headers.${string}`}
       render={({ field }) => {
-        const chosen = new Set((field.value ?? "").split(",").map((value) => value.trim()).filter((value) => value !== "" && value !== NO_FIX));
+        const chosen = new Set(
+          (field.value ?? "")
+            .split(",")
+            .map((value) => value.trim())
+            .filter((value) => value !== "" && value !== NO_FIX),
+        );
         const toggle = (fix: string) => {
           if (chosen.has(fix)) chosen.delete(fix);
           else chosen.add(fix);
@@ -36,12 +41,24 @@ function AcceptFixPicker({ name, describedBy, required }: { name: string; descri
           <div className="checkbox-list" role="group" aria-describedby={describedBy} id={fieldId(name)}>
             {acceptFixes.map((fix) => (
               <label key={fix}>
-                <input type="checkbox" checked={chosen.has(fix)} onChange={() => { toggle(fix); }} onBlur={field.onBlur} /> <code>{fix}</code>
+                <input
+                  type="checkbox"
+                  checked={chosen.has(fix)}
+                  onChange={() => {
+                    toggle(fix);
+                  }}
+                  onBlur={field.onBlur}
+                />{" "}
+                <code>{fix}</code>
               </label>
             ))}
-            {[...chosen].filter((fix) => !(acceptFixes as readonly string[]).includes(fix)).map((unknown) => (
-              <span key={unknown} className="tag tag-warning">unknown: {unknown}</span>
-            ))}
+            {[...chosen]
+              .filter((fix) => !(acceptFixes as readonly string[]).includes(fix))
+              .map((unknown) => (
+                <span key={unknown} className="tag tag-warning">
+                  unknown: {unknown}
+                </span>
+              ))}
             {required && chosen.size === 0 ? (
               <p className="muted">
                 None checked: sends <code>x-accept-fix: {NO_FIX}</code>, which activates no breaking change.
@@ -84,7 +101,9 @@ function HeaderField({ parameter }: { parameter: Parameter }) {
             <select {...common} {...register_}>
               <option value="">— not sent —</option>
               {values.map((value) => (
-                <option key={value} value={value}>{value}</option>
+                <option key={value} value={value}>
+                  {value}
+                </option>
               ))}
             </select>
           );
@@ -118,8 +137,8 @@ export function HeaderFields({ operation }: { operation: Operation }) {
     <fieldset className="group">
       <legend>Headers</legend>
       <p className="field-hint">
-        <strong>Digest</strong>, <strong>Signature</strong> and <strong>TPP-Signature-Certificate</strong> are computed when you send, with the
-        certificate chosen in Settings.
+        <strong>Digest</strong>, <strong>Signature</strong> and <strong>TPP-Signature-Certificate</strong> are computed when you send, with the certificate
+        chosen in Settings.
       </p>
       <FieldShell
         id={fieldId("headers.X-Request-ID")}

@@ -37,8 +37,24 @@ export function InspectorPanel({ operation, nodes, control, exchange, view, onVi
     <>
       {exchange ? (
         <div className="tabs" role="group" aria-label="Inspector view">
-          <button type="button" aria-pressed={view === "preview"} onClick={() => { onView("preview"); }}>Live preview</button>
-          <button type="button" aria-pressed={view === "sent"} onClick={() => { onView("sent"); }}>Last sent</button>
+          <button
+            type="button"
+            aria-pressed={view === "preview"}
+            onClick={() => {
+              onView("preview");
+            }}
+          >
+            Live preview
+          </button>
+          <button
+            type="button"
+            aria-pressed={view === "sent"}
+            onClick={() => {
+              onView("sent");
+            }}
+          >
+            Last sent
+          </button>
         </div>
       ) : null}
       {shown ? <Inspector {...shown} curl={curl} /> : <p className="muted inspector-preparing">{preview.error ?? "Preparing the request…"}</p>}

@@ -17,7 +17,14 @@ const recorded = (body: string) => ({
   request: {
     method: "POST",
     url: "http://localhost/v1/payments/norwegian-domestic-credit-transfers",
-    headers: { "x-request-id": "old", "PSU-IP-Address": "198.51.100.7", Accept: "application/json", "Content-Type": "application/json", Digest: "SHA-256=x", Signature: "s" },
+    headers: {
+      "x-request-id": "old",
+      "PSU-IP-Address": "198.51.100.7",
+      Accept: "application/json",
+      "Content-Type": "application/json",
+      Digest: "SHA-256=x",
+      Signature: "s",
+    },
     body,
   },
   unsentHeaders: { Host: "localhost", Date: "Mon, 01 Jan 2024 00:00:00 GMT" },
@@ -37,7 +44,12 @@ describe("a recorded request as the console's edits", () => {
   });
 
   it("a body the fields hold exactly goes into the fields", () => {
-    const body = { instructedAmount: { amount: "777.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: "97100000044" }, debtorAccount: { bban: "97100000028" } };
+    const body = {
+      instructedAmount: { amount: "777.00", currency: "NOK" },
+      creditorName: "Ola",
+      creditorAccount: { bban: "97100000044" },
+      debtorAccount: { bban: "97100000028" },
+    };
     expect(recordedEdits(createPayment, recorded(JSON.stringify(body)), nodes).slice(1)).toEqual([
       { path: ["body"], value: body },
       { path: ["rawMode"], value: false },
@@ -45,7 +57,12 @@ describe("a recorded request as the console's edits", () => {
   });
 
   it("a body the fields cannot hold as it is (unknown key, a number for a text, broken JSON) stays JSON text, exactly as sent", () => {
-    for (const body of ['{"instructedAmount":{"amount":250,"currency":"NOK"}}', '{"creditorName":"Ola","extra":1}', '{"creditorName":', '{"remittanceInformationStructured":{}}']) {
+    for (const body of [
+      '{"instructedAmount":{"amount":250,"currency":"NOK"}}',
+      '{"creditorName":"Ola","extra":1}',
+      '{"creditorName":',
+      '{"remittanceInformationStructured":{}}',
+    ]) {
       expect(recordedEdits(createPayment, recorded(body), nodes).slice(1)).toEqual([
         { path: ["rawMode"], value: true },
         { path: ["rawBody"], value: body },

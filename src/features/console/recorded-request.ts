@@ -23,7 +23,9 @@ function fitsFields(nodes: FieldNode[], value: unknown): boolean {
       case "objects":
         return Array.isArray(inner) && inner.every((item) => fitsFields(field.item, item));
       case "list":
-        return Array.isArray(inner) && inner.every((item) => (field.of === "integer" ? Number.isInteger(item) : typeof item === "string" && /^[^\s,;]+$/.test(item)));
+        return (
+          Array.isArray(inner) && inner.every((item) => (field.of === "integer" ? Number.isInteger(item) : typeof item === "string" && /^[^\s,;]+$/.test(item)))
+        );
       case "number":
         return typeof inner === "number";
       case "boolean":
@@ -43,8 +45,14 @@ function bodyEdits(body: string, nodes: FieldNode[]): Edit[] {
   }
   const exact = parsed !== undefined && fitsFields(nodes, parsed) && JSON.stringify(pruneEmpty(nodes, parsed)) === JSON.stringify(parsed);
   return exact
-    ? [{ path: ["body"], value: parsed }, { path: ["rawMode"], value: false }]
-    : [{ path: ["rawMode"], value: true }, { path: ["rawBody"], value: body }];
+    ? [
+        { path: ["body"], value: parsed },
+        { path: ["rawMode"], value: false },
+      ]
+    : [
+        { path: ["rawMode"], value: true },
+        { path: ["rawBody"], value: body },
+      ];
 }
 
 export function recordedEdits(operation: Operation, exchange: Pick<Exchange, "request" | "unsentHeaders">, nodes: FieldNode[]): Edit[] {

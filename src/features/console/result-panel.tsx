@@ -52,9 +52,21 @@ interface Props {
 }
 
 export function ResultPanel({ exchange, operation, onShowInspector, onCompareSigning }: Props) {
-  if (!exchange) return <div className="result-panel placeholder"><p className="muted">Send the request to see the sandbox's answer here.</p></div>;
+  if (!exchange)
+    return (
+      <div className="result-panel placeholder">
+        <p className="muted">Send the request to see the sandbox's answer here.</p>
+      </div>
+    );
   const { response } = exchange;
-  if (!response) return <div className="result-panel"><p role="alert" className="panel panel-error">{exchange.error}</p></div>;
+  if (!response)
+    return (
+      <div className="result-panel">
+        <p role="alert" className="panel panel-error">
+          {exchange.error}
+        </p>
+      </div>
+    );
   const messages = tppMessagesOf(response.body);
   const steps = response.status < 400 ? nextSteps(response.body).map(([name, href]) => ({ name, href, target: portalTarget(name, href) })) : [];
   return (
@@ -62,7 +74,9 @@ export function ResultPanel({ exchange, operation, onShowInspector, onCompareSig
       <p className="result-status">
         <span className={`status ${response.status < 400 ? "status-ok" : "status-error"}`}>{response.status}</span> {response.statusText}{" "}
         <span className="muted">in {response.durationMs} ms</span>{" "}
-        <button type="button" className="button-small" onClick={onShowInspector}>Inspect request and answer</button>
+        <button type="button" className="button-small" onClick={onShowInspector}>
+          Inspect request and answer
+        </button>
       </p>
       {messages.length > 0 ? (
         <ul className="tpp-messages">
@@ -74,7 +88,13 @@ export function ResultPanel({ exchange, operation, onShowInspector, onCompareSig
                 {message.path ? (
                   <>
                     {" at "}
-                    {field ? <a href={fieldAnchor(field)}><code>{message.path}</code></a> : <code>{message.path}</code>}
+                    {field ? (
+                      <a href={fieldAnchor(field)}>
+                        <code>{message.path}</code>
+                      </a>
+                    ) : (
+                      <code>{message.path}</code>
+                    )}
                   </>
                 ) : null}
                 {": "}
@@ -87,7 +107,9 @@ export function ResultPanel({ exchange, operation, onShowInspector, onCompareSig
       {response.status === 401 && response.headers["x-sandbox-signing-string"] ? (
         <p className="muted">
           A message stops at 512 characters; the inspector sets the whole signing string the sandbox rebuilt beside the one signed.{" "}
-          <button type="button" className="button-small" onClick={onCompareSigning}>Compare the signing strings</button>
+          <button type="button" className="button-small" onClick={onCompareSigning}>
+            Compare the signing strings
+          </button>
         </p>
       ) : null}
       {steps.length > 0 ? (

@@ -32,10 +32,19 @@ export function useDraftedForm(operation: Operation, nodes: FieldNode[], example
   const [initial] = useState(() => {
     const draft = readDraft(operation.id);
     const edits = (draft?.edits ?? []).filter(notAddressed(addressed));
-    return { edits, values: applyEdits(example, edits), state: draft && edits.length > 0 ? ({ kind: "restored", savedAt: draft.savedAt } as const) : ({ kind: "none" } as const) };
+    return {
+      edits,
+      values: applyEdits(example, edits),
+      state: draft && edits.length > 0 ? ({ kind: "restored", savedAt: draft.savedAt } as const) : ({ kind: "none" } as const),
+    };
   });
   // The error summary takes the focus after a refused send (its links lead to each field); react-hook-form would move it to the first field.
-  const form = useForm<ConsoleValues>({ resolver: consoleResolver(operation, nodes), defaultValues: initial.values, mode: "onTouched", shouldFocusError: false });
+  const form = useForm<ConsoleValues>({
+    resolver: consoleResolver(operation, nodes),
+    defaultValues: initial.values,
+    mode: "onTouched",
+    shouldFocusError: false,
+  });
   const [draftState, setDraftState] = useState<DraftState>(initial.state);
   const edits = useRef<Edit[]>(initial.edits);
   // What the form was last given; what differs from it is the user's.
@@ -46,7 +55,9 @@ export function useDraftedForm(operation: Operation, nodes: FieldNode[], example
   const save = () => {
     clearTimeout(saveTimer.current);
     const result = saveDraft(operation.id, edits.current);
-    setDraftState(!result.ok ? { kind: "unsaved", problem: result.problem } : edits.current.length > 0 ? { kind: "saved", savedAt: result.savedAt } : { kind: "none" });
+    setDraftState(
+      !result.ok ? { kind: "unsaved", problem: result.problem } : edits.current.length > 0 ? { kind: "saved", savedAt: result.savedAt } : { kind: "none" },
+    );
   };
 
   useEffect(() => {
@@ -118,7 +129,12 @@ export function useDraftedForm(operation: Operation, nodes: FieldNode[], example
   };
 
   /** Fields the example leaves empty for the sandbox's data to fill, and that the user has not filled. */
-  const awaiting = (loading: boolean) => (loading ? emptyLeaves(example).filter((path) => !isEdited(edits.current, path)).map(pathKey) : []);
+  const awaiting = (loading: boolean) =>
+    loading
+      ? emptyLeaves(example)
+          .filter((path) => !isEdited(edits.current, path))
+          .map(pathKey)
+      : [];
 
   return { form, draftState, resetToExample, load, awaiting };
 }

@@ -26,14 +26,18 @@ export function useExample(operation: Operation): { example: ConsoleValues; stat
   const fromUrl = useMemo(() => Object.fromEntries([...search.entries()].filter(([name]) => name !== FROM_HISTORY)), [search]);
   const example = useMemo(() => {
     const isPathParam = (name: string) => operation.pathParams !== undefined && name in operation.pathParams.shape;
-    const values = exampleValues(operation.id, {
-      accounts: accounts.data ?? [],
-      customers: customers.data ?? [],
-      today: clock.data?.today ?? new Date().toISOString().slice(0, 10),
-      origin: location.origin,
-      psuId: settings.psuId,
-      sessionId: sessionId(),
-    }, Object.fromEntries(Object.entries(fromUrl).filter(([name]) => isPathParam(name))));
+    const values = exampleValues(
+      operation.id,
+      {
+        accounts: accounts.data ?? [],
+        customers: customers.data ?? [],
+        today: clock.data?.today ?? new Date().toISOString().slice(0, 10),
+        origin: location.origin,
+        psuId: settings.psuId,
+        sessionId: sessionId(),
+      },
+      Object.fromEntries(Object.entries(fromUrl).filter(([name]) => isPathParam(name))),
+    );
     const known = Object.keys(operation.headers.shape);
     values.headers = Object.fromEntries(Object.entries(values.headers).filter(([name]) => known.includes(name)));
     values.query = Object.fromEntries(Object.entries(fromUrl).filter(([name]) => !isPathParam(name)));

@@ -23,8 +23,12 @@ export function useLivePreview(operation: Operation, values: ConsoleValues, node
       activeCredential()
         .then((credential) => signForBrowser(draft, credential))
         .then(
-          (signed) => { if (!cancelled) setPreview({ signed }); },
-          (error: unknown) => { if (!cancelled) setPreview({ error: error instanceof Error ? error.message : String(error) }); },
+          (signed) => {
+            if (!cancelled) setPreview({ signed });
+          },
+          (error: unknown) => {
+            if (!cancelled) setPreview({ error: error instanceof Error ? error.message : String(error) });
+          },
         );
     }, SETTLE_MS);
     return () => {

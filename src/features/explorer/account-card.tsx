@@ -80,7 +80,10 @@ export function AccountCard({ account, owner }: { account: ExplorerAccount; owne
       <p className="account-links">
         <Link href={`/sandbox/transactions?account=${id}`}>
           {account.transactionCount} transaction{account.transactionCount === 1 ? "" : "s"}
-          <span className="visually-hidden"> of {account.accountName} {account.bban}</span>
+          <span className="visually-hidden">
+            {" "}
+            of {account.accountName} {account.bban}
+          </span>
         </Link>
         <Link href={`/try/createSandboxTransaction?mockAccountId=${id}`}>
           Add a transaction<span className="visually-hidden"> to {account.bban}</span>

@@ -35,7 +35,13 @@ export function AccountTransactions({ account }: { account: ExplorerAccount }) {
         : `Page ${String(position.page)}${position.pages ? ` of ${String(position.pages)}` : ""}: transactions ${String(position.first)}–${String(position.last)}${page.total === undefined ? "" : ` of ${String(page.total)}`}.`;
   return (
     <>
-      <TransactionFilters initial={INITIAL} busy={result.isFetching} onApply={(filters) => { setQuery(firstPageQuery(filters)); }} />
+      <TransactionFilters
+        initial={INITIAL}
+        busy={result.isFetching}
+        onApply={(filters) => {
+          setQuery(firstPageQuery(filters));
+        }}
+      />
       {result.isError ? (
         <p role="alert" className="panel panel-error">
           The request could not be sent: {result.error.message}
@@ -55,7 +61,15 @@ export function AccountTransactions({ account }: { account: ExplorerAccount }) {
           {pagerLinks.map(([rel, label]) => {
             const target = page?.ok ? page.links[rel] : undefined;
             return (
-              <button key={rel} type="button" className="button-small" disabled={!target || result.isFetching} onClick={() => { if (target) setQuery(queryOfLink(target, location.origin)); }}>
+              <button
+                key={rel}
+                type="button"
+                className="button-small"
+                disabled={!target || result.isFetching}
+                onClick={() => {
+                  if (target) setQuery(queryOfLink(target, location.origin));
+                }}
+              >
                 {label}
               </button>
             );
@@ -71,7 +85,8 @@ export function AccountTransactions({ account }: { account: ExplorerAccount }) {
       <p className="request-links">
         {page ? (
           <Link href={`/history/${page.exchange.id}`}>
-            This request in the history <span className="muted">(GET …/transactions{Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : ""})</span>
+            This request in the history{" "}
+            <span className="muted">(GET …/transactions{Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : ""})</span>
           </Link>
         ) : null}
         <Link href={`/try/listSandboxTransactions?${consoleQuery}`}>Send it from the console</Link>

@@ -41,8 +41,7 @@ export function BatchResults({ outcome }: { outcome: ClockOutcome }) {
         <ul className="run-list">
           {outcome.runs.map((run) => (
             <li key={run.at}>
-              Run at {formatOslo(run.at, false)} (business date {run.date}): booked <PaymentIds ids={run.settled} />; rejected{" "}
-              <PaymentIds ids={run.rejected} />
+              Run at {formatOslo(run.at, false)} (business date {run.date}): booked <PaymentIds ids={run.settled} />; rejected <PaymentIds ids={run.rejected} />
             </li>
           ))}
         </ul>

@@ -47,8 +47,8 @@ export function ClockPanel() {
     <section aria-labelledby="clock-title">
       <h2 id="clock-title">Clock &amp; batch</h2>
       <p className="lead">
-        The sandbox clock follows real time plus an offset that only grows. Five batch runs a Norwegian business day book due
-        payments (ACTC, or PDNG whose date has come); moving the clock runs every batch it passes, in order.
+        The sandbox clock follows real time plus an offset that only grows. Five batch runs a Norwegian business day book due payments (ACTC, or PDNG whose date
+        has come); moving the clock runs every batch it passes, in order.
       </p>
       <dl className="facts">
         <div>
@@ -61,13 +61,32 @@ export function ClockPanel() {
         </div>
       </dl>
       <div className="form-actions" role="group" aria-label="Run the batch or move the clock">
-        <button type="button" className="button-primary" disabled={busy} onClick={() => { act.mutate({ label: "Ran the batch now", run: true }); }}>
+        <button
+          type="button"
+          className="button-primary"
+          disabled={busy}
+          onClick={() => {
+            act.mutate({ label: "Ran the batch now", run: true });
+          }}
+        >
           Run batch now
         </button>
-        <button type="button" disabled={busy} onClick={() => { act.mutate({ label: "Moved the clock 1 hour", advance: { hours: 1 } }); }}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => {
+            act.mutate({ label: "Moved the clock 1 hour", advance: { hours: 1 } });
+          }}
+        >
           +1 hour
         </button>
-        <button type="button" disabled={busy} onClick={() => { act.mutate({ label: "Moved the clock 1 day", advance: { days: 1 } }); }}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => {
+            act.mutate({ label: "Moved the clock 1 day", advance: { days: 1 } });
+          }}
+        >
           +1 day
         </button>
         <button
@@ -90,7 +109,9 @@ export function ClockPanel() {
             min={clock.data ? osloInputValue(clock.data.now) : undefined}
             aria-invalid={targetError ? true : undefined}
             aria-describedby={targetError ? "clock-target-error clock-target-hint" : "clock-target-hint"}
-            onChange={(event) => { setTarget(event.target.value); }}
+            onChange={(event) => {
+              setTarget(event.target.value);
+            }}
           />
           <button type="submit" disabled={busy}>
             Move clock

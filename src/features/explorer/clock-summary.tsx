@@ -75,7 +75,6 @@ export function ClockSummary() {
   );
 }
 
-
 /**
  * The tab that leads the batch books due payments in the background; when the clock shows a new
  * batch run, payments and balances are read again. The transaction list is not re-sent: that is

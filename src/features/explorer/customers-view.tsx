@@ -33,7 +33,11 @@ export function CustomersView() {
       ) : (
         <div className="account-grid">
           {accountList.map((account) => (
-            <AccountCard key={account.resourceId} account={account} owner={customerList.find((customer) => customer.customerNumber === account.customerNumber)} />
+            <AccountCard
+              key={account.resourceId}
+              account={account}
+              owner={customerList.find((customer) => customer.customerNumber === account.customerNumber)}
+            />
           ))}
         </div>
       )}

@@ -23,11 +23,20 @@ function countsOf(body: string) {
 
 /** The signed initializeSandbox operation, so it shows in the history like a TPP's call. */
 export async function initializeSandbox(): Promise<DataOutcome> {
-  const exchange = await sendRequest({ operation: operationById("initializeSandbox"), params: {}, query: {}, headers: { "X-Request-ID": crypto.randomUUID() } });
+  const exchange = await sendRequest({
+    operation: operationById("initializeSandbox"),
+    params: {},
+    query: {},
+    headers: { "X-Request-ID": crypto.randomUUID() },
+  });
   const response = exchange.response;
   if (!response) return { ok: false, text: exchange.error ?? "No answer.", exchangeId: exchange.id };
   if (response.status !== 200)
-    return { ok: false, text: `Initialize was refused (${String(response.status)}): ${tppText(response.body) || response.statusText}`, exchangeId: exchange.id };
+    return {
+      ok: false,
+      text: `Initialize was refused (${String(response.status)}): ${tppText(response.body) || response.statusText}`,
+      exchangeId: exchange.id,
+    };
   const counts = countsOf(response.body);
   if (!counts) return { ok: false, text: "Initialize answered 200, but not with the counts of customers, accounts and transactions.", exchangeId: exchange.id };
   return {

@@ -45,13 +45,32 @@ export function DataView() {
       <div className="data-grid">
         <div className="panel">
           <h3>Initialize</h3>
-          <p>Replaces everything with the fixed data set: private and corporate customers, accounts with balances, 90 days of transactions. Sent as the signed <code>initializeSandbox</code> operation.</p>
-          <ConfirmAction label="Initialize…" question="Replace all sandbox data (payments included) with the fixed data set?" confirmLabel="Yes, initialize" busy={busy} onConfirm={() => { act.mutate(initializeSandbox); }} />
+          <p>
+            Replaces everything with the fixed data set: private and corporate customers, accounts with balances, 90 days of transactions. Sent as the signed{" "}
+            <code>initializeSandbox</code> operation.
+          </p>
+          <ConfirmAction
+            label="Initialize…"
+            question="Replace all sandbox data (payments included) with the fixed data set?"
+            confirmLabel="Yes, initialize"
+            busy={busy}
+            onConfirm={() => {
+              act.mutate(initializeSandbox);
+            }}
+          />
         </div>
         <div className="panel">
           <h3>Reset</h3>
           <p>Empties the sandbox: no customers, accounts, payments or transactions, and the clock back to real time.</p>
-          <ConfirmAction label="Reset…" question="Delete all sandbox data? Export it first if you want it back." confirmLabel="Yes, empty the sandbox" busy={busy} onConfirm={() => { act.mutate(resetSandbox); }} />
+          <ConfirmAction
+            label="Reset…"
+            question="Delete all sandbox data? Export it first if you want it back."
+            confirmLabel="Yes, empty the sandbox"
+            busy={busy}
+            onConfirm={() => {
+              act.mutate(resetSandbox);
+            }}
+          />
         </div>
         <div className="panel">
           <h3>Export</h3>

@@ -38,8 +38,8 @@ export default function ExplorerPage() {
     <section className="page explorer">
       <PageTitle title={label ? `Sandbox: ${label}` : "Sandbox explorer"}>Sandbox explorer</PageTitle>
       <p className="lead">
-        Everything the sandbox of {sandboxName(sandbox)} holds (<Link href="/settings#sandbox">choose another</Link>), kept up to date as it changes. Reads
-        here are free; the transaction list and Initialize go through the signed interface and show in the history.
+        Everything the sandbox of {sandboxName(sandbox)} holds (<Link href="/settings#sandbox">choose another</Link>), kept up to date as it changes. Reads here
+        are free; the transaction list and Initialize go through the signed interface and show in the history.
       </p>
       <ClockSummary />
       <nav className="explorer-nav" aria-label="Sandbox explorer">

@@ -8,8 +8,7 @@ import { readTransactionPage } from "./transaction-page";
 /** How many payments the list shows, newest first. */
 export const PAYMENT_LIMIT = 100;
 
-export const agreementsQuery = () =>
-  queryOptions({ queryKey: sandboxKeys.agreements(), queryFn: () => sandboxControl("sandboxAgreements") });
+export const agreementsQuery = () => queryOptions({ queryKey: sandboxKeys.agreements(), queryFn: () => sandboxControl("sandboxAgreements") });
 
 export const paymentsQuery = () =>
   queryOptions({

@@ -48,7 +48,11 @@ export function parseLinkHeader(header: string | null | undefined): PageLinks {
       const equals = param.indexOf("=");
       if (equals < 0 || param.slice(0, equals).trim().toLowerCase() !== "rel") continue;
       // Relation types are case-insensitive (RFC 8288 §2.1.1); the first link of a type wins (§3.3).
-      for (const rel of unquote(param.slice(equals + 1)).toLowerCase().split(/\s+/).filter(Boolean)) links[rel] ??= url;
+      for (const rel of unquote(param.slice(equals + 1))
+        .toLowerCase()
+        .split(/\s+/)
+        .filter(Boolean))
+        links[rel] ??= url;
       break;
     }
   }

@@ -61,7 +61,12 @@ export function PaymentCard({ payment, accounts, highlighted }: { payment: Explo
   const titleId = `payment-${payment.paymentId}`;
   const status = payment.transactionStatus;
   return (
-    <article className={`payment-card${highlighted ? " highlighted" : ""}`} aria-labelledby={titleId} id={highlighted ? "chosen-payment" : undefined} tabIndex={highlighted ? -1 : undefined}>
+    <article
+      className={`payment-card${highlighted ? " highlighted" : ""}`}
+      aria-labelledby={titleId}
+      id={highlighted ? "chosen-payment" : undefined}
+      tabIndex={highlighted ? -1 : undefined}
+    >
       <header className="payment-head">
         <h3 id={titleId}>
           <span className="amount">
@@ -78,7 +83,12 @@ export function PaymentCard({ payment, accounts, highlighted }: { payment: Explo
           <dt>Payment ID</dt>
           <dd>
             <code>{payment.paymentId}</code>
-            {payment.basketId ? <span className="muted"> in basket <code>{payment.basketId}</code></span> : null}
+            {payment.basketId ? (
+              <span className="muted">
+                {" "}
+                in basket <code>{payment.basketId}</code>
+              </span>
+            ) : null}
           </dd>
         </div>
         <div>

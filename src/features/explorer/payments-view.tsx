@@ -33,7 +33,13 @@ export function PaymentsView() {
       </p>
       <div className="field">
         <label htmlFor="payment-status-filter">Show</label>
-        <select id="payment-status-filter" value={status} onChange={(event) => { setStatus(event.target.value); }}>
+        <select
+          id="payment-status-filter"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value);
+          }}
+        >
           <option value="">All statuses</option>
           {STATUSES.map((code) => (
             <option key={code} value={code}>
@@ -50,7 +56,9 @@ export function PaymentsView() {
       {payments.isPending ? (
         <div className="payment-card skeleton-card" aria-busy="true" />
       ) : list.length === 0 ? (
-        <p className="notice">{status ? `No payment is ${status}.` : "No payments yet. Initiate one in the console, approve it at the bank page, then run the batch."}</p>
+        <p className="notice">
+          {status ? `No payment is ${status}.` : "No payments yet. Initiate one in the console, approve it at the bank page, then run the batch."}
+        </p>
       ) : (
         <div className="payment-list">
           {list.map((payment) => (

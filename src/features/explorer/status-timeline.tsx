@@ -8,8 +8,8 @@ export function StatusTimeline({ history, label, product }: { history: StatusCha
     <ol className="timeline" aria-label={label}>
       {history.map((change, index) => (
         <li key={`${String(change.at)}-${String(index)}`}>
-          <time dateTime={new Date(change.at).toISOString()}>{formatOslo(change.at)}</time>{" "}
-          <code className="status-code">{change.status}</code> <span>{statusMeaning(change.status, { product })}</span>
+          <time dateTime={new Date(change.at).toISOString()}>{formatOslo(change.at)}</time> <code className="status-code">{change.status}</code>{" "}
+          <span>{statusMeaning(change.status, { product })}</span>
           {change.reason ? <span className="muted">: {change.reason}</span> : null}
         </li>
       ))}

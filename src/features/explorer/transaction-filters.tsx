@@ -38,7 +38,9 @@ export function TransactionFilters({ initial, onApply, busy }: { initial: Filter
       <button type="submit" className="button-primary" disabled={busy}>
         Show transactions
       </button>
-      <p id="transactions-filters-hint" className="field-hint filters-hint">Empty fields stay out of the query; without a limit the sandbox sends 200 per page.</p>
+      <p id="transactions-filters-hint" className="field-hint filters-hint">
+        Empty fields stay out of the query; without a limit the sandbox sends 200 per page.
+      </p>
     </form>
   );
 }

@@ -27,8 +27,7 @@ const Rows = z.array(SandboxTransaction);
 export function readTransactionPage(exchange: Exchange): TransactionPage {
   const response = exchange.response;
   if (!response) return { ok: false, message: exchange.error ?? "No answer.", exchange };
-  if (response.status !== 200)
-    return { ok: false, message: messagesOf(response.body) || `${String(response.status)} ${response.statusText}`, exchange };
+  if (response.status !== 200) return { ok: false, message: messagesOf(response.body) || `${String(response.status)} ${response.statusText}`, exchange };
   let rows: unknown;
   try {
     rows = JSON.parse(response.body);
@@ -36,8 +35,7 @@ export function readTransactionPage(exchange: Exchange): TransactionPage {
     rows = undefined;
   }
   const parsed = Rows.safeParse(rows);
-  if (!parsed.success)
-    return { ok: false, message: `The answer is not a JSON array of transactions: ${parsed.error.issues[0]?.message ?? ""}`, exchange };
+  if (!parsed.success) return { ok: false, message: `The answer is not a JSON array of transactions: ${parsed.error.issues[0]?.message ?? ""}`, exchange };
   const totalText = header(exchange, "X-Total-Count");
   const total = totalText !== undefined && /^\d+$/.test(totalText) ? Number(totalText) : undefined;
   return { ok: true, rows: parsed.data, links: parseLinkHeader(header(exchange, "Link")), total, exchange };

@@ -19,12 +19,17 @@ export function ClearHistory({ count, onCleared }: { count: number; onCleared: (
   const requests = count === 1 ? "1 request" : `${String(count)} requests`;
   return (
     <>
-      <button type="button" className="history-clear" disabled={count === 0} onClick={() => {
+      <button
+        type="button"
+        className="history-clear"
+        disabled={count === 0}
+        onClick={() => {
           mutation.reset();
           dialog.current?.showModal();
           // The safe choice takes the focus, so Enter by habit keeps the history.
           keep.current?.focus();
-        }}>
+        }}
+      >
         Clear history…
       </button>
       <dialog ref={dialog} className="history-dialog" aria-labelledby="clear-history-title" aria-describedby="clear-history-text">
@@ -32,9 +37,20 @@ export function ClearHistory({ count, onCleared }: { count: number; onCleared: (
         <p id="clear-history-text">
           This deletes the {requests} kept in this browser. It cannot be undone. The sandbox's data (payments, accounts) stays as it is.
         </p>
-        {mutation.error ? <p role="alert" className="field-error">The history could not be cleared: {mutation.error.message}</p> : null}
+        {mutation.error ? (
+          <p role="alert" className="field-error">
+            The history could not be cleared: {mutation.error.message}
+          </p>
+        ) : null}
         <div className="form-actions">
-          <button type="button" className="button-danger" disabled={mutation.isPending} onClick={() => { mutation.mutate(); }}>
+          <button
+            type="button"
+            className="button-danger"
+            disabled={mutation.isPending}
+            onClick={() => {
+              mutation.mutate();
+            }}
+          >
             Delete {requests}
           </button>
           <button type="button" ref={keep} onClick={() => dialog.current?.close()}>

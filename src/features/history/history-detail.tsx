@@ -54,12 +54,21 @@ export function HistoryDetail({ row, onReplayed }: { row: HistoryRow; onReplayed
   return (
     <div className="history-detail">
       <div className="history-actions" role="group" aria-label="Actions on this request">
-        <button type="button" className="button-primary" disabled={!match || mutation.isPending} onClick={() => { mutation.mutate(); }}>
+        <button
+          type="button"
+          className="button-primary"
+          disabled={!match || mutation.isPending}
+          onClick={() => {
+            mutation.mutate();
+          }}
+        >
           {mutation.isPending ? "Replaying…" : "Replay"}
         </button>
         {match ? (
           <>
-            <Link className="button" href={consoleHref(match, exchange.id)}>Open in console</Link>
+            <Link className="button" href={consoleHref(match, exchange.id)}>
+              Open in console
+            </Link>
             <Link href={`/reference/${match.operation.id}`}>Reference: {match.operation.title}</Link>
           </>
         ) : null}
@@ -67,13 +76,28 @@ export function HistoryDetail({ row, onReplayed }: { row: HistoryRow; onReplayed
       <div className="history-notes">
         {match ? (
           <p className="muted">
-            Sent to {exchange.sandbox === undefined ? <code>{originOf(exchange.request.url)}</code> : exchange.sandbox === "browser" ? "this browser’s sandbox" : <>the server at <code>{exchange.sandbox}</code></>}.
-            Replay sends the same method, address, headers and body there again with a fresh X-Request-ID, signed anew with the active certificate.
+            Sent to{" "}
+            {exchange.sandbox === undefined ? (
+              <code>{originOf(exchange.request.url)}</code>
+            ) : exchange.sandbox === "browser" ? (
+              "this browser’s sandbox"
+            ) : (
+              <>
+                the server at <code>{exchange.sandbox}</code>
+              </>
+            )}
+            . Replay sends the same method, address, headers and body there again with a fresh X-Request-ID, signed anew with the active certificate.
           </p>
         ) : (
-          <p className="notice">This request matches no operation of the interface, so it cannot be replayed or opened in the console; it can still be copied as curl.</p>
+          <p className="notice">
+            This request matches no operation of the interface, so it cannot be replayed or opened in the console; it can still be copied as curl.
+          </p>
         )}
-        {mutation.error ? <p role="alert" className="panel panel-error">Replay failed: {mutation.error.message}</p> : null}
+        {mutation.error ? (
+          <p role="alert" className="panel panel-error">
+            Replay failed: {mutation.error.message}
+          </p>
+        ) : null}
       </div>
       <Inspector key={exchange.id} {...inspectorPropsOf(exchange)} curl={() => curlOf(exchange)} title={`${row.title}, sent ${sentAt}`} />
     </div>

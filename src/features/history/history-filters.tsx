@@ -5,7 +5,14 @@ const LABELS: Record<StatusFilter, string> = { all: "All", "2xx": "2xx", "4xx": 
 
 export function HistoryFilters({ filter, onChange }: { filter: HistoryFilter; onChange: (next: HistoryFilter) => void }) {
   return (
-    <form role="search" aria-label="Search the history" className="history-filters" onSubmit={(event) => { event.preventDefault(); }}>
+    <form
+      role="search"
+      aria-label="Search the history"
+      className="history-filters"
+      onSubmit={(event) => {
+        event.preventDefault();
+      }}
+    >
       <div className="field history-search">
         <label htmlFor="history-q">Search</label>
         <input
@@ -15,15 +22,27 @@ export function HistoryFilters({ filter, onChange }: { filter: HistoryFilter; on
           autoComplete="off"
           spellCheck={false}
           aria-describedby="history-q-hint"
-          onChange={(event) => { onChange({ ...filter, q: event.target.value }); }}
+          onChange={(event) => {
+            onChange({ ...filter, q: event.target.value });
+          }}
         />
-        <p id="history-q-hint" className="field-hint">Method, path, operation, status, X-Request-ID, request or response body. Every word must match.</p>
+        <p id="history-q-hint" className="field-hint">
+          Method, path, operation, status, X-Request-ID, request or response body. Every word must match.
+        </p>
       </div>
       <fieldset className="history-status-filter">
         <legend>Status</legend>
         {STATUS_FILTERS.map((status) => (
           <label key={status}>
-            <input type="radio" name="history-status" value={status} checked={filter.status === status} onChange={() => { onChange({ ...filter, status }); }} />
+            <input
+              type="radio"
+              name="history-status"
+              value={status}
+              checked={filter.status === status}
+              onChange={() => {
+                onChange({ ...filter, status });
+              }}
+            />
             <span>{LABELS[status]}</span>
           </label>
         ))}

@@ -39,7 +39,12 @@ export default function HistoryPage() {
     navigate(`${exchangeId ? `/history/${encodeURIComponent(exchangeId)}` : "/history"}${searchOfFilter(next)}`, { replace: true });
   };
   const hrefOf = useCallback((id: string) => `/history/${encodeURIComponent(id)}${suffix}`, [suffix]);
-  const onSelect = useCallback((id: string, replace: boolean) => { navigate(hrefOf(id), { replace }); }, [navigate, hrefOf]);
+  const onSelect = useCallback(
+    (id: string, replace: boolean) => {
+      navigate(hrefOf(id), { replace });
+    },
+    [navigate, hrefOf],
+  );
   const onReplayed = (sent: Exchange) => {
     const answer = sent.response ? `answered ${String(sent.response.status)} ${reasonPhrase(sent.response.status, sent.response.statusText)}` : "got no answer";
     setNotice({ id: sent.id, text: `Replayed as a new request, which ${answer}. It is first in the list.` });
@@ -53,11 +58,21 @@ export default function HistoryPage() {
   const filtered = filter.q !== "" || filter.status !== "all";
 
   const empty = history.error ? null : rows.length === 0 ? (
-    <p>No requests yet. Send one from <Link href="/try">Try it</Link>; every request the portal sends is kept here.</p>
+    <p>
+      No requests yet. Send one from <Link href="/try">Try it</Link>; every request the portal sends is kept here.
+    </p>
   ) : (
     <p>
       No request matches this search.{" "}
-      <button type="button" className="button-small" onClick={() => { setFilter({ q: "", status: "all" }); }}>Show all {plural(rows.length)}</button>
+      <button
+        type="button"
+        className="button-small"
+        onClick={() => {
+          setFilter({ q: "", status: "all" });
+        }}
+      >
+        Show all {plural(rows.length)}
+      </button>
     </p>
   );
 
@@ -65,8 +80,8 @@ export default function HistoryPage() {
     <section className="page history-page">
       <PageTitle title="History">Request history</PageTitle>
       <p className="lead">
-        Every request sent from this portal, newest first, kept in this browser across reloads (the newest 500). Choose one to see
-        exactly what was sent and answered, replay it, or copy it as curl.
+        Every request sent from this portal, newest first, kept in this browser across reloads (the newest 500). Choose one to see exactly what was sent and
+        answered, replay it, or copy it as curl.
       </p>
       <div className="history-toolbar">
         <HistoryFilters filter={filter} onChange={setFilter} />
@@ -75,9 +90,15 @@ export default function HistoryPage() {
       <p className="history-count muted" aria-live="polite">
         {history.isPending ? "Loading the history…" : filtered ? `${String(shown.length)} of ${plural(rows.length)} match.` : `${plural(rows.length)}.`}
       </p>
-      {history.error ? <p role="alert" className="panel panel-error">The history could not be read from this browser's storage: {history.error.message}</p> : null}
+      {history.error ? (
+        <p role="alert" className="panel panel-error">
+          The history could not be read from this browser's storage: {history.error.message}
+        </p>
+      ) : null}
       <HistoryTable rows={shown} loading={history.isPending} selectedId={exchangeId} hrefOf={hrefOf} onSelect={onSelect} empty={empty} listRef={listRef} />
-      <div role="status" className="history-notice">{notice && notice.id === exchangeId ? <p className="panel panel-ok">{notice.text}</p> : null}</div>
+      <div role="status" className="history-notice">
+        {notice && notice.id === exchangeId ? <p className="panel panel-ok">{notice.text}</p> : null}
+      </div>
       {selected ? (
         <HistoryDetail key={selected.exchange.id} row={selected} onReplayed={onReplayed} />
       ) : (

@@ -11,7 +11,16 @@ import type { HistoryRow } from "./history-rows";
 import { StatusTag } from "./status-tag";
 
 /** A path that wraps after its slashes rather than inside an id. */
-const breakable = (path: string) => path.split("/").map((part, index) => (index === 0 ? part : <span key={index}><wbr />/{part}</span>));
+const breakable = (path: string) =>
+  path.split("/").map((part, index) =>
+    index === 0 ? (
+      part
+    ) : (
+      <span key={index}>
+        <wbr />/{part}
+      </span>
+    ),
+  );
 
 const METHODS: readonly string[] = ["GET", "POST", "PUT", "DELETE"];
 const SKELETON_ROWS = 6;
@@ -36,17 +45,25 @@ const Row = memo(function Row({ row, href, selected, today, onSelect }: RowProps
   return (
     <tr className={selected ? "selected" : undefined} onClick={onClick} data-id={exchange.id}>
       <td>
-        <time dateTime={new Date(exchange.sentAt).toISOString()} title={new Date(exchange.sentAt).toString()}>{when}</time>
+        <time dateTime={new Date(exchange.sentAt).toISOString()} title={new Date(exchange.sentAt).toString()}>
+          {when}
+        </time>
       </td>
-      <td>{METHODS.includes(exchange.request.method) ? <MethodBadge method={exchange.request.method as HttpMethod} /> : <code>{exchange.request.method}</code>}</td>
+      <td>
+        {METHODS.includes(exchange.request.method) ? <MethodBadge method={exchange.request.method as HttpMethod} /> : <code>{exchange.request.method}</code>}
+      </td>
       <th scope="row">
         <Link href={href} aria-current={selected ? "true" : undefined} data-row-link="">
           {row.title}
           <span className="visually-hidden">, sent {when}</span>
         </Link>
       </th>
-      <td><code className="history-path">{breakable(row.path)}</code></td>
-      <td><StatusTag exchange={exchange} /></td>
+      <td>
+        <code className="history-path">{breakable(row.path)}</code>
+      </td>
+      <td>
+        <StatusTag exchange={exchange} />
+      </td>
       <td className="history-duration">{exchange.response ? formatDuration(exchange.response.durationMs) : "–"}</td>
     </tr>
   );
@@ -106,18 +123,35 @@ export function HistoryTable({ rows, loading, selectedId, hrefOf, onSelect, empt
             <th scope="col">Operation</th>
             <th scope="col">Path</th>
             <th scope="col">Status</th>
-            <th scope="col" className="history-duration">Duration</th>
+            <th scope="col" className="history-duration">
+              Duration
+            </th>
           </tr>
         </thead>
-        <tbody ref={tbodyRef} onKeyDown={(event) => { moveFocus(event, onSelect); }} aria-busy={loading || undefined}>
+        <tbody
+          ref={tbodyRef}
+          onKeyDown={(event) => {
+            moveFocus(event, onSelect);
+          }}
+          aria-busy={loading || undefined}
+        >
           {loading
             ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                 <tr key={index} className="skeleton" aria-hidden="true">
-                  <td colSpan={6}><span /></td>
+                  <td colSpan={6}>
+                    <span />
+                  </td>
                 </tr>
               ))
             : rows.map((row) => (
-                <Row key={row.exchange.id} row={row} href={hrefOf(row.exchange.id)} selected={row.exchange.id === selectedId} today={today} onSelect={onSelect} />
+                <Row
+                  key={row.exchange.id}
+                  row={row}
+                  href={hrefOf(row.exchange.id)}
+                  selected={row.exchange.id === selectedId}
+                  today={today}
+                  onSelect={onSelect}
+                />
               ))}
         </tbody>
       </table>

@@ -24,7 +24,12 @@ const sent: Pick<Exchange, "operationId" | "request" | "unsentHeaders"> = {
 describe("curlDraft", () => {
   it("addresses the same path and query to the curl base, with the same body", () => {
     const draft = curlDraft(sent, "http://127.0.0.1:4010/", "new-id");
-    expect(draft).toMatchObject({ method: "PUT", url: "http://127.0.0.1:4010/v1/sandbox/tpp/contact-email", target: "/v1/sandbox/tpp/contact-email", body: sent.request.body });
+    expect(draft).toMatchObject({
+      method: "PUT",
+      url: "http://127.0.0.1:4010/v1/sandbox/tpp/contact-email",
+      target: "/v1/sandbox/tpp/contact-email",
+      body: sent.request.body,
+    });
     expect(draft.headers).not.toHaveProperty("Digest");
     expect(draft.headers).not.toHaveProperty("Date");
   });
@@ -49,7 +54,11 @@ describe("replayInput", () => {
   });
 
   it("recovers path parameters and query of a read", () => {
-    const read = { ...sent, operationId: "listSandboxTransactions" as const, request: { method: "GET", url: "http://localhost:4312/v1/sandbox/accounts/acc%201/transactions?limit=5", headers: { "X-Request-ID": "x" } } };
+    const read = {
+      ...sent,
+      operationId: "listSandboxTransactions" as const,
+      request: { method: "GET", url: "http://localhost:4312/v1/sandbox/accounts/acc%201/transactions?limit=5", headers: { "X-Request-ID": "x" } },
+    };
     const plan = replayInput(read, "y");
     if (!plan.ok) throw new Error(plan.problem);
     expect(plan.input.params).toEqual({ mockAccountId: "acc 1" });
@@ -64,8 +73,17 @@ describe("replayInput", () => {
 
 describe("consoleHref", () => {
   it("puts path parameters and query in the console's query string, and the request's id to load its headers and body", () => {
-    const plan = replayInput({ ...sent, operationId: "getPaymentStatus", request: { method: "GET", url: "http://h/v1/payments/norwegian-domestic-credit-transfers/p%2F1/status", headers: {} } }, "n");
+    const plan = replayInput(
+      {
+        ...sent,
+        operationId: "getPaymentStatus",
+        request: { method: "GET", url: "http://h/v1/payments/norwegian-domestic-credit-transfers/p%2F1/status", headers: {} },
+      },
+      "n",
+    );
     if (!plan.ok) throw new Error(plan.problem);
-    expect(consoleHref({ operation: plan.input.operation, params: plan.input.params, query: {}, target: "" }, "e-1")).toBe("/try/getPaymentStatus?paymentId=p%2F1&from-history=e-1");
+    expect(consoleHref({ operation: plan.input.operation, params: plan.input.params, query: {}, target: "" }, "e-1")).toBe(
+      "/try/getPaymentStatus?paymentId=p%2F1&from-history=e-1",
+    );
   });
 });

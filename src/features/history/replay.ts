@@ -11,8 +11,7 @@ import { matchOperation, type OperationMatch } from "./match-operation";
 
 type Stored = Pick<Exchange, "operationId" | "request" | "unsentHeaders">;
 
-export const matchOf = (exchange: Stored): OperationMatch | undefined =>
-  matchOperation(exchange.request.method, exchange.request.url, exchange.operationId);
+export const matchOf = (exchange: Stored): OperationMatch | undefined => matchOperation(exchange.request.method, exchange.request.url, exchange.operationId);
 
 /** The draft a TPP's server would sign to send this request to `origin`. */
 export function curlDraft(exchange: Stored, origin: string, requestId: string): Draft {
@@ -34,7 +33,10 @@ export type ReplayPlan = { ok: true; input: RequestInput } | { ok: false; proble
 export function replayInput(exchange: Stored, requestId: string): ReplayPlan {
   const match = matchOf(exchange);
   if (!match)
-    return { ok: false, problem: `${exchange.request.method} ${new URL(exchange.request.url).pathname} is no operation of the interface, so it cannot be sent again from here.` };
+    return {
+      ok: false,
+      problem: `${exchange.request.method} ${new URL(exchange.request.url).pathname} is no operation of the interface, so it cannot be sent again from here.`,
+    };
   // draftRequest sets Content-Type itself whenever there is a body.
   const headers = Object.fromEntries(Object.entries(reusableHeaders(exchange, requestId)).filter(([name]) => name.toLowerCase() !== "content-type"));
   return {

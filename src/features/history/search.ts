@@ -37,8 +37,7 @@ export function statusClass(exchange: Pick<Exchange, "response">): string {
 
 export const matchesStatus = (exchange: Pick<Exchange, "response">, filter: StatusFilter) => filter === "all" || statusClass(exchange) === filter;
 
-const headerValue = (headers: Record<string, string>, name: string) =>
-  Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1] ?? "";
+const headerValue = (headers: Record<string, string>, name: string) => Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1] ?? "";
 
 /** Everything the text filter looks through, lower-cased once per request. */
 export function searchableText(exchange: Exchange, operationTitle: string): string {

@@ -40,8 +40,8 @@ function Responses({ operation }: { operation: Operation }) {
       {body ? <FieldsTable schema={body} components={components()} caption={`Fields of the ${String(success.status)} body`} /> : null}
       <h3 id="errors">Errors</h3>
       <p>
-        Every error body is <code>{'{"tppMessages":[{category, code, path, text}]}'}</code>; <code>path</code> names the header, parameter or
-        field, and <code>text</code> says what to fix.
+        Every error body is <code>{'{"tppMessages":[{category, code, path, text}]}'}</code>; <code>path</code> names the header, parameter or field, and{" "}
+        <code>text</code> says what to fix.
       </p>
       <div className="table-scroll">
         <table className="errors">
@@ -53,18 +53,20 @@ function Responses({ operation }: { operation: Operation }) {
             </tr>
           </thead>
           <tbody>
-            {[...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => (
-              <tr key={status}>
-                <th scope="row">{status}</th>
-                <td>
-                  {codes.map((code) => (
-                    <code key={code} className="code-chip">
-                      {code}
-                    </code>
-                  ))}
-                </td>
-              </tr>
-            ))}
+            {[...byStatus]
+              .sort(([a], [b]) => a - b)
+              .map(([status, codes]) => (
+                <tr key={status}>
+                  <th scope="row">{status}</th>
+                  <td>
+                    {codes.map((code) => (
+                      <code key={code} className="code-chip">
+                        {code}
+                      </code>
+                    ))}
+                  </td>
+                </tr>
+              ))}
           </tbody>
         </table>
       </div>
@@ -90,7 +92,10 @@ function useCodeExample(operation: Operation) {
     return {
       request,
       journey: operation.id === "createPayment" ? model.journeyFrom(request) : undefined,
-      note: placeholders.length > 0 ? `Replace ${placeholders.join(" and ")} in the path with real identifiers (or start from the console, which fills them).` : undefined,
+      note:
+        placeholders.length > 0
+          ? `Replace ${placeholders.join(" and ")} in the path with real identifiers (or start from the console, which fills them).`
+          : undefined,
     };
   };
 }
@@ -117,8 +122,8 @@ function OperationDetail({ operation }: { operation: Operation }) {
       </p>
       {operation.pathChosen ? (
         <p className="notice">
-          <strong>Path chosen by this sandbox.</strong> The spec (section {operation.specSection}) names this operation without a path; this
-          sandbox serves it here, following NextGenPSD2 conventions.
+          <strong>Path chosen by this sandbox.</strong> The spec (section {operation.specSection}) names this operation without a path; this sandbox serves it
+          here, following NextGenPSD2 conventions.
         </p>
       ) : (
         <p className="muted">Spec section {operation.specSection}.</p>
@@ -132,7 +137,8 @@ function OperationDetail({ operation }: { operation: Operation }) {
         </ul>
       ) : null}
       <p className="muted">
-        {baseLabel[operation.base]} is <code>{sandboxOrigin()}</code>, where the chosen sandbox ({sandboxName()}) answers; change it in <Link href="/settings#sandbox">Settings</Link>.
+        {baseLabel[operation.base]} is <code>{sandboxOrigin()}</code>, where the chosen sandbox ({sandboxName()}) answers; change it in{" "}
+        <Link href="/settings#sandbox">Settings</Link>.
       </p>
       {ofKind("path").length > 0 ? (
         <section aria-labelledby="path-parameters">

@@ -10,9 +10,9 @@ export default function OverviewPage() {
     <section className="page">
       <PageTitle title="Overview">Norwegian PSD2 payment initiation, in your browser</PageTitle>
       <p className="lead">
-        Learn the bank's payment-initiation interface, sign requests correctly, and test them against a sandbox that keeps its state, all
-        offline on this page. Start with the <Link href="/reference">API reference</Link>: every operation with its headers, fields, limits
-        and error codes. <Link href="/try">Try an operation</Link> to send it, signed, to the sandbox in this page.
+        Learn the bank's payment-initiation interface, sign requests correctly, and test them against a sandbox that keeps its state, all offline on this page.
+        Start with the <Link href="/reference">API reference</Link>: every operation with its headers, fields, limits and error codes.{" "}
+        <Link href="/try">Try an operation</Link> to send it, signed, to the sandbox in this page.
       </p>
       <Suspense fallback={<div className="operation-groups-placeholder" aria-busy="true" />}>
         <OperationList />

@@ -7,8 +7,8 @@ export default function ReferenceIndexPage() {
     <section className="page">
       <PageTitle title="API reference">API reference</PageTitle>
       <p className="lead">
-        All {operations.length} operations of the payment-initiation and sandbox-data interface, generated from the same contract the sandbox
-        validates with. The machine-readable form is <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
+        All {operations.length} operations of the payment-initiation and sandbox-data interface, generated from the same contract the sandbox validates with.
+        The machine-readable form is <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
       </p>
       <OperationList />
     </section>

@@ -8,11 +8,18 @@ export function CertificateFacts({ details, now }: { details: CertificateDetails
   return (
     <dl className="facts certificate-facts">
       <dt>Subject</dt>
-      <dd><code className="wrap">{details.subject}</code></dd>
+      <dd>
+        <code className="wrap">{details.subject}</code>
+      </dd>
       <dt>Issuer</dt>
-      <dd><code className="wrap">{details.issuer}</code>{details.issuer === details.subject ? <span className="muted"> (self-signed)</span> : null}</dd>
+      <dd>
+        <code className="wrap">{details.issuer}</code>
+        {details.issuer === details.subject ? <span className="muted"> (self-signed)</span> : null}
+      </dd>
       <dt>Serial</dt>
-      <dd><code className="wrap">{details.serialNumber}</code></dd>
+      <dd>
+        <code className="wrap">{details.serialNumber}</code>
+      </dd>
       <dt>Valid</dt>
       <dd>
         {formatInstant(details.notBefore)} to {formatInstant(details.notAfter)}{" "}

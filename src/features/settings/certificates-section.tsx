@@ -16,7 +16,10 @@ export function CertificatesSection() {
   const settings = useSettings();
   const credentials = useQuery(describedCredentialsQuery());
   const { now } = useSandboxNow();
-  const signingId = signingCredentialId((credentials.data ?? []).map((entry) => entry.credential), settings.credentialId);
+  const signingId = signingCredentialId(
+    (credentials.data ?? []).map((entry) => entry.credential),
+    settings.credentialId,
+  );
 
   return (
     <section className="settings-section" aria-labelledby="certificates">
@@ -31,8 +34,12 @@ export function CertificatesSection() {
           fresh={fresh}
           now={now}
           inUse={fresh.credential.id === signingId}
-          onUse={() => { updateSettings({ credentialId: fresh.credential.id }); }}
-          onDismiss={() => { setFresh(undefined); }}
+          onUse={() => {
+            updateSettings({ credentialId: fresh.credential.id });
+          }}
+          onDismiss={() => {
+            setFresh(undefined);
+          }}
         />
       ) : null}
       <CertificateList />

@@ -43,13 +43,23 @@ export function ContactEmailSection() {
         const messages = tppMessagesOf(exchange.response?.body);
         const atField = messages.find((message) => message.path === "email");
         if (atField) setError("email", { type: "server", message: messageLine(atField) }, { shouldFocus: true });
-        const text = exchange.error ?? `Not registered: the sandbox answered ${String(status)}${atField ? ", see the e-mail field" : messages.length ? "" : " without tppMessages"}.`;
-        setOutcome({ exchange, ok: false, text, ...(atField ? { detail: messageLine(atField) } : {}), messages: messages.filter((message) => message !== atField) });
+        const text =
+          exchange.error ??
+          `Not registered: the sandbox answered ${String(status)}${atField ? ", see the e-mail field" : messages.length ? "" : " without tppMessages"}.`;
+        setOutcome({
+          exchange,
+          ok: false,
+          text,
+          ...(atField ? { detail: messageLine(atField) } : {}),
+          messages: messages.filter((message) => message !== atField),
+        });
       }
       await queryClient.invalidateQueries({ queryKey: sandboxKeys.all });
       await queryClient.invalidateQueries({ queryKey: portalKeys.history() });
     },
-    onError: (error) => { setOutcome({ ok: false, text: `Not sent: ${error.message}`, messages: [] }); },
+    onError: (error) => {
+      setOutcome({ ok: false, text: `Not sent: ${error.message}`, messages: [] });
+    },
   });
   const fieldError = formState.errors.email?.message;
   const contact = registered.data?.contactEmail;
@@ -59,7 +69,11 @@ export function ContactEmailSection() {
       <h2 id="contact-email">TPP contact e-mail</h2>
       <p>
         The address at which the bank reaches your developers (the TPP dialogue area). Registering sends the signed operation{" "}
-        <Link href="/reference/registerContactEmail">{operation.title}</Link> (<code>{operation.method} {operation.path}</code>).
+        <Link href="/reference/registerContactEmail">{operation.title}</Link> (
+        <code>
+          {operation.method} {operation.path}
+        </code>
+        ).
       </p>
       <div className="panel settings-form">
         <p className="registered-email" aria-live="polite">
@@ -68,13 +82,22 @@ export function ContactEmailSection() {
           ) : registered.isError ? (
             <span className="field-error">The registered address could not be read: {registered.error.message}</span>
           ) : contact ? (
-            <>Registered: <strong>{contact.email}</strong> <span className="muted">since {formatInstant(new Date(contact.registeredAt))} (sandbox time)</span></>
+            <>
+              Registered: <strong>{contact.email}</strong> <span className="muted">since {formatInstant(new Date(contact.registeredAt))} (sandbox time)</span>
+            </>
           ) : (
             <span className="muted">No contact e-mail registered yet.</span>
           )}
         </p>
         <p className="muted">Registered with {sandboxName(settings.sandbox)}, the sandbox chosen above.</p>
-        <form onSubmit={handleSubmit(({ email }) => { setOutcome(undefined); send.mutate(email.trim()); })} noValidate aria-label="Register a contact e-mail">
+        <form
+          onSubmit={handleSubmit(({ email }) => {
+            setOutcome(undefined);
+            send.mutate(email.trim());
+          })}
+          noValidate
+          aria-label="Register a contact e-mail"
+        >
           <FieldShell id="contact-email-input" label="New contact e-mail" required error={fieldError} hint="The sandbox checks the address, as the bank would.">
             {(describedBy) => (
               <input
@@ -88,7 +111,9 @@ export function ContactEmailSection() {
             )}
           </FieldShell>
           <div className="form-actions">
-            <button type="submit" className="button-primary" disabled={send.isPending}>{send.isPending ? "Registering…" : "Register"}</button>
+            <button type="submit" className="button-primary" disabled={send.isPending}>
+              {send.isPending ? "Registering…" : "Register"}
+            </button>
           </div>
         </form>
         <div className="form-outcome" aria-live="polite">
@@ -97,9 +122,29 @@ export function ContactEmailSection() {
               <p>
                 {outcome.text}
                 {outcome.detail ? <span className="visually-hidden"> {outcome.detail}</span> : null}
-                {outcome.exchange ? <> <Link href={`/history/${outcome.exchange.id}`}>See the request and answer</Link>.</> : null}
+                {outcome.exchange ? (
+                  <>
+                    {" "}
+                    <Link href={`/history/${outcome.exchange.id}`}>See the request and answer</Link>.
+                  </>
+                ) : null}
               </p>
-              {outcome.messages.length ? <ul className="tpp-messages">{outcome.messages.map((message, index) => <li key={index}><strong>{message.code}</strong>{message.path ? <> at <code>{message.path}</code></> : null}: {message.text}</li>)}</ul> : null}
+              {outcome.messages.length ? (
+                <ul className="tpp-messages">
+                  {outcome.messages.map((message, index) => (
+                    <li key={index}>
+                      <strong>{message.code}</strong>
+                      {message.path ? (
+                        <>
+                          {" "}
+                          at <code>{message.path}</code>
+                        </>
+                      ) : null}
+                      : {message.text}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </div>
           ) : null}
         </div>

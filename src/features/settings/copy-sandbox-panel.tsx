@@ -17,8 +17,8 @@ function Holdings({ sandbox }: { sandbox: SandboxChoice }) {
 function Question({ from, to }: { from: SandboxChoice; to: SandboxChoice }) {
   return (
     <>
-      Replace everything {sandboxName(to)} holds (<Holdings sandbox={to} />) with what {sandboxName(from)} holds (<Holdings sandbox={from} />)? Its clock and
-      batch times are copied too. Nothing else is kept: export it first from the explorer’s Data view if you want it back.
+      Replace everything {sandboxName(to)} holds (<Holdings sandbox={to} />) with what {sandboxName(from)} holds (<Holdings sandbox={from} />
+      )? Its clock and batch times are copied too. Nothing else is kept: export it first from the explorer’s Data view if you want it back.
     </>
   );
 }
@@ -31,8 +31,8 @@ export function CopySandbox({ serverUrl }: { serverUrl: string }) {
     <div className="panel settings-form">
       <h3>Move data between them</h3>
       <p>
-        Both sandboxes start with the same fixed data, then each keeps its own. Copy one onto the other to carry on where you were, for instance when your back end takes over from the portal.
-        The server is {serverUrl}.
+        Both sandboxes start with the same fixed data, then each keeps its own. Copy one onto the other to carry on where you were, for instance when your back
+        end takes over from the portal. The server is {serverUrl}.
       </p>
       <div className="form-actions">
         <ConfirmAction
@@ -40,21 +40,29 @@ export function CopySandbox({ serverUrl }: { serverUrl: string }) {
           question={<Question from={browser} to={server} />}
           confirmLabel="Yes, replace the server’s data"
           busy={copy.isPending}
-          onConfirm={() => { copy.mutate({ from: browser, to: server }); }}
+          onConfirm={() => {
+            copy.mutate({ from: browser, to: server });
+          }}
         />
         <ConfirmAction
           label="Copy the server’s sandbox to this browser…"
           question={<Question from={server} to={browser} />}
           confirmLabel="Yes, replace this browser’s data"
           busy={copy.isPending}
-          onConfirm={() => { copy.mutate({ from: server, to: browser }); }}
+          onConfirm={() => {
+            copy.mutate({ from: server, to: browser });
+          }}
         />
       </div>
       <div aria-live="polite">
         {copy.isPending ? <p className="muted">Copying…</p> : null}
         {copy.isSuccess ? <p className="outcome-ok">{copy.data}</p> : null}
       </div>
-      {copy.isError ? <p role="alert" className="panel panel-error">Nothing was copied: {copy.error.message}</p> : null}
+      {copy.isError ? (
+        <p role="alert" className="panel panel-error">
+          Nothing was copied: {copy.error.message}
+        </p>
+      ) : null}
     </div>
   );
 }

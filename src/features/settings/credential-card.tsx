@@ -35,18 +35,18 @@ export function CredentialCard({ entry, inUse, now, deleting, onUse, onDelete }:
           {inUse ? <span className="tag tag-in-use">in use: signs requests</span> : null}
           <span className="tag">{credential.source}</span>
         </h4>
-        {details ? (
-          <CertificateFacts details={details} now={now} />
-        ) : (
-          <p className="field-error">This certificate can no longer be read: {problem}</p>
-        )}
-        <p className="muted credential-added">Added {formatInstant(new Date(credential.createdAt))}. The private key stays in this browser and cannot be exported.</p>
+        {details ? <CertificateFacts details={details} now={now} /> : <p className="field-error">This certificate can no longer be read: {problem}</p>}
+        <p className="muted credential-added">
+          Added {formatInstant(new Date(credential.createdAt))}. The private key stays in this browser and cannot be exported.
+        </p>
         {confirming ? (
           <div
             className="form-actions confirm-delete"
             role="group"
             aria-label={`Confirm deleting ${credential.label}`}
-            onKeyDown={(event) => { if (event.key === "Escape" && !deleting) setConfirming(false); }}
+            onKeyDown={(event) => {
+              if (event.key === "Escape" && !deleting) setConfirming(false);
+            }}
           >
             <span>
               Delete “{credential.label}” and its key? This cannot be undone{credential.source === "generated" ? ": the key exists nowhere else" : ""}.
@@ -54,7 +54,13 @@ export function CredentialCard({ entry, inUse, now, deleting, onUse, onDelete }:
             <button type="button" className="button-danger" onClick={onDelete} disabled={deleting} ref={confirmRef}>
               {deleting ? "Deleting…" : "Delete for good"}
             </button>
-            <button type="button" onClick={() => { setConfirming(false); }} disabled={deleting}>
+            <button
+              type="button"
+              onClick={() => {
+                setConfirming(false);
+              }}
+              disabled={deleting}
+            >
               Keep it
             </button>
           </div>
@@ -62,17 +68,35 @@ export function CredentialCard({ entry, inUse, now, deleting, onUse, onDelete }:
           <div className="form-actions">
             {inUse ? null : (
               <button type="button" className="button-primary" onClick={onUse} disabled={!details}>
-                <span>Use<span className="visually-hidden"> {credential.label}</span> to sign requests</span>
+                <span>
+                  Use<span className="visually-hidden"> {credential.label}</span> to sign requests
+                </span>
               </button>
             )}
             {details ? (
-              <button type="button" onClick={() => { downloadText(certificateFileName(credential.label), details.pem, PEM); }}>
-                <span>Download<span className="visually-hidden"> {credential.label}</span> certificate</span>
+              <button
+                type="button"
+                onClick={() => {
+                  downloadText(certificateFileName(credential.label), details.pem, PEM);
+                }}
+              >
+                <span>
+                  Download<span className="visually-hidden"> {credential.label}</span> certificate
+                </span>
               </button>
             ) : null}
-            <button type="button" onClick={() => { setConfirming(true); }} ref={askRef}>
+            <button
+              type="button"
+              onClick={() => {
+                setConfirming(true);
+              }}
+              ref={askRef}
+            >
               {/* One flex item: the button's gap would otherwise split the words. */}
-              <span>Delete<span className="visually-hidden"> {credential.label}</span><span aria-hidden="true">…</span></span>
+              <span>
+                Delete<span className="visually-hidden"> {credential.label}</span>
+                <span aria-hidden="true">…</span>
+              </span>
             </button>
           </div>
         )}

@@ -42,7 +42,9 @@ export function DefaultPsuSection() {
             </select>
           )}
         </FieldShell>
-        <p role="status" className="settings-status">{saved}</p>
+        <p role="status" className="settings-status">
+          {saved}
+        </p>
       </div>
     </section>
   );

@@ -28,14 +28,47 @@ export function GenerateForm({ onGenerated, pendingKeyOf }: { onGenerated: (fres
   const error = (name: keyof GenerateInput) => formState.errors[name]?.message;
 
   return (
-    <form className="panel settings-form" onSubmit={handleSubmit((options) => { generate.mutate(options); })} noValidate aria-labelledby="generate-title">
+    <form
+      className="panel settings-form"
+      onSubmit={handleSubmit((options) => {
+        generate.mutate(options);
+      })}
+      noValidate
+      aria-labelledby="generate-title"
+    >
       <h3 id="generate-title">Make a test certificate</h3>
-      <p className="muted">A self-signed RSA-2048 certificate shaped like a PSD2 QSealC, made here in the browser. The sandbox accepts any well-formed certificate.</p>
+      <p className="muted">
+        A self-signed RSA-2048 certificate shaped like a PSD2 QSealC, made here in the browser. The sandbox accepts any well-formed certificate.
+      </p>
       <FieldShell id="generate-tppName" label="TPP name (CN)" required error={error("tppName")} hint="Also the certificate's label in this list.">
-        {(describedBy) => <input id="generate-tppName" type="text" autoComplete="off" placeholder="Fjordpay Test" aria-describedby={describedBy} aria-invalid={error("tppName") ? true : undefined} {...register("tppName")} />}
+        {(describedBy) => (
+          <input
+            id="generate-tppName"
+            type="text"
+            autoComplete="off"
+            placeholder="Fjordpay Test"
+            aria-describedby={describedBy}
+            aria-invalid={error("tppName") ? true : undefined}
+            {...register("tppName")}
+          />
+        )}
       </FieldShell>
-      <FieldShell id="generate-organizationName" label="Organisation name (O)" error={error("organizationName")} hint={`Empty means “${tppName.trim() || "<TPP name>"} AS”.`}>
-        {(describedBy) => <input id="generate-organizationName" type="text" autoComplete="off" aria-describedby={describedBy} aria-invalid={error("organizationName") ? true : undefined} {...register("organizationName")} />}
+      <FieldShell
+        id="generate-organizationName"
+        label="Organisation name (O)"
+        error={error("organizationName")}
+        hint={`Empty means “${tppName.trim() || "<TPP name>"} AS”.`}
+      >
+        {(describedBy) => (
+          <input
+            id="generate-organizationName"
+            type="text"
+            autoComplete="off"
+            aria-describedby={describedBy}
+            aria-invalid={error("organizationName") ? true : undefined}
+            {...register("organizationName")}
+          />
+        )}
       </FieldShell>
       <FieldShell
         id="generate-organizationId"
@@ -45,13 +78,40 @@ export function GenerateForm({ onGenerated, pendingKeyOf }: { onGenerated: (fres
       >
         {(describedBy) => (
           <span className="prefixed-input">
-            <span className="input-prefix" aria-hidden="true">PSDNO-FSA-</span>
-            <input id="generate-organizationId" type="text" inputMode="numeric" autoComplete="off" placeholder="123456789" aria-describedby={describedBy} aria-invalid={error("organizationId") ? true : undefined} {...register("organizationId")} />
+            <span className="input-prefix" aria-hidden="true">
+              PSDNO-FSA-
+            </span>
+            <input
+              id="generate-organizationId"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="123456789"
+              aria-describedby={describedBy}
+              aria-invalid={error("organizationId") ? true : undefined}
+              {...register("organizationId")}
+            />
           </span>
         )}
       </FieldShell>
-      <FieldShell id="generate-validityDays" label="Valid for (days)" required error={error("validityDays")} hint="From five minutes ago, so a clock slightly behind still accepts it.">
-        {(describedBy) => <input id="generate-validityDays" type="text" inputMode="numeric" className="input-code" aria-describedby={describedBy} aria-invalid={error("validityDays") ? true : undefined} {...register("validityDays")} />}
+      <FieldShell
+        id="generate-validityDays"
+        label="Valid for (days)"
+        required
+        error={error("validityDays")}
+        hint="From five minutes ago, so a clock slightly behind still accepts it."
+      >
+        {(describedBy) => (
+          <input
+            id="generate-validityDays"
+            type="text"
+            inputMode="numeric"
+            className="input-code"
+            aria-describedby={describedBy}
+            aria-invalid={error("validityDays") ? true : undefined}
+            {...register("validityDays")}
+          />
+        )}
       </FieldShell>
       {pendingKeyOf ? (
         <p id="generate-blocked" className="notice">
@@ -59,12 +119,21 @@ export function GenerateForm({ onGenerated, pendingKeyOf }: { onGenerated: (fres
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="button-primary" disabled={generate.isPending || pendingKeyOf !== undefined} aria-describedby={pendingKeyOf ? "generate-blocked" : undefined}>
+        <button
+          type="submit"
+          className="button-primary"
+          disabled={generate.isPending || pendingKeyOf !== undefined}
+          aria-describedby={pendingKeyOf ? "generate-blocked" : undefined}
+        >
           {generate.isPending ? "Generating the key and certificate…" : "Generate certificate and key"}
         </button>
       </div>
       <div aria-live="polite" className="form-outcome">
-        {generate.isError ? <p role="alert" className="field-error">The certificate was not made: {generate.error.message}</p> : null}
+        {generate.isError ? (
+          <p role="alert" className="field-error">
+            The certificate was not made: {generate.error.message}
+          </p>
+        ) : null}
       </div>
     </form>
   );

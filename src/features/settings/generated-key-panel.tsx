@@ -35,19 +35,36 @@ export function GeneratedKeyPanel({ fresh, now, inUse, onUse, onDismiss }: Props
       <CertificateFacts details={details} now={now} />
       <div className="notice key-once">
         <p>
-          <strong>Download the private key now: this is the only time it is offered.</strong> The portal keeps the key in this browser as a non-extractable
-          key: it can sign requests, but nobody, not even this page, can read it back. Once you dismiss this panel, leave the page or reload, the key PEM is
-          gone for good. You need it (with the certificate) to sign from your own server or with curl.
+          <strong>Download the private key now: this is the only time it is offered.</strong> The portal keeps the key in this browser as a non-extractable key:
+          it can sign requests, but nobody, not even this page, can read it back. Once you dismiss this panel, leave the page or reload, the key PEM is gone for
+          good. You need it (with the certificate) to sign from your own server or with curl.
         </p>
       </div>
       <div className="form-actions">
-        <button type="button" className="button-primary" onClick={() => { downloadText(keyFileName(credential.label), privateKeyPem, PEM); }}>
+        <button
+          type="button"
+          className="button-primary"
+          onClick={() => {
+            downloadText(keyFileName(credential.label), privateKeyPem, PEM);
+          }}
+        >
           Download private key ({keyFileName(credential.label)})
         </button>
-        <button type="button" onClick={() => { downloadText(certificateFileName(credential.label), details.pem, PEM); }}>
+        <button
+          type="button"
+          onClick={() => {
+            downloadText(certificateFileName(credential.label), details.pem, PEM);
+          }}
+        >
           Download certificate ({certificateFileName(credential.label)})
         </button>
-        {inUse ? <span className="tag tag-in-use">in use: signs requests</span> : <button type="button" onClick={onUse}>Use it to sign requests</button>}
+        {inUse ? (
+          <span className="tag tag-in-use">in use: signs requests</span>
+        ) : (
+          <button type="button" onClick={onUse}>
+            Use it to sign requests
+          </button>
+        )}
         <button type="button" onClick={onDismiss}>
           Done, I have the key
         </button>

@@ -17,7 +17,9 @@ describe("placeImportError", () => {
   });
 
   it("keeps the library's message", () => {
-    expect(placeImportError(certificateError("key-mismatch", "The private key does not belong to the certificate.")).message).toBe("The private key does not belong to the certificate.");
+    expect(placeImportError(certificateError("key-mismatch", "The private key does not belong to the certificate.")).message).toBe(
+      "The private key does not belong to the certificate.",
+    );
   });
 
   it("puts anything else on the form, saying nothing was imported", () => {

@@ -52,21 +52,46 @@ export function ImportForm() {
   return (
     <form
       className="panel settings-form"
-      onSubmit={handleSubmit((values) => { setOutcome(undefined); submit.mutate(values); })}
+      onSubmit={handleSubmit((values) => {
+        setOutcome(undefined);
+        submit.mutate(values);
+      })}
       noValidate
       aria-labelledby="import-title"
     >
       <h3 id="import-title">Import a certificate and key</h3>
       <p className="muted">Your own certificate (PEM, or a DER file) and its RSA private key as unencrypted PKCS#8 PEM. The key is kept non-extractable.</p>
       <FieldShell id="import-label" label="Label" error={error("label")} hint="Empty means the certificate's subject.">
-        {(describedBy) => <input id="import-label" type="text" autoComplete="off" aria-describedby={describedBy} aria-invalid={error("label") ? true : undefined} {...register("label")} />}
+        {(describedBy) => (
+          <input
+            id="import-label"
+            type="text"
+            autoComplete="off"
+            aria-describedby={describedBy}
+            aria-invalid={error("label") ? true : undefined}
+            {...register("label")}
+          />
+        )}
       </FieldShell>
       <FieldShell id="import-certificatePem" label="Certificate PEM" required error={error("certificatePem")}>
         {(describedBy) => (
           <>
-            <textarea id="import-certificatePem" rows={6} spellCheck={false} placeholder="-----BEGIN CERTIFICATE-----" aria-describedby={describedBy} aria-invalid={error("certificatePem") ? true : undefined} {...register("certificatePem")} />
+            <textarea
+              id="import-certificatePem"
+              rows={6}
+              spellCheck={false}
+              placeholder="-----BEGIN CERTIFICATE-----"
+              aria-describedby={describedBy}
+              aria-invalid={error("certificatePem") ? true : undefined}
+              {...register("certificatePem")}
+            />
             <label className="file-choice">
-              Or choose the certificate file <input type="file" accept=".pem,.crt,.cer,.der,application/x-pem-file,application/pkix-cert" onChange={chooseFile("certificatePem", "certificate")} />
+              Or choose the certificate file{" "}
+              <input
+                type="file"
+                accept=".pem,.crt,.cer,.der,application/x-pem-file,application/pkix-cert"
+                onChange={chooseFile("certificatePem", "certificate")}
+              />
             </label>
           </>
         )}
@@ -74,7 +99,15 @@ export function ImportForm() {
       <FieldShell id="import-privateKeyPem" label="Private key PEM (PKCS#8)" required error={error("privateKeyPem")}>
         {(describedBy) => (
           <>
-            <textarea id="import-privateKeyPem" rows={6} spellCheck={false} placeholder="-----BEGIN PRIVATE KEY-----" aria-describedby={describedBy} aria-invalid={error("privateKeyPem") ? true : undefined} {...register("privateKeyPem")} />
+            <textarea
+              id="import-privateKeyPem"
+              rows={6}
+              spellCheck={false}
+              placeholder="-----BEGIN PRIVATE KEY-----"
+              aria-describedby={describedBy}
+              aria-invalid={error("privateKeyPem") ? true : undefined}
+              {...register("privateKeyPem")}
+            />
             <label className="file-choice">
               Or choose the key file <input type="file" accept=".pem,.key,application/x-pem-file" onChange={chooseFile("privateKeyPem", "key")} />
             </label>

@@ -72,11 +72,29 @@ export function SandboxSection() {
         <fieldset className="group">
           <legend>Where the portal works</legend>
           <label className="choice">
-            <input type="radio" name="sandbox-kind" value="browser" checked={kind === "browser"} onChange={() => { setKind("browser"); }} /> This browser: the
-            sandbox runs in this page and keeps its data in IndexedDB. Nothing to install; only this browser sees it, and curl cannot reach it.
+            <input
+              type="radio"
+              name="sandbox-kind"
+              value="browser"
+              checked={kind === "browser"}
+              onChange={() => {
+                setKind("browser");
+              }}
+            />{" "}
+            This browser: the sandbox runs in this page and keeps its data in IndexedDB. Nothing to install; only this browser sees it, and curl cannot reach
+            it.
           </label>
           <label className="choice">
-            <input type="radio" name="sandbox-kind" value="server" checked={kind === "server"} onChange={() => { setKind("server"); }} /> A sandbox server:
+            <input
+              type="radio"
+              name="sandbox-kind"
+              value="server"
+              checked={kind === "server"}
+              onChange={() => {
+                setKind("server");
+              }}
+            />{" "}
+            A sandbox server:
             <code> npm run sandbox</code>, reachable by your back end, scripts and curl.
           </label>
           <FieldShell
@@ -103,8 +121,12 @@ export function SandboxSection() {
           </FieldShell>
         </fieldset>
         <div className="form-actions">
-          <button type="submit" className="button-primary">Use this sandbox</button>
-          <span role="status" className="settings-status">{saved}</span>
+          <button type="submit" className="button-primary">
+            Use this sandbox
+          </button>
+          <span role="status" className="settings-status">
+            {saved}
+          </span>
         </div>
       </form>
       <CopySandbox serverUrl={settings.serverUrl} />

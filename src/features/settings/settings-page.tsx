@@ -20,7 +20,9 @@ export default function SettingsPage() {
   return (
     <section className="page settings-page">
       <PageTitle title="Settings">Settings</PageTitle>
-      <p className="lead">Which sandbox the portal works with, the certificate that signs them, and what the sandbox knows about you as a TPP. Kept in this browser.</p>
+      <p className="lead">
+        Which sandbox the portal works with, the certificate that signs them, and what the sandbox knows about you as a TPP. Kept in this browser.
+      </p>
       <nav aria-label="Settings sections" className="settings-toc">
         <ul>
           {sections.map((section) => (

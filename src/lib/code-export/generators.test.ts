@@ -43,7 +43,10 @@ describe("the request model", () => {
 
   test("is what the console's draft makes: path parameters and query in the path", () => {
     const operation = operationById("listSandboxTransactions");
-    const draft = draftRequest({ operation, params: { mockAccountId: "acc 1" }, query: { limit: "2", after: "" }, headers: { "X-Request-ID": "r" } }, "http://h");
+    const draft = draftRequest(
+      { operation, params: { mockAccountId: "acc 1" }, query: { limit: "2", after: "" }, headers: { "X-Request-ID": "r" } },
+      "http://h",
+    );
     expect(codeRequestFromDraft(draft, "http://h", operation.title)).toEqual({
       title: "Get sandbox account transactions",
       method: "GET",
@@ -89,7 +92,9 @@ describe.each(generators.map((generator) => [generator.id, generator] as const))
   });
 
   test("the journey: create, approve through the control route, run the batch, read the status", () => {
-    const steps = ["/v1/payments/norwegian-domestic-credit-transfers", "/__sandbox/sca/payment/", "/__sandbox/batch/run", "/status"].map((part) => journey.indexOf(part));
+    const steps = ["/v1/payments/norwegian-domestic-credit-transfers", "/__sandbox/sca/payment/", "/__sandbox/batch/run", "/status"].map((part) =>
+      journey.indexOf(part),
+    );
     expect(steps.every((index) => index > 0)).toBe(true);
     expect([...steps].sort((a, b) => a - b)).toEqual(steps);
   });

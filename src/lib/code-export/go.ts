@@ -7,7 +7,23 @@ const pairs = (headers: CodeRequest["headers"], indent: string) =>
   headers.length === 0 ? "nil" : `[][2]string{\n${headers.map(([name, value]) => `${indent}\t{${str(name)}, ${str(value)}},`).join("\n")}\n${indent}}`;
 
 function prelude(title: string, imports: readonly string[], constants: string): string {
-  const all = ["bytes", "crypto", "crypto/rand", "crypto/rsa", "crypto/sha256", "crypto/x509", "encoding/base64", "encoding/pem", "fmt", "io", "net/http", "os", "strings", "time", ...imports].sort();
+  const all = [
+    "bytes",
+    "crypto",
+    "crypto/rand",
+    "crypto/rsa",
+    "crypto/sha256",
+    "crypto/x509",
+    "encoding/base64",
+    "encoding/pem",
+    "fmt",
+    "io",
+    "net/http",
+    "os",
+    "strings",
+    "time",
+    ...imports,
+  ].sort();
   return `// ${title}.
 //
 // Signed at run time as the PSD2 interface requires (spec section 5): a fresh X-Request-ID and

@@ -1,12 +1,27 @@
 /** Java 17+, standard library only (java.net.http, java.security): the request signed at run time. */
-import { batchRunPath, JOURNEY_SLUG, scaControlPath, SIGNED_HEADER_ORDER, slug, statusPathSuffix, type CodeJourney, type CodeRequest, type Generator } from "./request-model";
+import {
+  batchRunPath,
+  JOURNEY_SLUG,
+  scaControlPath,
+  SIGNED_HEADER_ORDER,
+  slug,
+  statusPathSuffix,
+  type CodeJourney,
+  type CodeRequest,
+  type Generator,
+} from "./request-model";
 
 // A JSON string is a valid Java string literal: JSON escapes only with \" \\ \n \r \t \b \f and, for
 // other control characters, \u00XX, which Java turns into that character before parsing (never a quote or newline).
 const str = (text: string) => JSON.stringify(text);
 const headerCall = (headers: CodeRequest["headers"], indent: string) =>
   headers.length === 0 ? "headers()" : `headers(\n${headers.map(([name, value]) => `${indent}        ${str(name)}, ${str(value)}`).join(",\n")})`;
-const className = (name: string) => name.split("-").map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("").replace(/^(\d)/, "Request$1");
+const className = (name: string) =>
+  name
+    .split("-")
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join("")
+    .replace(/^(\d)/, "Request$1");
 
 function prelude(title: string, name: string, bases: string): string {
   return `// ${title}.
@@ -115,7 +130,8 @@ ${bases}
 
 function request(model: CodeRequest): string {
   const name = className(slug(model.title));
-  const body = model.body === undefined ? "" : `\n    // Sent exactly as written: the Digest covers these bytes.\n    static final String BODY = ${str(model.body)};\n`;
+  const body =
+    model.body === undefined ? "" : `\n    // Sent exactly as written: the Digest covers these bytes.\n    static final String BODY = ${str(model.body)};\n`;
   return `${prelude(model.title, name, `    static final String BASE_URL = ${str(model.base)};`)}${body}
     public static void main(String[] args) throws Exception {
         loadCredentials();

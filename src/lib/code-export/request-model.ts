@@ -77,7 +77,11 @@ export const batchRunPath = hrefOf("runBatch", {});
 export const statusPathSuffix = "/status";
 
 /** The name of a snippet's file, from its title: "create-ndct-payment". */
-export const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "request";
+export const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "") || "request";
 /** The journey's name, for its file. */
 export const JOURNEY_SLUG = "payment-journey";
 

@@ -31,7 +31,10 @@ export async function signed(tpp: TestCertificate, request: SignableRequest = PA
 }
 
 export function setHeader(request: SignableRequest, name: string, value: string | undefined): SignableRequest {
-  const headers = value === undefined ? Object.fromEntries(Object.entries(request.headers).filter(([k]) => k.toLowerCase() !== name.toLowerCase())) : withHeader(request.headers, name, value);
+  const headers =
+    value === undefined
+      ? Object.fromEntries(Object.entries(request.headers).filter(([k]) => k.toLowerCase() !== name.toLowerCase()))
+      : withHeader(request.headers, name, value);
   return { ...request, headers };
 }
 
