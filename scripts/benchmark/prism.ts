@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 
 const PRISM_VERSION = "5";
@@ -32,6 +33,9 @@ export interface RunningPrism {
 /** Starts `prism mock` on 127.0.0.1:port (quiet: logging every request would slow it) and waits until it answers. */
 export async function startPrism(document: string, port: number): Promise<RunningPrism> {
   const bin = ensurePrism();
+  // Something else on the port (a preview server left running) would answer for Prism: its index.html
+  // made a "Prism" read of 1,500 requests/s and every creation a 404 in one run.
+  await ensurePortFree(port);
   const child = spawn(process.execPath, [bin, "mock", document, "--host", "127.0.0.1", "--port", String(port), "--verboseLevel", "warn"], {
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -40,10 +44,12 @@ export async function startPrism(document: string, port: number): Promise<Runnin
     errors = (errors + chunk.toString()).slice(-4000);
   });
   const origin = `http://127.0.0.1:${String(port)}`;
+  const exited = () => child.exitCode !== null;
   for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) break;
+    if (exited()) break;
     try {
       await fetch(`${origin}/v1/sandbox/accounts`, { signal: AbortSignal.timeout(1000) });
+      if (exited()) break; // what answered was not this Prism
       return { origin, child, stop: () => child.kill() };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -51,4 +57,19 @@ export async function startPrism(document: string, port: number): Promise<Runnin
   }
   child.kill();
   throw new Error(`Prism did not start on ${origin}: ${errors.trim() || "no output"}`);
+}
+
+/** Resolves when nothing listens on 127.0.0.1:port; otherwise fails, naming the port. */
+function ensurePortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", () => {
+      reject(new Error(`Port ${String(port)} is in use, so Prism cannot start there; stop what listens on it, or set BENCH_PORT (Prism gets BENCH_PORT + 1).`));
+    });
+    probe.listen(port, "127.0.0.1", () => {
+      probe.close(() => {
+        resolve();
+      });
+    });
+  });
 }
