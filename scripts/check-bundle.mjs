@@ -17,8 +17,8 @@ import { dirname, join, posix, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-// all: 320 since the code export (docs/decisions/0022), 325 since the choice of sandbox (0028-sandbox-choice-and-live-changes); first screen unchanged.
-export const BUDGETS_KIB = { firstScreen: 150, all: 325 };
+// all: 320 since the code export (docs/decisions/0022), 325 since the choice of sandbox, 330 with the console's drafts beside it (0028-sandbox-choice-and-live-changes); first screen unchanged.
+export const BUDGETS_KIB = { firstScreen: 150, all: 330 };
 export const GZIP_LEVEL = 9;
 
 const KIB = 1024;
