@@ -1,25 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Exchange } from "../../lib/exchange";
+import { sentContactEmail as sent } from "../../lib/exchange.test-helpers";
 import { draftRequest } from "../../lib/request-draft";
 import { consoleHref, curlDraft, replayInput } from "./replay";
-
-const sent: Pick<Exchange, "operationId" | "request" | "unsentHeaders"> = {
-  operationId: "registerContactEmail",
-  request: {
-    method: "PUT",
-    url: "http://localhost:4312/v1/sandbox/tpp/contact-email",
-    headers: {
-      "X-Request-ID": "old-id",
-      Accept: "application/json",
-      "Content-Type": "application/json",
-      Digest: "SHA-256=old",
-      Signature: 'keyId="old"',
-      "TPP-Signature-Certificate": "MIIold",
-    },
-    body: '{"email":"developer@tpp.example"}',
-  },
-  unsentHeaders: { "Accept-Language": "nb", Date: "Mon, 01 Jan 2024 00:00:00 GMT", Host: "old.example" },
-};
 
 describe("curlDraft", () => {
   it("addresses the same path and query to the curl base, with the same body", () => {
