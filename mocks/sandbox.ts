@@ -5,6 +5,7 @@
 import { createDispatcher, type Dispatch } from "./router";
 import { loadFixedData } from "./handlers/initialize";
 import type { SandboxEnv } from "./handlers/types";
+import { createPageCache } from "./handlers/page-cache";
 import { isBrandNew } from "./store/brand-new";
 import type { SandboxStore } from "./store/port";
 import { catchUpToNow, type RunReport } from "./batch/runner";
@@ -25,6 +26,8 @@ export interface SandboxOptions {
   exclusive?: SandboxEnv["exclusive"];
   /** Give a brand-new sandbox (never used, never reset) the fixed data set. */
   seedIfNew?: boolean;
+  /** Keep transaction-list pages until the next commit: only for a store no other process or tab writes (page-cache.ts). */
+  pageCache?: boolean;
 }
 
 /** One batch at a time within this process: each job waits for the previous one. */
@@ -46,6 +49,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     exclusive: options.exclusive ?? processMutex(),
     transactionCounts: new Map(),
     changes: { revision: 0, since: (options.realNow ?? Date.now)() },
+    ...(options.pageCache === true ? { pageCache: createPageCache(options.store) } : {}),
   };
   options.store.onCommit(() => {
     env.changes.revision += 1;

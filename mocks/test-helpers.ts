@@ -46,8 +46,9 @@ export interface TestClient {
   ) => Promise<{ status: number; headers: Headers; json: () => Promise<unknown>; text: () => Promise<string> }>;
 }
 
-export async function testClient(options: { now?: () => number } = {}): Promise<TestClient> {
-  const sandbox = await createMemorySandbox(options.now ? { realNow: options.now } : {});
+/** A client of a new in-memory sandbox, or of `options.sandbox` (one over another store, say). */
+export async function testClient(options: { now?: () => number; sandbox?: Sandbox } = {}): Promise<TestClient> {
+  const sandbox = options.sandbox ?? (await createMemorySandbox(options.now ? { realNow: options.now } : {}));
   const cert = await testCertificate();
   const send: TestClient["send"] = async (method, path, sendOptions = {}) => {
     const body = sendOptions.rawBody ?? (sendOptions.body === undefined ? undefined : JSON.stringify(sendOptions.body));

@@ -7,11 +7,11 @@ import { namesAccount } from "../domain/accounts";
 import { applyBooking } from "../domain/balances";
 import { presentTransaction, requestedBookings } from "../domain/bookings";
 import { BEFORE_EVERY_ROW, decodeKey, linkHeader } from "../domain/pagination-links";
-import { answer, errorAnswer, failure } from "../http/respond";
+import { answer, errorAnswer, failure, type Answer } from "../http/respond";
 import type { ReadTx, TransactionKey, TransactionPageQuery } from "../store/port";
 import type { AccountRecord } from "../store/records";
 import { timeIn } from "./clock";
-import type { Handler, SandboxEnv } from "./types";
+import type { Handler, HandlerContext, SandboxEnv } from "./types";
 
 const unknownAccount = (id: string) =>
   failure("RESOURCE_UNKNOWN", `No sandbox account ${id}; use the resourceId that POST /v1/sandbox/accounts returned.`, "mockAccountId");
@@ -37,13 +37,36 @@ async function totalOf(tx: ReadTx, env: SandboxEnv, account: AccountRecord, from
 export const listSandboxTransactions: Handler<"listSandboxTransactions"> = async ({ env, params, query, origin }) => {
   const after = cursorOf(query, "after");
   const before = cursorOf(query, "before");
-  const bad = after === "invalid" ? "after" : before === "invalid" ? "before" : undefined;
-  if (bad) return failure("FORMAT_ERROR", `The ${bad} cursor is not one this sandbox wrote; follow the Link header's URLs as they are.`, bad);
+  if (after === "invalid" || before === "invalid") {
+    const bad = after === "invalid" ? "after" : "before";
+    return failure("FORMAT_ERROR", `The ${bad} cursor is not one this sandbox wrote; follow the Link header's URLs as they are.`, bad);
+  }
+  const cache = env.pageCache;
+  // The validated query's keys come in the schema's order, so equal requests give equal keys.
+  const key = cache && JSON.stringify([origin, params.mockAccountId, query]);
+  const kept = key === undefined ? undefined : cache?.get(key);
+  if (kept) return { status: 200, bodyJson: kept.bodyJson, headers: kept.headers };
+  const readAt = cache?.revision() ?? 0;
+  const result = await readPage(env, params.mockAccountId, query, origin, after, before);
+  if (!cache || key === undefined || result.status !== 200 || !result.headers) return result;
+  const page = { bodyJson: JSON.stringify(result.body), headers: result.headers };
+  cache.set(key, page, readAt);
+  return { status: 200, ...page };
+};
+
+function readPage(
+  env: SandboxEnv,
+  accountId: string,
+  query: HandlerContext<"listSandboxTransactions">["query"],
+  origin: string,
+  after: TransactionKey | undefined,
+  before: TransactionKey | undefined,
+): Promise<Answer> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const offset = query.offset ?? 0;
   return env.store.read(async (tx) => {
-    const account = await tx.account(params.mockAccountId);
-    if (!account) return unknownAccount(params.mockAccountId);
+    const account = await tx.account(accountId);
+    if (!account) return unknownAccount(accountId);
     const total = await totalOf(tx, env, account, query.fromDate, query.toDate);
     // The last page holds what is left after its offset, read from the oldest end without skipping rows.
     const tail = before === BEFORE_EVERY_ROW;
@@ -52,7 +75,7 @@ export const listSandboxTransactions: Handler<"listSandboxTransactions"> = async
       limit: tail ? Math.max(1, Math.min(limit, total - offset)) : limit,
       ...(query.fromDate ? { fromDate: query.fromDate } : {}),
       ...(query.toDate ? { toDate: query.toDate } : {}),
-      ...(after && after !== "invalid" ? { after } : before && before !== "invalid" ? { before } : { offset }),
+      ...(after ? { after } : before ? { before } : { offset }),
     };
     const page = await tx.transactionPage(pageQuery);
     const first = page.items[0];
@@ -75,7 +98,7 @@ export const listSandboxTransactions: Handler<"listSandboxTransactions"> = async
       { Link: link, "X-Total-Count": String(total) },
     );
   });
-};
+}
 
 export const createSandboxTransaction: Handler<"createSandboxTransaction"> = ({ env, params, body, origin }) =>
   env.store.write(async (tx) => {

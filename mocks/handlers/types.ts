@@ -4,6 +4,7 @@ import type { OperationId, operations } from "../../src/contract/operations";
 import type { z } from "zod";
 import type { SandboxStore } from "../store/port";
 import type { Answer } from "../http/respond";
+import type { PageCache } from "./page-cache";
 
 type Row<Id extends OperationId> = Extract<(typeof operations)[number], { id: Id }>;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -24,6 +25,8 @@ export interface SandboxEnv {
    * /__sandbox/changes reports, so a portal can tell it has something new to read.
    */
   changes: { revision: number; since: number };
+  /** Transaction-list pages as sent, where this process sees every commit (the server); absent in the browser. */
+  pageCache?: PageCache;
 }
 
 export interface HandlerContext<Id extends OperationId> {

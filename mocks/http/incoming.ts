@@ -30,9 +30,10 @@ export interface WireAnswer {
 export function toWire(result: Answer, extra: Record<string, string> = {}): WireAnswer {
   const byName = new Map<string, [string, string]>();
   for (const source of [extra, result.headers ?? {}]) for (const [name, value] of Object.entries(source)) byName.set(name.toLowerCase(), [name, value]);
-  if (result.body !== undefined) byName.set("content-type", ["Content-Type", "application/json"]);
+  const text = result.bodyJson ?? (result.body === undefined ? undefined : JSON.stringify(result.body));
+  if (text !== undefined) byName.set("content-type", ["Content-Type", "application/json"]);
   const headers = Object.fromEntries(byName.values());
-  return result.body === undefined ? { status: result.status, headers } : { status: result.status, headers, body: JSON.stringify(result.body) };
+  return text === undefined ? { status: result.status, headers } : { status: result.status, headers, body: text };
 }
 
 /** HEAD answers as GET would, without the body; Content-Length still says how long the GET body is (RFC 9110 9.3.2). */

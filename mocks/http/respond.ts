@@ -6,6 +6,8 @@ import { capMessages, tppError } from "../../src/contract/tpp-messages";
 export interface Answer {
   status: number;
   body?: unknown;
+  /** The body already serialized as JSON (a cached page); when set, `body` is not read. */
+  bodyJson?: string;
   headers?: Record<string, string>;
 }
 

@@ -139,7 +139,13 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   let batch: BatchTimer | undefined;
   try {
     // Like the portal's own sandbox: a brand-new one holds the fixed data, so the portal's examples and curl commands work at once.
-    const sandbox = await createSandbox({ store, seedIfNew: options.empty !== true, ...(options.realNow ? { realNow: options.realNow } : {}) });
+    // The SQLite file is this process's alone (locked EXCLUSIVE), so every commit passes through here: pages may be kept.
+    const sandbox = await createSandbox({
+      store,
+      seedIfNew: options.empty !== true,
+      pageCache: true,
+      ...(options.realNow ? { realNow: options.realNow } : {}),
+    });
     batch = startBatchTimer(sandbox, { ...(options.batchIntervalMs ? { intervalMs: options.batchIntervalMs } : {}), ...(log ? { log } : {}) });
     await batch.runNow();
 
