@@ -17,6 +17,7 @@
 import type { IDBPTransaction } from "idb";
 import type { TransactionKey } from "./port";
 import type { TransactionRecord } from "./records";
+import { LAYOUT_MARK_KEY, layoutMark, NOTHING_KNOWN, type IdCache } from "./id-cache";
 import type { SandboxDB, StoreName } from "./schema";
 import {
   accountBlocks,
@@ -45,11 +46,15 @@ interface Block {
 interface Bucket {
   accountId: string;
   bucket: number;
-  /** Its parts in order, as stored and appended to. */
+  /** The number of the first part in `parts`: the ones before it are known from the id cache. */
+  base: number;
+  /** Its parts from `base` on, in order, as stored and appended to. */
   parts: IdPart[];
-  /** Every id in the parts, for the uniqueness check. */
+  /** The ids of the parts before `base` (id-cache.ts). */
+  known: ReadonlySet<string>;
+  /** Every id in `parts`; with `known`, the uniqueness check. */
   ids: Set<string>;
-  /** The parts to put. */
+  /** The numbers of the parts to put. */
   dirty: Set<number>;
 }
 
@@ -87,9 +92,13 @@ export class BlockWriter {
   private inFlight = false;
   private waiting: Waiter[] = [];
 
+  /** The layout mark this transaction read (id-cache.ts), once. */
+  private mark: Promise<string | undefined> | undefined;
+
   constructor(
     private readonly tx: WriteStoreTx,
     private readonly blockSize = BLOCK_SIZE,
+    private readonly idCache?: IdCache,
   ) {}
 
   /** Books the transaction; resolves once it is written. A duplicate id of the account aborts the transaction. */
@@ -103,7 +112,7 @@ export class BlockWriter {
         continue; // other bookings may have changed the blocks meanwhile
       }
       // From here to the end, no await: the check and the insertion are one step.
-      if (bucket.ids.has(item.id)) throw this.refuse(item);
+      if (bucket.ids.has(item.id) || bucket.known.has(item.id)) throw this.refuse(item);
       this.insert(blocks, index, item);
       this.record(bucket, item);
       break;
@@ -143,14 +152,35 @@ export class BlockWriter {
     const id = `${String(bucket)}:${accountId}`;
     const known = this.buckets.get(id);
     if (known) return known.loading;
+    // The parts the cache does not hold, read at once beside the mark that says whether it may be used.
+    const cached = this.idCache?.known(accountId, bucket) ?? NOTHING_KNOWN;
+    const store = this.tx.objectStore("transactionIds");
+    const tail = store.getAll(IDBKeyRange.bound([accountId, bucket, cached.from], [accountId, bucket, []]));
     const entry: { ready?: Bucket; loading: Promise<Bucket> } = {
-      loading: this.tx
-        .objectStore("transactionIds")
-        .getAll(bucketParts(accountId, bucket))
-        .then((parts) => (entry.ready = { accountId, bucket, parts, ids: new Set(parts.flatMap((part) => part.ids)), dirty: new Set<number>() })),
+      loading: Promise.all([this.layoutMark(), tail]).then(async ([token, read]) => {
+        const usable = cached.from === 0 || token === cached.token;
+        const parts = usable ? read : await store.getAll(bucketParts(accountId, bucket));
+        const base = usable ? cached.from : 0;
+        this.idCache?.absorb(token, accountId, bucket, base, parts);
+        const ids = new Set(parts.flatMap((part) => part.ids));
+        return (entry.ready = { accountId, bucket, base, parts, known: usable ? cached.ids : NOTHING_KNOWN.ids, ids, dirty: new Set<number>() });
+      }),
     };
     this.buckets.set(id, entry);
     return entry.loading;
+  }
+
+  /** This transaction's layout mark; a store without one (written by an older version) gets one now. */
+  private layoutMark(): Promise<string | undefined> {
+    const store = this.tx.objectStore("transactionIds");
+    this.mark ??= store.get(LAYOUT_MARK_KEY).then(async (part) => {
+      const token = part?.ids[0];
+      if (token !== undefined) return token;
+      const fresh = layoutMark();
+      await store.put(fresh, LAYOUT_MARK_KEY);
+      return fresh.ids[0];
+    });
+    return this.mark;
   }
 
   /** Appends the id to the bucket's last part, or to a new part once the last one is full. */
@@ -161,7 +191,7 @@ export class BlockWriter {
     last.bookingDates.push(item.bookingDate);
     last.seqs.push(item.seq);
     bucket.ids.add(item.id);
-    bucket.dirty.add(bucket.parts.length - 1);
+    bucket.dirty.add(bucket.base + bucket.parts.length - 1);
   }
 
   private load(block: Block): Promise<void> {
@@ -269,7 +299,7 @@ export class BlockWriter {
     for (const { ready: bucket } of this.buckets.values()) {
       if (!bucket) continue;
       for (const index of bucket.dirty) {
-        const part = bucket.parts[index];
+        const part = bucket.parts[index - bucket.base];
         if (part) puts.push(() => this.tx.objectStore("transactionIds").put(part, [bucket.accountId, bucket.bucket, index]));
       }
       bucket.dirty.clear();

@@ -1,6 +1,7 @@
 /** The whole sandbox as one JSON value, and back: exportAll, importAll, clear. */
 import { unwrap, type IDBPDatabase, type IDBPTransaction } from "idb";
 import { withDueKey, withoutDueKey } from "./due-key";
+import { LAYOUT_MARK_KEY, layoutMark } from "./id-cache";
 import { validateExport, EXPORT_FORMAT } from "./import-validation";
 import { CURRENT_SCHEMA_VERSION } from "./migrations";
 import type { SandboxExport } from "./port";
@@ -80,6 +81,7 @@ export async function replaceAll(db: IDBPDatabase<SandboxDB>, stores: SandboxExp
     const ids = unwrap(tx.objectStore("transactionIds"));
     blocks.clear();
     ids.clear();
+    ids.add(layoutMark(), LAYOUT_MARK_KEY); // every tab's id cache is out of date now
     for (const block of transactions.blocks) blocks.add(block.items, block.key);
     for (const { key, part } of transactions.ids) ids.add(part, key);
     add("meta", stores.meta);
@@ -93,5 +95,7 @@ export async function replaceAll(db: IDBPDatabase<SandboxDB>, stores: SandboxExp
 
 export async function clearAll(db: IDBPDatabase<SandboxDB>): Promise<void> {
   const tx = db.transaction([...storeNames], "readwrite", { durability: "relaxed" });
-  await Promise.all([...storeNames.map((name) => tx.objectStore(name).clear()), tx.done]);
+  const cleared = storeNames.map((name) => tx.objectStore(name).clear());
+  // After the clear (requests run in order): every tab's id cache is out of date now.
+  await Promise.all([...cleared, tx.objectStore("transactionIds").put(layoutMark(), LAYOUT_MARK_KEY), tx.done]);
 }

@@ -14,6 +14,7 @@ import type { SandboxDB } from "./schema";
 import { explained } from "./store-errors";
 import { writeTxOf } from "./write-tx";
 import { commitListeners } from "./commit-listeners";
+import { IdCache } from "./id-cache";
 
 export const DEFAULT_DATABASE_NAME = "psd2-sandbox";
 
@@ -34,11 +35,12 @@ export async function openSandboxStore(options: OpenSandboxStoreOptions = {}): P
 /** The port over an open database whose schema is current (openSandboxStore, or a test's own steps). */
 export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>, transactionBlockSize?: number): SandboxStore {
   const { notify, onCommit } = commitListeners();
+  const idCache = new IdCache();
 
   return {
     read: (work) => runTransaction(db, "readonly", (tx, noteFailure) => explained(readTxOf(tx), noteFailure), work),
     write: async (work) => {
-      const result = await runTransaction(db, "readwrite", (tx, noteFailure) => explained(writeTxOf(tx, transactionBlockSize), noteFailure), work);
+      const result = await runTransaction(db, "readwrite", (tx, noteFailure) => explained(writeTxOf(tx, transactionBlockSize, idCache), noteFailure), work);
       notify();
       return result;
     },

@@ -2,12 +2,13 @@
 import { unwrap, type IDBPTransaction } from "idb";
 import { BlockWriter } from "./block-writer";
 import { withDueKey } from "./due-key";
+import type { IdCache } from "./id-cache";
 import type { WriteTx } from "./port";
 import { readTxOf } from "./read-tx";
 import type { TransactionRecord } from "./records";
 import type { SandboxDB, StoreName } from "./schema";
 
-export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite">, blockSize?: number): WriteTx {
+export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite">, blockSize?: number, idCache?: IdCache): WriteTx {
   const put = async <Name extends "customers" | "accounts" | "agreements" | "baskets">(name: Name, record: SandboxDB[Name]["value"]): Promise<void> => {
     await tx.objectStore(name).put(record);
   };
@@ -71,7 +72,7 @@ export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite
       );
   };
 
-  const blocks = new BlockWriter(tx, blockSize);
+  const blocks = new BlockWriter(tx, blockSize, idCache);
   const reads = readTxOf(tx);
 
   return {
