@@ -34,6 +34,22 @@ test.describe("sandbox explorer", () => {
     expect(settings).toContain("5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a22");
   });
 
+  test("test identities: a company made from a generated organisation number, with its account in the agreement, becomes the PSU", async ({ page }) => {
+    await openExplorer(page, "/sandbox/identities");
+    const companies = page.getByRole("region", { name: "Organisation numbers" });
+    const first = companies.getByRole("listitem").first();
+    await expect(first.getByRole("code")).toHaveText(/^[89]\d{8}$/);
+    const organisationNumber = (await first.getByRole("code").textContent()) ?? "";
+    await first.getByRole("button", { name: /Create customer with an account/ }).click();
+    const done = page.locator(".panel-ok");
+    await expect(done).toContainText(`Company ${organisationNumber} has account`);
+    await expect(done).toContainText("in its agreement");
+    await done.getByRole("button", { name: /Use as PSU in forms/ }).click();
+    await expect(done).toContainText("PSU in forms");
+    await page.getByRole("link", { name: "Customers & accounts" }).click();
+    await expect(customers(page).getByRole("row", { name: new RegExp(organisationNumber) })).toContainText("PSU in forms");
+  });
+
   test("pages through transactions by the Link header, forward and back", async ({ page }) => {
     await openExplorer(page, "/sandbox/transactions?account=acc-001");
     await page.getByLabel(/Page size/).fill("10");

@@ -40,6 +40,7 @@ const requests: Record<ControlRouteId, () => { path: string; body?: unknown }> =
   sandboxSettings: () => ({ path: hrefOf("sandboxSettings", {}) }),
   sandboxInfo: () => ({ path: hrefOf("sandboxInfo", {}) }),
   sandboxChanges: () => ({ path: hrefOf("sandboxChanges", {}) }),
+  testIdentities: () => ({ path: hrefOf("testIdentities", {}, { count: "20" }) }),
   scaDecision: () => ({ path: hrefOf("scaDecision", { subject: "payment", id: paymentId }), body: { decision: "approve" } }),
   runBatch: () => ({ path: hrefOf("runBatch", {}) }),
   catchUpBatches: () => ({ path: hrefOf("catchUpBatches", {}) }),

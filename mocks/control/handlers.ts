@@ -8,6 +8,7 @@ import { importSandbox } from "./import";
 import { SANDBOX_API_VERSION } from "../../src/contract/control-schemas";
 import { CURRENT_SCHEMA_VERSION } from "../store/migrations";
 import { decideSca, showSca } from "./sca";
+import { testIdentities } from "./identities";
 
 /** The sandbox's change count as the contract writes it. */
 export const changesNow = (env: SandboxEnv) => ({ revision: env.changes.revision, since: new Date(env.changes.since).toISOString() });
@@ -37,6 +38,7 @@ export const controlHandlers: ControlHandlers = {
   sandboxSettings: async ({ env }) => answerWith("sandboxSettings", { contactEmail: (await env.store.read((tx) => tx.meta("contactEmail"))) ?? null }),
   sandboxInfo: () =>
     Promise.resolve(answerWith("sandboxInfo", { product: "psd2-sandbox", apiVersion: SANDBOX_API_VERSION, dataVersion: CURRENT_SCHEMA_VERSION })),
+  testIdentities: ({ env, query }) => testIdentities(env, query.count),
   // The standalone server streams this route to a client that accepts text/event-stream (mocks/server/change-streams.ts).
   sandboxChanges: ({ env }) => Promise.resolve(answerWith("sandboxChanges", changesNow(env))),
 };

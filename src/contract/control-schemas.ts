@@ -6,6 +6,9 @@
  */
 import { TransactionStatus } from "./codes";
 import { PeriodicPaymentRequest, SinglePaymentRequest } from "./payments";
+import { nationalIdentityNumber, organisationNumber } from "./identifiers";
+import { mod10Check, withMod11Check } from "./norwegian-numbers";
+import { norwegianAccountNumber } from "./primitives";
 import { Agreement, ContactEmail, SandboxAccount } from "./sandbox";
 import { z } from "./zod";
 
@@ -165,6 +168,48 @@ export const SandboxChanges = z.object({
   since: z.iso.datetime(),
 });
 export type SandboxChanges = z.infer<typeof SandboxChanges>;
+
+/** How many of each identity kind `GET /__sandbox/identities` makes: 1 to 20 (5 if left out). */
+export const IDENTITY_COUNT = { default: 5, max: 20 } as const;
+
+export const TestIdentitiesQuery = z.object({
+  count: z
+    .string()
+    .regex(/^(?:[1-9]|1\d|20)$/, { error: "count is a whole number from 1 to 20." })
+    .optional()
+    .meta({ description: "How many of each kind: 1 to 20 (5 if left out)." }),
+});
+
+/** A KID whose last digit is this check of the others (a KID may pass both; each list names the one it was made with). */
+const kidWith = (check: "MOD10" | "MOD11") =>
+  z
+    .string()
+    .regex(/^\d{2,25}$/)
+    .refine(
+      (value) => {
+        const payload = value.slice(0, -1);
+        return check === "MOD10" ? `${payload}${String(mod10Check(payload))}` === value : withMod11Check(payload) === value;
+      },
+      { error: `Not a KID with a ${check} check digit.` },
+    );
+
+/**
+ * Valid Norwegian test identities, each with correct check digits (decision 0025): identity numbers
+ * are synthetic (month + 80, as Skatteetaten's Tenor makes them), so none is a real person's.
+ */
+export const TestIdentities = z
+  .object({
+    nationalIdentityNumbers: z.array(nationalIdentityNumber).meta({ description: "Synthetic fødselsnumre (11 digits, month + 80)." }),
+    dNumbers: z.array(nationalIdentityNumber).meta({ description: "Synthetic D-numbers (day + 40, month + 80)." }),
+    organisationNumbers: z.array(organisationNumber).meta({ description: "Organisation numbers (9 digits, MOD11)." }),
+    accountNumbers: z
+      .array(norwegianAccountNumber)
+      .meta({ description: "Account numbers at the sandbox bank (11 digits, MOD11), not yet used by an account." }),
+    kidsMod10: z.array(kidWith("MOD10")).meta({ description: "10-digit KIDs with a MOD10 (Luhn) check digit." }),
+    kidsMod11: z.array(kidWith("MOD11")).meta({ description: "10-digit KIDs with a MOD11 check digit." }),
+  })
+  .meta({ id: "TestIdentities" });
+export type TestIdentities = z.infer<typeof TestIdentities>;
 
 export const EXPORT_FORMAT = "psd2-sandbox-export";
 

@@ -23,6 +23,8 @@ export const controlSummaries: Record<ControlRouteId, string> = {
   resetSandbox: "Empties the sandbox and resets its clock.",
   sandboxSettings: "The registered contact e-mail.",
   sandboxInfo: "Which sandbox this is: the interface and control version it speaks, and the schema version of its exports.",
+  testIdentities:
+    "Valid Norwegian test identities with their check digits: synthetic national identity and D-numbers, organisation numbers, free account numbers at the sandbox bank, and KIDs (MOD10 and MOD11); ?count=1…20 of each (5 by default).",
   sandboxChanges:
     "How many changes the sandbox has committed. With Accept: text/event-stream the server keeps the answer open and sends a `change` event after each burst of changes (a few per second at most), a comment every 15 s, and ends it after 10 minutes (EventSource reconnects); at most 32 streams at once.",
 };

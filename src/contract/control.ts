@@ -18,6 +18,8 @@ import {
   SandboxChanges,
   SandboxInfo,
   SandboxSettings,
+  TestIdentities,
+  TestIdentitiesQuery,
   ScaDecided,
   ScaDecisionBody,
   ScaRequest,
@@ -123,6 +125,7 @@ export const controlRoutes = [
   row({ id: "resetSandbox", method: "POST", path: "/__sandbox/reset", response: Clock }),
   row({ id: "sandboxSettings", method: "GET", path: "/__sandbox/settings", response: SandboxSettings }),
   row({ id: "sandboxInfo", method: "GET", path: "/__sandbox/info", response: SandboxInfo }),
+  row({ id: "testIdentities", method: "GET", path: "/__sandbox/identities", query: TestIdentitiesQuery, response: TestIdentities }),
   row({ id: "sandboxChanges", method: "GET", path: "/__sandbox/changes", response: SandboxChanges, eventStream: true }),
 ] as const satisfies readonly ControlRouteRow[];
 

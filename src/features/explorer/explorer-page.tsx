@@ -9,6 +9,7 @@ import { ClockPanel } from "./clock-panel";
 import { ClockSummary } from "./clock-summary";
 import { CustomersView } from "./customers-view";
 import { DataView } from "./data-view";
+import { IdentitiesView } from "./identities-view";
 import { PaymentsView } from "./payments-view";
 import { sectionOf, sections, type SectionId } from "./sections";
 import { TransactionsView } from "./transactions-view";
@@ -24,6 +25,8 @@ function SectionView({ id }: { id: SectionId }) {
       return <PaymentsView />;
     case "clock":
       return <ClockPanel />;
+    case "identities":
+      return <IdentitiesView />;
     case "data":
       return <DataView />;
   }
