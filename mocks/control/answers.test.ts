@@ -13,6 +13,8 @@ let paymentId = "";
 beforeAll(async () => {
   client = await testClient();
   await client.send("POST", "/v1/sandbox/initialize");
+  // advanceClock (a day) runs before scaDecision: a week's SCA window keeps the payment awaiting SCA until then.
+  await client.control("PUT", hrefOf("setScaWindow", {}), { minutes: 7 * 24 * 60 });
   const accounts = (await (await client.control("GET", hrefOf("sandboxAccounts", {}))).json()) as { customerNumber: string; bban: string }[];
   const kari = accounts.find((account) => account.customerNumber === KARI.customerNumber);
   const ola = accounts.find((account) => account.customerNumber === OLA.customerNumber);
@@ -46,6 +48,7 @@ const requests: Record<ControlRouteId, () => { path: string; body?: unknown }> =
   catchUpBatches: () => ({ path: hrefOf("catchUpBatches", {}) }),
   advanceClock: () => ({ path: hrefOf("advanceClock", {}), body: { days: 1 } }),
   setBatchTimes: () => ({ path: hrefOf("setBatchTimes", {}), body: { batchTimes: ["06:00", "12:00"] } }),
+  setScaWindow: () => ({ path: hrefOf("setScaWindow", {}), body: { minutes: 7 * 24 * 60 } }),
   exportSandbox: () => ({ path: hrefOf("exportSandbox", {}) }),
   importSandbox: () => ({ path: hrefOf("importSandbox", {}), body: exported }),
   resetSandbox: () => ({ path: hrefOf("resetSandbox", {}) }),

@@ -1,11 +1,11 @@
 /** /__sandbox/clock and /__sandbox/batch: the sandbox clock, and the batch runs it drives. */
-import type { AdvanceClock, BatchTimes } from "../../src/contract/control-schemas";
+import type { AdvanceClock, BatchTimes, ScaWindow } from "../../src/contract/control-schemas";
 import { tppError } from "../../src/contract/tpp-messages";
 import type { z } from "zod";
 import { batchRunsBetween, batchTimeProblems, nextBatchRun, DEFAULT_BATCH_TIMES } from "../domain/calendar/batch-schedule";
 import { MAX_CLOCK_OFFSET_MS, advancedOffset } from "../domain/clock";
 import { catchUpBatches, catchUpToNow, runBatchNow } from "../batch/runner";
-import { sandboxNow, timeIn } from "../handlers/clock";
+import { sandboxNow, scaWindowIn, timeIn } from "../handlers/clock";
 import type { SandboxEnv } from "../handlers/types";
 import { errorAnswer, type Answer } from "../http/respond";
 import { answerWith } from "./answer";
@@ -16,11 +16,12 @@ const MAX_ADVANCE_MS = MAX_ADVANCE_DAYS * 86_400_000;
 const DAY_MS = 86_400_000;
 
 export async function clockState(env: SandboxEnv) {
-  const { offset, time, last, times } = await env.store.read(async (tx) => ({
+  const { offset, time, last, times, scaWindowMinutes } = await env.store.read(async (tx) => ({
     offset: await tx.meta("clockOffsetMs"),
     time: await timeIn(tx, env),
     last: await tx.meta("lastBatchRunAt"),
     times: await tx.meta("batchTimes"),
+    scaWindowMinutes: await scaWindowIn(tx),
   }));
   const batchTimes = times ?? [...DEFAULT_BATCH_TIMES];
   // The store keeps how far the schedule has been worked through; the last run is the last scheduled instant up to there.
@@ -32,6 +33,7 @@ export async function clockState(env: SandboxEnv) {
     lastBatchRunAt: lastRun === undefined ? null : new Date(lastRun).toISOString(),
     nextBatchRunAt: new Date(nextBatchRun(time.now, { times: batchTimes })).toISOString(),
     batchTimes,
+    scaWindowMinutes,
   };
 }
 
@@ -89,6 +91,11 @@ export async function runBatch(env: SandboxEnv): Promise<Answer> {
 export async function catchUpRoute(env: SandboxEnv): Promise<Answer> {
   const runs = await catchUpToNow(env);
   return answerWith("catchUpBatches", { runs, clock: await clockState(env) });
+}
+
+export async function setScaWindow(env: SandboxEnv, { minutes }: z.output<typeof ScaWindow>): Promise<Answer> {
+  await env.store.write((tx) => tx.putMeta("scaWindowMinutes", minutes));
+  return answerWith("setScaWindow", await clockState(env));
 }
 
 export async function setBatchTimes(env: SandboxEnv, { batchTimes }: z.output<typeof BatchTimes>): Promise<Answer> {

@@ -1,7 +1,7 @@
 /** Read-only views for the portal's sandbox explorer: everything the sandbox holds, unsigned. */
 import { presentAccount } from "../domain/accounts";
 import { upcomingExecutionDates } from "../domain/periodic-schedule";
-import { timeIn } from "../handlers/clock";
+import { expiryIn } from "../handlers/clock";
 import type { SandboxEnv } from "../handlers/types";
 import { failure, type Answer } from "../http/respond";
 import { answerWith } from "./answer";
@@ -33,7 +33,11 @@ function withSchedule(payment: PaymentRecord, today: string) {
 export async function listPayments(env: SandboxEnv, limitText: string | undefined): Promise<Answer> {
   // Whole numbers only: the store refuses a fractional limit (?limit=2.5 was a 500).
   const limit = Math.min(Math.max(Math.trunc(Number(limitText ?? "100")) || 100, 1), 1000);
-  const { payments, time } = await env.store.read(async (tx) => ({ payments: await tx.payments(limit), time: await timeIn(tx, env) }));
+  // As they stand now: a payment whose SCA window has ended reads RJCT here as everywhere (decision 0029).
+  const { payments, time } = await env.store.read(async (tx) => {
+    const now = await expiryIn(tx, env);
+    return { payments: await Promise.all((await tx.payments(limit)).map((payment) => now.paymentAsNow(payment))), time: now };
+  });
   const { today } = time;
   return answerWith(
     "sandboxPayments",
@@ -42,7 +46,11 @@ export async function listPayments(env: SandboxEnv, limitText: string | undefine
 }
 
 export async function showPayment(env: SandboxEnv, paymentId: string): Promise<Answer> {
-  const { payment, time } = await env.store.read(async (tx) => ({ payment: await tx.payment(paymentId), time: await timeIn(tx, env) }));
+  const { payment, time } = await env.store.read(async (tx) => {
+    const now = await expiryIn(tx, env);
+    const stored = await tx.payment(paymentId);
+    return { payment: stored && (await now.paymentAsNow(stored)), time: now };
+  });
   if (!payment) return failure("RESOURCE_UNKNOWN", `No payment ${paymentId} in this sandbox.`, "paymentId");
   return answerWith("sandboxPayment", withSchedule(payment, time.today));
 }

@@ -2,7 +2,7 @@
 import type { ControlHandlers } from "./index";
 import type { SandboxEnv } from "../handlers/types";
 import { answerWith } from "./answer";
-import { advanceClock, catchUpRoute, clockState, runBatch, setBatchTimes } from "./clock-and-batch";
+import { advanceClock, catchUpRoute, clockState, runBatch, setBatchTimes, setScaWindow } from "./clock-and-batch";
 import { listAccounts, listAgreements, listCustomers, listPayments, showPayment } from "./explorer";
 import { importSandbox } from "./import";
 import { SANDBOX_API_VERSION } from "../../src/contract/control-schemas";
@@ -19,6 +19,7 @@ export const controlHandlers: ControlHandlers = {
   runBatch: ({ env }) => runBatch(env),
   catchUpBatches: ({ env }) => catchUpRoute(env),
   setBatchTimes: ({ env, body }) => setBatchTimes(env, body),
+  setScaWindow: ({ env, body }) => setScaWindow(env, body),
   sandboxCustomers: ({ env }) => listCustomers(env),
   sandboxAccounts: ({ env, url }) => listAccounts(env, url.origin),
   sandboxAgreements: ({ env }) => listAgreements(env),

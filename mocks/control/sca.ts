@@ -1,7 +1,8 @@
 /** The simulated bank behind the scaRedirect link: what the PSU is asked to approve, and the decision. */
 import type { ScaDecision, ScaPayment, ScaSubject } from "../../src/contract/control-schemas";
 import { tppError } from "../../src/contract/tpp-messages";
-import { timeIn } from "../handlers/clock";
+import { expiryIn } from "../handlers/clock";
+import { expiryReason, scaExpiresAt } from "../domain/sca-expiry";
 import { decideBasket, decidePayment, redirectAfterSca } from "../domain/sca";
 import type { SandboxEnv } from "../handlers/types";
 import { errorAnswer, failure, type Answer } from "../http/respond";
@@ -26,33 +27,62 @@ async function summary(tx: ReadTx, payment: PaymentRecord): Promise<ScaPayment> 
   };
 }
 
+/** The reason of the last status change, for a record that no longer awaits SCA. */
+const reasonOf = (record: { transactionStatus: string; statusHistory: { reason?: string | undefined }[] }) =>
+  record.transactionStatus === "RCVD" ? {} : { statusReason: record.statusHistory.at(-1)?.reason ?? `It is ${record.transactionStatus}.` };
+
 export async function showSca(env: SandboxEnv, subject: ScaSubject, id: string): Promise<Answer> {
   return env.store.read(async (tx) => {
+    const time = await expiryIn(tx, env);
+    const expiresAt = (record: { createdAt: number }) => new Date(scaExpiresAt(record, time.windowMinutes)).toISOString();
     if (subject === "payment") {
-      const payment = await tx.payment(id);
-      if (!payment) return failure("RESOURCE_UNKNOWN", `No payment ${id} awaits SCA in this sandbox.`, "paymentId");
+      const stored = await tx.payment(id);
+      if (!stored) return failure("RESOURCE_UNKNOWN", `No payment ${id} awaits SCA in this sandbox.`, "paymentId");
+      const payment = await time.paymentAsNow(stored);
       return answerWith("scaRequest", {
         subject,
         id,
         redirectUri: payment.redirectUri,
         transactionStatus: payment.transactionStatus,
+        ...reasonOf(payment),
+        scaExpiresAt: expiresAt(payment),
         payments: [await summary(tx, payment)],
       });
     }
-    const basket = await tx.basket(id);
-    if (!basket) return failure("RESOURCE_UNKNOWN", `No signing basket ${id} in this sandbox.`, "basketId");
+    const stored = await tx.basket(id);
+    if (!stored) return failure("RESOURCE_UNKNOWN", `No signing basket ${id} in this sandbox.`, "basketId");
+    const basket = time.basketAsNow(stored);
     const payments = await Promise.all(basket.paymentIds.map((paymentId) => tx.payment(paymentId)));
-    const summaries = await Promise.all(payments.filter((payment) => payment !== undefined).map((payment) => summary(tx, payment)));
-    return answerWith("scaRequest", { subject, id, redirectUri: basket.redirectUri, transactionStatus: basket.transactionStatus, payments: summaries });
+    const summaries = await Promise.all(
+      payments.filter((payment) => payment !== undefined).map(async (payment) => summary(tx, await time.paymentAsNow(payment))),
+    );
+    return answerWith("scaRequest", {
+      subject,
+      id,
+      redirectUri: basket.redirectUri,
+      transactionStatus: basket.transactionStatus,
+      ...reasonOf(basket),
+      scaExpiresAt: expiresAt(basket),
+      payments: summaries,
+    });
   });
 }
 
+/** A decision after the SCA window: the expiry is stored (it has happened whatever is answered) and the PSU told so. */
+const expiredAnswer = (what: string, windowMinutes: number) =>
+  failure("SCA_EXPIRED", `${what}: ${expiryReason(windowMinutes)} Initiate it again to approve it.`);
+
 export async function decideSca(env: SandboxEnv, subject: ScaSubject, id: string, decision: ScaDecision): Promise<Answer> {
   return env.store.write(async (tx) => {
-    const time = await timeIn(tx, env);
+    const time = await expiryIn(tx, env);
     if (subject === "payment") {
-      const payment = await tx.payment(id);
-      if (!payment) return failure("RESOURCE_UNKNOWN", `No payment ${id} in this sandbox.`, "paymentId");
+      const stored = await tx.payment(id);
+      if (!stored) return failure("RESOURCE_UNKNOWN", `No payment ${id} in this sandbox.`, "paymentId");
+      const payment = await time.paymentAsNow(stored);
+      if (payment !== stored) {
+        await tx.putPayment(payment);
+        return expiredAnswer(`Payment ${id}`, time.windowMinutes);
+      }
       const decided = decidePayment(payment, decision, time.now, time.today);
       if (!decided.ok) return errorAnswer(decided.messages);
       await tx.putPayment(decided.value);
@@ -61,8 +91,19 @@ export async function decideSca(env: SandboxEnv, subject: ScaSubject, id: string
         redirect: redirectAfterSca(payment.redirectUri, "paymentId", id, decision),
       });
     }
-    const basket = await tx.basket(id);
-    if (!basket) return failure("RESOURCE_UNKNOWN", `No signing basket ${id} in this sandbox.`, "basketId");
+    const stored = await tx.basket(id);
+    if (!stored) return failure("RESOURCE_UNKNOWN", `No signing basket ${id} in this sandbox.`, "basketId");
+    const basket = time.basketAsNow(stored);
+    if (basket !== stored) {
+      await tx.putBasket(basket);
+      // Its payments expire with it.
+      for (const paymentId of basket.paymentIds) {
+        const payment = await tx.payment(paymentId);
+        const expired = payment && (await time.paymentAsNow(payment));
+        if (expired && expired !== payment) await tx.putPayment(expired);
+      }
+      return expiredAnswer(`Signing basket ${id}`, time.windowMinutes);
+    }
     const decided = decideBasket(basket, decision, time.now);
     if (!decided.ok) return errorAnswer(decided.messages);
     // Decide every payment before writing any: a refused basket leaves all its payments as they were.
@@ -70,6 +111,7 @@ export async function decideSca(env: SandboxEnv, subject: ScaSubject, id: string
     for (const paymentId of basket.paymentIds) {
       const payment = await tx.payment(paymentId);
       if (!payment) continue;
+      // A payment in a basket is decided by the basket's SCA, within the basket's window.
       const result = decidePayment(payment, decision, time.now, time.today);
       if (!result.ok) return errorAnswer([tppError("CONFLICT", `Payment ${paymentId}: ${result.messages[0]?.text ?? "cannot be decided"}`)]);
       decidedPayments.push(result.value);

@@ -1,6 +1,6 @@
 /**
  * The payment lifecycle of this sandbox (design, "Payment lifecycle"):
- * RCVD → (SCA) → ACTC, or RJCT when declined → PDNG while the execution date lies ahead →
+ * RCVD → (SCA) → ACTC, or RJCT when declined or when SCA expires (sca-expiry.ts) → PDNG while the execution date lies ahead →
  * ACSC when a batch books it, or RJCT when funds do not cover it. DELETE cancels RCVD and ACTC.
  */
 import { CANCELLABLE_STATUSES, isCancellable, isFinal, type TransactionStatus } from "../../src/contract/codes";

@@ -4,10 +4,10 @@ import type { TppMessage } from "../../src/contract/common-objects";
 import { withStatus } from "../domain/lifecycle";
 import { answer, errorAnswer, failure } from "../http/respond";
 import type { BasketRecord, PaymentRecord } from "../store/records";
-import { timeIn } from "./clock";
+import { expiryIn, timeIn } from "./clock";
 import { basketLinks } from "./payment-links";
 import { findPsu } from "./psu";
-import type { Handler } from "./types";
+import type { Handler, SandboxEnv } from "./types";
 
 function basketProblems(payments: (PaymentRecord | undefined)[], ids: string[], psuId: string): TppMessage[] {
   return ids.flatMap((id, index): TppMessage[] => {
@@ -33,7 +33,14 @@ export const createSigningBasket: Handler<"createSigningBasket"> = ({ env, heade
         "No PSU with these PSU headers in this sandbox; use the PSU that initiated the payments.",
         headers["PSU-ID"] === undefined ? "X-PSU-IDENTITY" : "PSU-ID",
       );
-    const payments = await Promise.all(body.paymentIds.map((id) => tx.payment(id)));
+    const now = await expiryIn(tx, env);
+    // As they stand now: a payment whose SCA window has ended is RJCT, and cannot go into a basket.
+    const payments = await Promise.all(
+      body.paymentIds.map(async (id) => {
+        const payment = await tx.payment(id);
+        return payment && (await now.paymentAsNow(payment));
+      }),
+    );
     const problems = basketProblems(payments, body.paymentIds, psu.psuId);
     // The mix error leads: it is the rule the spec names for baskets (7 rule 2).
     problems.sort((a, b) => Number(b.code === "REFERENCE_MIX_INVALID") - Number(a.code === "REFERENCE_MIX_INVALID"));
@@ -58,8 +65,15 @@ export const createSigningBasket: Handler<"createSigningBasket"> = ({ env, heade
 const unknownBasket = (basketId: string) =>
   failure("RESOURCE_UNKNOWN", `No signing basket ${basketId} in this sandbox; use the basketId its creation returned.`, "basketId");
 
+/** The basket as it stands now: one whose SCA window has ended reads RJCT (decision 0029). */
+const basketNow = (env: SandboxEnv, basketId: string) =>
+  env.store.read(async (tx) => {
+    const basket = await tx.basket(basketId);
+    return basket && (await expiryIn(tx, env)).basketAsNow(basket);
+  });
+
 export const getSigningBasket: Handler<"getSigningBasket"> = async ({ env, params, origin }) => {
-  const basket = await env.store.read((tx) => tx.basket(params.basketId));
+  const basket = await basketNow(env, params.basketId);
   if (!basket) return unknownBasket(params.basketId);
   return answer(200, {
     basketId: basket.basketId,
@@ -70,17 +84,19 @@ export const getSigningBasket: Handler<"getSigningBasket"> = async ({ env, param
 };
 
 export const getSigningBasketStatus: Handler<"getSigningBasketStatus"> = async ({ env, params }) => {
-  const basket = await env.store.read((tx) => tx.basket(params.basketId));
+  const basket = await basketNow(env, params.basketId);
   return basket ? answer(200, { transactionStatus: basket.transactionStatus }) : unknownBasket(params.basketId);
 };
 
 export const deleteSigningBasket: Handler<"deleteSigningBasket"> = ({ env, params }) =>
   env.store.write(async (tx) => {
-    const basket = await tx.basket(params.basketId);
-    if (!basket) return unknownBasket(params.basketId);
+    const stored = await tx.basket(params.basketId);
+    if (!stored) return unknownBasket(params.basketId);
+    const time = await expiryIn(tx, env);
+    const basket = time.basketAsNow(stored);
+    if (basket !== stored) await tx.putBasket(basket); // an expiry has happened whatever is answered
     if (basket.transactionStatus !== "RCVD")
       return failure("CONFLICT", `The basket is ${basket.transactionStatus}; only a basket awaiting SCA (RCVD) can be deleted.`);
-    const time = await timeIn(tx, env);
     await tx.putBasket(withStatus(basket, "CANC", time.now, "Deleted by the TPP."));
     for (const id of basket.paymentIds) {
       const payment = await tx.payment(id);

@@ -1,5 +1,8 @@
 import { sandboxTime, type SandboxTime } from "../domain/clock";
+import { SCA_WINDOW_MINUTES } from "../../src/contract/control-schemas";
+import { expiredIfDue } from "../domain/sca-expiry";
 import type { ReadTx } from "../store/port";
+import type { BasketRecord, PaymentRecord } from "../store/records";
 import type { SandboxEnv } from "./types";
 
 /** The sandbox's time inside a storage transaction: the offset is read from the store, so tabs agree. */
@@ -11,3 +14,27 @@ export async function timeIn(tx: ReadTx, env: SandboxEnv): Promise<SandboxTime> 
 
 /** The sandbox's time now, in a read of its own. */
 export const sandboxNow = (env: SandboxEnv): Promise<SandboxTime> => env.store.read((tx) => timeIn(tx, env));
+
+/** The SCA window in minutes (decision 0029): stored, or the default. */
+export async function scaWindowIn(tx: ReadTx): Promise<number> {
+  return (await tx.meta("scaWindowMinutes")) ?? SCA_WINDOW_MINUTES.default;
+}
+
+/**
+ * The sandbox's time, and payments and baskets as they stand then: expired (RJCT) once their SCA window
+ * has ended (decision 0029). A payment in a basket expires with the basket.
+ */
+export async function expiryIn(tx: ReadTx, env: SandboxEnv) {
+  const [time, windowMinutes] = await Promise.all([timeIn(tx, env), scaWindowIn(tx)]);
+  const basketAsNow = (basket: BasketRecord) => expiredIfDue(basket, time.now, windowMinutes);
+  return {
+    ...time,
+    windowMinutes,
+    basketAsNow,
+    async paymentAsNow(payment: PaymentRecord): Promise<PaymentRecord> {
+      if (payment.transactionStatus !== "RCVD") return payment;
+      const basket = payment.basketId === undefined ? undefined : await tx.basket(payment.basketId);
+      return expiredIfDue(payment, time.now, windowMinutes, basket ?? payment);
+    },
+  };
+}

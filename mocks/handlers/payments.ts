@@ -8,7 +8,7 @@ import { checkInitiation, type InitiationRequest } from "../domain/payment-initi
 import { answer, errorAnswer, failure, type Answer } from "../http/respond";
 import type { ReadTx } from "../store/port";
 import type { AccountRecord, PaymentRecord } from "../store/records";
-import { timeIn } from "./clock";
+import { expiryIn, timeIn } from "./clock";
 import { paymentLinks, type PaymentKind } from "./payment-links";
 import { findPsu } from "./psu";
 import type { Handler, HandlerContext, SandboxEnv } from "./types";
@@ -70,10 +70,12 @@ function unknownPayment(kind: PaymentKind, paymentId: string) {
   );
 }
 
+/** The payment as it stands now: one whose SCA window has ended reads RJCT (decision 0029). */
 async function loadPayment(env: SandboxEnv, kind: PaymentKind, paymentId: string) {
   return env.store.read(async (tx) => {
+    const time = await expiryIn(tx, env);
     const payment = await tx.payment(paymentId);
-    return { payment: payment && kindOf(payment) === kind ? payment : undefined, time: await timeIn(tx, env) };
+    return { payment: payment && kindOf(payment) === kind ? await time.paymentAsNow(payment) : undefined, time };
   });
 }
 
@@ -124,11 +126,14 @@ function readStatus(kind: PaymentKind): PaymentRoute {
 function deletePayment(kind: PaymentKind): PaymentRoute {
   return ({ env, params }) =>
     env.store.write(async (tx) => {
-      const payment = await tx.payment(params.paymentId);
-      if (!payment || kindOf(payment) !== kind) return unknownPayment(kind, params.paymentId);
+      const stored = await tx.payment(params.paymentId);
+      if (!stored || kindOf(stored) !== kind) return unknownPayment(kind, params.paymentId);
+      const time = await expiryIn(tx, env);
+      const payment = await time.paymentAsNow(stored);
+      // An expiry has happened whatever is answered: it is stored.
+      if (payment !== stored) await tx.putPayment(payment);
       const refusal = cancellationRefusal(payment.transactionStatus, payment.product === "single" ? payment.executionDate : undefined);
       if (refusal) return errorAnswer(refuse("CONFLICT", refusal).messages);
-      const time = await timeIn(tx, env);
       await tx.putPayment(withStatus(payment, "CANC", time.now, "Deleted by the TPP."));
       return answer(204);
     });

@@ -10,6 +10,7 @@ import { formatBban } from "../../src/contract/account-numbers";
 import { ErrorBody } from "../../src/contract/common-objects";
 import { ScaDecided, ScaRequest, type ScaPayment, type ScaSubject } from "../../src/contract/control-schemas";
 import { displayAmount } from "../../src/contract/money";
+import { formatOslo } from "../../src/contract/oslo-time";
 import { hrefOf } from "../../src/contract/paths";
 import { isRedirectUri, redirectTargetName } from "../../src/contract/redirect-uri";
 import { html, page, type Html } from "./html";
@@ -66,6 +67,7 @@ ${body}
 <button type="submit" name="decision" value="decline" class="decline">Decline</button>
 </div>
 </form>
+<p class="note">Approve or decline by ${formatOslo(view.scaExpiresAt)} (Oslo, sandbox clock); after that the ${subject} expires (RJCT).</p>
 <p class="note">Either way you return to <strong>${redirectTargetName(view.redirectUri)}</strong> (the TPP-Redirect-URI), with the outcome.</p>
 ${sandboxNote}`,
   );
@@ -91,8 +93,11 @@ async function show(dispatch: Dispatch, origin: string, subject: Subject, id: st
   const view = ScaRequest.safeParse(await answer.json());
   if (!view.success) return problemPage(500, "The bank could not do that", `The sandbox's SCA view was not readable: ${view.error.message}`);
   if (view.data.transactionStatus !== "RCVD") {
-    const reason = NO_LONGER[view.data.transactionStatus] ?? `is ${view.data.transactionStatus}`;
-    return problemPage(409, "Nothing to approve", `${label(subject, id)} ${reason}. SCA is asked only while it is RCVD (received).`);
+    // The sandbox's own reason (an expiry, a decline) says more than the status alone.
+    const reason = view.data.statusReason
+      ? `is ${view.data.transactionStatus}: ${view.data.statusReason}`
+      : (NO_LONGER[view.data.transactionStatus] ?? `is ${view.data.transactionStatus}`);
+    return problemPage(409, "Nothing to approve", `${label(subject, id)} ${reason} SCA is asked only while it is RCVD (received).`);
   }
   return approvalPage(subject, view.data);
 }

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { TransactionStatus } from "../../src/contract/codes";
-import { Agreement, Customer, MAX_INSTANT, PeriodicPaymentRecord, SinglePaymentRecord, StatusChange } from "../../src/contract/control-schemas";
+import { Agreement, Customer, MAX_INSTANT, PeriodicPaymentRecord, ScaWindow, SinglePaymentRecord, StatusChange } from "../../src/contract/control-schemas";
 import { SandboxAccount, SandboxTransaction } from "../../src/contract/sandbox";
 import { MAX_CLOCK_OFFSET_MS } from "../domain/clock";
 
@@ -76,6 +76,7 @@ export const MetaRecords = {
     .int()
     .nonnegative()
     .max(MAX_SEQ + 1),
+  scaWindowMinutes: ScaWindow.shape.minutes,
 } as const;
 export type MetaKey = keyof typeof MetaRecords;
 export type MetaValue<K extends MetaKey> = z.infer<(typeof MetaRecords)[K]>;

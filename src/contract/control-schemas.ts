@@ -31,6 +31,19 @@ export type ScaDecision = z.infer<typeof ScaDecisionBody>["decision"];
 const batchTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Write times as HH:MM, such as 06:00." });
 export const BatchTimes = z.strictObject({ batchTimes: z.array(batchTime).min(1).max(24) });
 
+/**
+ * How long a payment or basket may await SCA before it expires (RJCT), in minutes of the sandbox clock
+ * (decision 0029): xs2a's default lifetime of an SCA redirect link, 10 minutes; at most a week.
+ */
+export const SCA_WINDOW_MINUTES = { default: 10, max: 7 * 24 * 60 } as const;
+export const ScaWindow = z.strictObject({
+  minutes: z
+    .int({ error: "minutes is a whole number." })
+    .min(1, { error: `The SCA window is 1 to ${String(SCA_WINDOW_MINUTES.max)} minutes.` })
+    .max(SCA_WINDOW_MINUTES.max, { error: `The SCA window is 1 to ${String(SCA_WINDOW_MINUTES.max)} minutes (a week).` })
+    .meta({ description: "Minutes of the sandbox clock a payment or basket may await SCA before it expires (RJCT)." }),
+});
+
 // ---- answers ----------------------------------------------------------------------------------
 
 /**
@@ -47,6 +60,7 @@ export const Clock = z.object({
   lastBatchRunAt: z.iso.datetime().nullable(),
   nextBatchRunAt: z.iso.datetime(),
   batchTimes: z.array(z.string()),
+  scaWindowMinutes: z.int().meta({ description: "Minutes a payment may await SCA before it expires (RJCT)." }),
 });
 export type Clock = z.infer<typeof Clock>;
 
@@ -134,6 +148,8 @@ export const ScaRequest = z.object({
   id: z.string(),
   redirectUri: z.string(),
   transactionStatus: TransactionStatus,
+  statusReason: z.string().optional().meta({ description: "Why it has its status, when it no longer awaits SCA (declined, expired, …)." }),
+  scaExpiresAt: z.iso.datetime().meta({ description: "When the SCA window ends: after it, an unapproved payment is rejected." }),
   payments: z.array(ScaPayment),
 });
 export type ScaRequest = z.infer<typeof ScaRequest>;
@@ -148,7 +164,8 @@ export type SandboxSettings = z.infer<typeof SandboxSettings>;
  * table's): raised when either changes in a way the other cannot read. A portal pointed at a server
  * of another version says so instead of showing wrong screens.
  */
-export const SANDBOX_API_VERSION = 1;
+// 2: the clock says the SCA window (decision 0029), and SCA requests when they expire.
+export const SANDBOX_API_VERSION = 2;
 
 /** What a sandbox is: the portal reads it to tell a server of another version from a ready one. */
 export const SandboxInfo = z.object({

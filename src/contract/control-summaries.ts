@@ -11,6 +11,8 @@ export const controlSummaries: Record<ControlRouteId, string> = {
   runBatch: "Runs the batch now: books every due approved payment.",
   catchUpBatches: "Runs the scheduled batches missed up to now (the server does this every 30 s).",
   setBatchTimes: 'Sets the batch times (Oslo time): {"batchTimes":["06:00","12:00"]}.',
+  setScaWindow:
+    'Sets how long a payment or basket may await SCA before it expires (RJCT), in minutes of the sandbox clock: {"minutes":10} (the default; 1 to 10080).',
   sandboxCustomers: "Every customer.",
   sandboxAccounts: "Every account, with balances.",
   sandboxAgreements: "Every agreement.",

@@ -13,6 +13,7 @@ const clock = {
   lastBatchRunAt: null,
   nextBatchRunAt: "2026-05-14T10:00:00.000Z",
   batchTimes: ["06:00"],
+  scaWindowMinutes: 10,
 };
 
 beforeEach(() => {

@@ -9,6 +9,7 @@ import { sandboxKeys } from "../../lib/query-keys";
 import { sandboxControl } from "../../lib/send";
 import type { ScaDecision, ScaPayment } from "../../contract/control-schemas";
 import { displayAmount } from "../../contract/money";
+import { formatOslo } from "../../contract/oslo-time";
 import { isRedirectUri, redirectTargetName } from "../../contract/redirect-uri";
 
 /**
@@ -98,7 +99,8 @@ export default function BankPage() {
             ))}
             {request.data.transactionStatus !== "RCVD" ? (
               <p role="alert" className="notice">
-                This {kind} is {request.data.transactionStatus}: it no longer awaits your approval.
+                This {kind} is {request.data.transactionStatus}: it no longer awaits your approval.{" "}
+                {request.data.statusReason ? <span className="status-reason">{request.data.statusReason}</span> : null}
               </p>
             ) : (
               // Role and name are the bank page's contract with TPPs' tests (docs/playwright-helpers.md).
@@ -130,6 +132,11 @@ export default function BankPage() {
               </p>
             ) : null}
             {decide.data ? <Returned redirect={decide.data.redirect} status={decide.data.transactionStatus} /> : null}
+            {request.data.transactionStatus === "RCVD" ? (
+              <p className="muted">
+                Approve or decline by {formatOslo(request.data.scaExpiresAt)} (Oslo, sandbox clock); after that the {kind} expires (RJCT).
+              </p>
+            ) : null}
             <p className="muted">You will return to {request.data.redirectUri}.</p>
           </>
         ) : null}

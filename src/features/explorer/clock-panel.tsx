@@ -9,6 +9,7 @@ import type { ControlBody } from "../../contract/control";
 import { clockQuery } from "../../lib/sandbox-queries";
 import { sandboxControl } from "../../lib/send";
 import { BatchResults, type ClockOutcome } from "./batch-results";
+import { ScaWindowForm } from "./sca-window-form";
 import { formatOslo, osloInputValue, osloWallToIso } from "../../contract/oslo-time";
 
 type ClockAction = { label: string; run: true } | { label: string; advance: ControlBody<"advanceClock"> };
@@ -126,6 +127,7 @@ export function ClockPanel() {
           Forward only, at most 3660 days at a time. Every batch run on the way is caught up.
         </p>
       </form>
+      <ScaWindowForm />
       <div className="clock-outcome" aria-live="polite" aria-atomic="true">
         {act.isPending ? <p className="muted">Working… (catching up batch runs)</p> : null}
         {act.isSuccess ? <BatchResults outcome={act.data} /> : null}
