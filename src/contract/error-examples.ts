@@ -36,13 +36,19 @@ export const errorExamples = {
     text: 'The payment product "sepa-credit-transfers" is not offered under /v1/payments/; this bank offers norwegian-domestic-credit-transfers.',
   },
   PRODUCT_INVALID: { text: "This product is not available to the PSU." },
-  KID_MISSING: { path: "remittanceInformationStructuredArray", text: "Account 97100000044 takes incoming payments with a KID only; give the KID from the invoice." },
+  KID_MISSING: {
+    path: "remittanceInformationStructuredArray",
+    text: "Account 97100000044 takes incoming payments with a KID only; give the KID from the invoice.",
+  },
   KID_INVALID: {
     path: "remittanceInformationStructuredArray[0].reference",
     text: "1234567891 is not a valid KID: its last digit is neither its MOD10 nor its MOD11 check digit. Copy the KID from the invoice again.",
   },
   PAYMENT_FAILED: { text: "The payment could not be executed." },
-  EXECUTION_DATE_INVALID: { path: "requestedExecutionDate", text: "requestedExecutionDate 2026-11-20 lies before today (2026-11-24); use today or a later date." },
+  EXECUTION_DATE_INVALID: {
+    path: "requestedExecutionDate",
+    text: "requestedExecutionDate 2026-11-20 lies before today (2026-11-24); use today or a later date.",
+  },
   REFERENCE_MIX_INVALID: {
     path: "paymentIds[0]",
     text: "c46fa3a2-9890-428d-a135-3c1d291f08f5 is a periodic payment; a signing basket takes single payments only (spec 7 rule 2).",
@@ -54,7 +60,10 @@ export const errorExamples = {
   },
   CERTIFICATE_MISSING: { path: "TPP-Signature-Certificate", text: "The header TPP-Signature-Certificate is required: the TPP's certificate, base64 DER." },
   CERTIFICATE_INVALID: { path: "TPP-Signature-Certificate", text: "TPP-Signature-Certificate is not a DER-encoded X.509 certificate in base64." },
-  CERTIFICATE_EXPIRED: { path: "TPP-Signature-Certificate", text: "The certificate expired on 2026-01-31T00:00:00Z (sandbox time 2026-11-24); make a new one." },
+  CERTIFICATE_EXPIRED: {
+    path: "TPP-Signature-Certificate",
+    text: "The certificate expired on 2026-01-31T00:00:00Z (sandbox time 2026-11-24); make a new one.",
+  },
   SERVICE_INVALID: { text: `${PAYMENT} does not take PUT; it takes POST.` },
   CONTENT_TOO_LARGE: { text: "The body is larger than this path takes (1048576 bytes); send a smaller one." },
   HEADER_FIELDS_TOO_LARGE: { text: "The request headers are larger than this server takes (16 KiB)." },
