@@ -3655,6 +3655,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-11-24T12:18:19.120Z",
+                     *       "today": "2026-11-24",
+                     *       "offsetMs": 0,
+                     *       "lastBatchRunAt": "2026-11-24T11:00:00.000Z",
+                     *       "nextBatchRunAt": "2026-11-24T14:00:00.000Z",
+                     *       "batchTimes": [
+                     *         "06:00",
+                     *         "09:00",
+                     *         "12:00",
+                     *         "15:00",
+                     *         "18:00"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         now: string;
@@ -3690,6 +3706,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "days": 1
+                 *     }
+                 */
                 "application/json": {
                     days?: number;
                     hours?: number;
@@ -3709,6 +3730,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "clock": {
+                     *         "now": "2026-11-25T12:18:19.120Z",
+                     *         "today": "2026-11-25",
+                     *         "offsetMs": 86400000,
+                     *         "lastBatchRunAt": "2026-11-24T11:00:00.000Z",
+                     *         "nextBatchRunAt": "2026-11-24T14:00:00.000Z",
+                     *         "batchTimes": [
+                     *           "06:00",
+                     *           "09:00",
+                     *           "12:00",
+                     *           "15:00",
+                     *           "18:00"
+                     *         ]
+                     *       },
+                     *       "runs": []
+                     *     }
+                     */
                     "application/json": {
                         runs: {
                             at: number;
@@ -3759,6 +3799,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "runs": [
+                     *         {
+                     *           "at": 1795522699104,
+                     *           "date": "2026-11-24",
+                     *           "settled": [
+                     *             "a76348e2-0b42-4e7c-af8d-3f37478535f6"
+                     *           ],
+                     *           "rejected": []
+                     *         }
+                     *       ],
+                     *       "clock": {
+                     *         "now": "2026-11-24T12:18:19.120Z",
+                     *         "today": "2026-11-24",
+                     *         "offsetMs": 0,
+                     *         "lastBatchRunAt": "2026-11-24T11:00:00.000Z",
+                     *         "nextBatchRunAt": "2026-11-24T14:00:00.000Z",
+                     *         "batchTimes": [
+                     *           "06:00",
+                     *           "09:00",
+                     *           "12:00",
+                     *           "15:00",
+                     *           "18:00"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         runs: {
                             at: number;
@@ -3809,6 +3877,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "runs": [],
+                     *       "clock": {
+                     *         "now": "2026-11-24T12:18:19.120Z",
+                     *         "today": "2026-11-24",
+                     *         "offsetMs": 0,
+                     *         "lastBatchRunAt": "2026-11-24T11:00:00.000Z",
+                     *         "nextBatchRunAt": "2026-11-24T14:00:00.000Z",
+                     *         "batchTimes": [
+                     *           "06:00",
+                     *           "09:00",
+                     *           "12:00",
+                     *           "15:00",
+                     *           "18:00"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         runs: {
                             at: number;
@@ -3853,6 +3940,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "batchTimes": [
+                 *         "06:00",
+                 *         "12:00"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     batchTimes: string[];
                 };
@@ -3865,6 +3960,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-11-24T12:18:19.120Z",
+                     *       "today": "2026-11-24",
+                     *       "offsetMs": 0,
+                     *       "lastBatchRunAt": "2026-11-24T11:00:00.000Z",
+                     *       "nextBatchRunAt": "2026-11-24T14:00:00.000Z",
+                     *       "batchTimes": [
+                     *         "06:00",
+                     *         "12:00"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         now: string;
@@ -3906,6 +4014,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "customerNumber": "01817010055",
+                     *         "name": "Kari Nordmann",
+                     *         "psuId": "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21",
+                     *         "kind": "private",
+                     *         "createdAt": 1795522698379
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         customerNumber: string;
                         /** @enum {string} */
@@ -3945,6 +4064,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "resourceId": "acc-001",
+                     *         "customerNumber": "01817010055",
+                     *         "accountName": "Brukskonto",
+                     *         "bban": "97100000028",
+                     *         "iban": "NO7797100000028",
+                     *         "currency": "NOK",
+                     *         "product": "Brukskonto",
+                     *         "cashAccountType": "CACC",
+                     *         "creditLine": 0,
+                     *         "balances": [
+                     *           {
+                     *             "balanceType": "interimAvailable",
+                     *             "balanceAmount": {
+                     *               "amount": 25180.5,
+                     *               "currency": "NOK"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "kidRequired": false,
+                     *         "inAgreement": true,
+                     *         "transactionCount": 54
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description Identifier of the account: the mockAccountId of the sandbox paths. */
                         resourceId: string;
@@ -3993,6 +4139,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "agreementId": "agr-001",
+                     *         "customerNumber": "01817010055",
+                     *         "accountIds": [
+                     *           "acc-001",
+                     *           "acc-002"
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Agreement"][];
                 };
             };
@@ -4027,6 +4185,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "paymentId": "a76348e2-0b42-4e7c-af8d-3f37478535f6",
+                     *         "transactionStatus": "RCVD",
+                     *         "psuId": "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21",
+                     *         "customerNumber": "01817010055",
+                     *         "redirectUri": "https://tpp.example.no/callback",
+                     *         "debtorAccountId": "acc-001",
+                     *         "creditorAccountId": "acc-003",
+                     *         "statusHistory": [
+                     *           {
+                     *             "status": "RCVD",
+                     *             "at": 1795522699000,
+                     *             "reason": "Initiation received."
+                     *           }
+                     *         ],
+                     *         "createdAt": 1795522699000,
+                     *         "product": "single",
+                     *         "request": {
+                     *           "instructedAmount": {
+                     *             "amount": "250.00",
+                     *             "currency": "NOK"
+                     *           },
+                     *           "creditorName": "Ola Nordmann",
+                     *           "creditorAccount": {
+                     *             "bban": "97100000044",
+                     *             "currency": "NOK"
+                     *           },
+                     *           "debtorAccount": {
+                     *             "bban": "97100000028",
+                     *             "currency": "NOK"
+                     *           },
+                     *           "remittanceInformationUnstructured": "Dinner on Friday",
+                     *           "requestedExecutionDate": "2026-11-24"
+                     *         },
+                     *         "executionDate": "2026-11-24"
+                     *       }
+                     *     ]
+                     */
                     "application/json": ({
                         paymentId: string;
                         transactionStatus: components["schemas"]["TransactionStatus"];
@@ -4105,6 +4303,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "paymentId": "a76348e2-0b42-4e7c-af8d-3f37478535f6",
+                     *       "transactionStatus": "RCVD",
+                     *       "psuId": "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21",
+                     *       "customerNumber": "01817010055",
+                     *       "redirectUri": "https://tpp.example.no/callback",
+                     *       "debtorAccountId": "acc-001",
+                     *       "creditorAccountId": "acc-003",
+                     *       "statusHistory": [
+                     *         {
+                     *           "status": "RCVD",
+                     *           "at": 1795522699000,
+                     *           "reason": "Initiation received."
+                     *         }
+                     *       ],
+                     *       "createdAt": 1795522699000,
+                     *       "product": "single",
+                     *       "request": {
+                     *         "instructedAmount": {
+                     *           "amount": "250.00",
+                     *           "currency": "NOK"
+                     *         },
+                     *         "creditorName": "Ola Nordmann",
+                     *         "creditorAccount": {
+                     *           "bban": "97100000044",
+                     *           "currency": "NOK"
+                     *         },
+                     *         "debtorAccount": {
+                     *           "bban": "97100000028",
+                     *           "currency": "NOK"
+                     *         },
+                     *         "remittanceInformationUnstructured": "Dinner on Friday",
+                     *         "requestedExecutionDate": "2026-11-24"
+                     *       },
+                     *       "executionDate": "2026-11-24"
+                     *     }
+                     */
                     "application/json": {
                         paymentId: string;
                         transactionStatus: components["schemas"]["TransactionStatus"];
@@ -4184,6 +4420,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subject": "payment",
+                     *       "id": "a76348e2-0b42-4e7c-af8d-3f37478535f6",
+                     *       "redirectUri": "https://tpp.example.no/callback",
+                     *       "transactionStatus": "RCVD",
+                     *       "payments": [
+                     *         {
+                     *           "paymentId": "a76348e2-0b42-4e7c-af8d-3f37478535f6",
+                     *           "product": "single",
+                     *           "transactionStatus": "RCVD",
+                     *           "instructedAmount": {
+                     *             "amount": "250.00",
+                     *             "currency": "NOK"
+                     *           },
+                     *           "creditorName": "Ola Nordmann",
+                     *           "creditorAccount": {
+                     *             "bban": "97100000044",
+                     *             "currency": "NOK"
+                     *           },
+                     *           "debtorAccount": {
+                     *             "bban": "97100000028",
+                     *             "iban": "NO7797100000028",
+                     *             "name": "Brukskonto"
+                     *           },
+                     *           "psuName": "Kari Nordmann",
+                     *           "executionDate": "2026-11-24"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         subject: "payment" | "basket";
@@ -4243,6 +4510,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "decision": "approve"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     decision: "approve" | "decline";
@@ -4256,6 +4528,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transactionStatus": "ACTC",
+                     *       "redirect": "https://tpp.example.no/callback?paymentId=a76348e2-0b42-4e7c-af8d-3f37478535f6&scaResult=ok"
+                     *     }
+                     */
                     "application/json": {
                         transactionStatus: components["schemas"]["TransactionStatus"];
                         redirect: string;
@@ -4290,6 +4568,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "format": "psd2-sandbox-export",
+                     *       "schemaVersion": 4,
+                     *       "exportedAt": "2026-11-24T12:52:29.695Z",
+                     *       "stores": {
+                     *         "customers": [],
+                     *         "accounts": [],
+                     *         "agreements": [],
+                     *         "payments": [],
+                     *         "baskets": [],
+                     *         "transactions": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         format: "psd2-sandbox-export";
@@ -4323,6 +4616,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "format": "psd2-sandbox-export",
+                 *       "schemaVersion": 4,
+                 *       "exportedAt": "2026-11-24T12:52:29.695Z",
+                 *       "stores": {
+                 *         "customers": [],
+                 *         "accounts": [],
+                 *         "agreements": [],
+                 *         "payments": [],
+                 *         "baskets": [],
+                 *         "transactions": []
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     format: "psd2-sandbox-export";
@@ -4341,6 +4649,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-11-24T12:18:19.120Z",
+                     *       "today": "2026-11-24",
+                     *       "offsetMs": 0,
+                     *       "lastBatchRunAt": "2026-11-24T11:00:00.000Z",
+                     *       "nextBatchRunAt": "2026-11-24T14:00:00.000Z",
+                     *       "batchTimes": [
+                     *         "06:00",
+                     *         "09:00",
+                     *         "12:00",
+                     *         "15:00",
+                     *         "18:00"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         now: string;
@@ -4382,6 +4706,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-11-24T12:18:19.120Z",
+                     *       "today": "2026-11-24",
+                     *       "offsetMs": 0,
+                     *       "lastBatchRunAt": "2026-11-24T11:00:00.000Z",
+                     *       "nextBatchRunAt": "2026-11-24T14:00:00.000Z",
+                     *       "batchTimes": [
+                     *         "06:00",
+                     *         "09:00",
+                     *         "12:00",
+                     *         "15:00",
+                     *         "18:00"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         now: string;
@@ -4423,6 +4763,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "contactEmail": null
+                     *     }
+                     */
                     "application/json": {
                         contactEmail: components["schemas"]["ContactEmail"] | null;
                     };
@@ -4456,6 +4801,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "product": "psd2-sandbox",
+                     *       "apiVersion": 1,
+                     *       "dataVersion": 4
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         product: "psd2-sandbox";
@@ -4494,6 +4846,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "revision": 2,
+                     *       "since": "2026-11-24T12:52:27.894Z"
+                     *     }
+                     */
                     "application/json": {
                         revision: number;
                         /** Format: date-time */

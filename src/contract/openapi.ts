@@ -5,6 +5,7 @@
  */
 import { componentUri } from "./component-ref";
 import { CONTROL_GROUP, controlRoutes, type ControlRoute } from "./control";
+import { controlExamples } from "./control-examples";
 import { controlSummaries } from "./control-summaries";
 import { typedAlternatives } from "./openapi-alternatives";
 import { operationExamples } from "./operation-examples";
@@ -107,6 +108,7 @@ function pathItem(operation: Operation) {
  * (decision 0024): unsigned, not part of the spec, marked x-sandbox-control.
  */
 function controlItem(route: ControlRoute) {
+  const example = controlExamples[route.id];
   return {
     operationId: route.id,
     summary: controlSummaries[route.id],
@@ -115,12 +117,12 @@ function controlItem(route: ControlRoute) {
     "x-sandbox-control": true,
     security: [],
     parameters: parameters(route),
-    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: refOrInline(route.body) } } } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: jsonContent(route.body, example.request) } } : {}),
     responses: {
       "200": {
         description: "eventStream" in route ? "The state now; with Accept: text/event-stream, a stream of `change` events whose data is this JSON." : "Done.",
         content: {
-          "application/json": { schema: refOrInline(route.response) },
+          ...jsonContent(route.response, example.response),
           ...("eventStream" in route
             ? { "text/event-stream": { schema: { type: "string", description: "Server-sent events: `event: change`, `data:` the JSON above." } } }
             : {}),

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ErrorBody } from "./common-objects";
+import { controlRoutes, type ControlRoute } from "./control";
+import { controlExamples } from "./control-examples";
 import { errorExample } from "./error-examples";
 import { errorCodes, errorStatus } from "./errors";
 import { operationExamples } from "./operation-examples";
@@ -25,6 +27,15 @@ describe("the contract's examples", () => {
       const schema = operation.success.body;
       expect(response !== undefined).toBe(schema !== undefined);
       if (schema) expect(problems(schema.safeParse(response))).toEqual([]);
+    },
+  );
+  test.each(controlRoutes.map((route): [string, ControlRoute] => [route.id, route]))(
+    "control route %s: its request and answer examples parse",
+    (_id, route) => {
+      const example = controlExamples[route.id];
+      expect(example.request !== undefined).toBe(route.body !== undefined);
+      if (route.body) expect(problems(route.body.safeParse(example.request))).toEqual([]);
+      expect(problems(route.response.safeParse(example.response))).toEqual([]);
     },
   );
   test("every error code has an example error body with that code", () => {
