@@ -41,18 +41,26 @@ export function successHeaders(named: Record<string, string> | undefined): Json 
   };
 }
 
+/** The texts of a few codes as the control routes word them (their interface examples name payment fields). */
+type Texts = Partial<Record<ErrorCode, { text: string; path?: string }>>;
+
 /** An error body for each code, named by it; the first is what a mock answers. */
-function errorContent(codes: readonly ErrorCode[]): Json {
+function errorContent(codes: readonly ErrorCode[], texts: Texts): Json {
   return {
     "application/json": {
       schema: { $ref: componentUri("Error") },
-      examples: Object.fromEntries(codes.map((code) => [code, { summary: code, value: { tppMessages: [errorExample(code)] } }])),
+      examples: Object.fromEntries(
+        codes.map((code) => [
+          code,
+          { summary: code, value: { tppMessages: [texts[code] ? { category: "ERROR", code, ...texts[code] } : errorExample(code)] } },
+        ]),
+      ),
     },
   };
 }
 
-function errorResponse(codes: readonly ErrorCode[], description: string, headers: Json = {}): Json {
-  return { description, headers: { "X-Request-ID": headerRef("X-Request-ID"), ...headers }, content: errorContent(codes) };
+function errorResponse(codes: readonly ErrorCode[], description: string, headers: Json = {}, texts: Texts = {}): Json {
+  return { description, headers: { "X-Request-ID": headerRef("X-Request-ID"), ...headers }, content: errorContent(codes, texts) };
 }
 
 /** Refusals any request can get, whatever its operation: the server's edge and the dispatcher. */
