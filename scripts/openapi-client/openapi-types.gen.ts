@@ -750,6 +750,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Valid Norwegian test identities with their check digits: synthetic national identity and D-numbers, organisation numbers, free account numbers at the sandbox bank, and KIDs (MOD10 and MOD11); ?count=1…20 of each (5 by default).
+         * @description Valid Norwegian test identities with their check digits: synthetic national identity and D-numbers, organisation numbers, free account numbers at the sandbox bank, and KIDs (MOD10 and MOD11); ?count=1…20 of each (5 by default).
+         *
+         *     **Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.
+         */
+        get: operations["testIdentities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__sandbox/changes": {
         parameters: {
             query?: never;
@@ -1184,6 +1206,20 @@ export interface components {
         ContactEmail: {
             email: string;
             registeredAt: string;
+        };
+        TestIdentities: {
+            /** @description Synthetic fødselsnumre (11 digits, month + 80). */
+            nationalIdentityNumbers: string[];
+            /** @description Synthetic D-numbers (day + 40, month + 80). */
+            dNumbers: string[];
+            /** @description Organisation numbers (9 digits, MOD11). */
+            organisationNumbers: string[];
+            /** @description Account numbers at the sandbox bank (11 digits, MOD11), not yet used by an account. */
+            accountNumbers: components["schemas"]["NorwegianAccountNumber"][];
+            /** @description 10-digit KIDs with a MOD10 (Luhn) check digit. */
+            kidsMod10: string[];
+            /** @description 10-digit KIDs with a MOD11 check digit. */
+            kidsMod11: string[];
         };
     };
     responses: {
@@ -4816,6 +4852,62 @@ export interface operations {
                         /** @description The schema version of its exports (an import of a newer one is refused). */
                         dataVersion: number;
                     };
+                };
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testIdentities: {
+        parameters: {
+            query?: {
+                /** @description How many of each kind: 1 to 20 (5 if left out). */
+                count?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "nationalIdentityNumbers": [
+                     *         "10906617191"
+                     *       ],
+                     *       "dNumbers": [
+                     *         "56877743883"
+                     *       ],
+                     *       "organisationNumbers": [
+                     *         "979862474"
+                     *       ],
+                     *       "accountNumbers": [
+                     *         "97103217613"
+                     *       ],
+                     *       "kidsMod10": [
+                     *         "1011460696"
+                     *       ],
+                     *       "kidsMod11": [
+                     *         "2034808190"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestIdentities"];
                 };
             };
             500: components["responses"]["SystemError"];

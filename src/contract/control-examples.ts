@@ -98,4 +98,14 @@ export const controlExamples: Record<ControlRouteId, OperationExample> = {
   sandboxSettings: { response: { contactEmail: null } },
   sandboxInfo: { response: { product: "psd2-sandbox", apiVersion: 1, dataVersion: 4 } },
   sandboxChanges: { response: { revision: 2, since: "2026-11-24T12:52:27.894Z" } },
+  testIdentities: {
+    response: {
+      nationalIdentityNumbers: ["10906617191"],
+      dNumbers: ["56877743883"],
+      organisationNumbers: ["979862474"],
+      accountNumbers: ["97103217613"],
+      kidsMod10: ["1011460696"],
+      kidsMod11: ["2034808190"],
+    },
+  },
 };
