@@ -9,6 +9,8 @@
 //   prettier one check: `prettier --check .` (what .prettierignore leaves); failed when any file is not formatted
 //   vitest  one check per test, from Vitest's JSON report; skipped/todo tests are skipped;
 //           a test file that fails without a failed test (e.g. it does not import) adds 1 failed
+//   openapi one check per linter (Spectral spectral:oas, Redocly recommended) of the document
+//           generated from the contract (scripts/openapi-lint.mjs): passed with 0 errors and 0 warnings
 //   snippets one check per test of the generated code snippets run with their real runtimes
 //           (vitest.snippets.config.ts), after scripts/ensure-runtimes.mjs installed what was
 //           missing; a runtime it could not install adds 1 failed (and its tests fail too)
@@ -28,7 +30,7 @@
 //
 // Options: --only a,b  run only these suites;  --skip a,b  run all but these;
 //          --budget N  minutes for the whole run (default 85).
-// Suite names: eslint, tsc, prettier, vitest, snippets, build, bundle, e2e.
+// Suite names: eslint, tsc, prettier, vitest, openapi, snippets, build, bundle, e2e.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -144,6 +146,7 @@ const LIMITS = {
   tsc: 8 * MIN, // ~30 s
   prettier: 5 * MIN, // ~15 s
   vitest: 20 * MIN, // ~2-3 min
+  openapi: 5 * MIN, // ~20 s (generating the document, then both linters)
   runtimes: 15 * MIN, // ~0 s when installed; apt-get install of a JDK and Go otherwise (~1-3 min)
   snippets: 12 * MIN, // ~1.5-2 min (26 runs; Java and Go compile each time)
   build: 8 * MIN, // ~30 s
@@ -230,6 +233,18 @@ const suites = [
     },
   },
   {
+    name: "openapi",
+    async run() {
+      const report = join(reports, "openapi-lint.json");
+      const status = await run(node, [join(root, "scripts/openapi-lint.mjs"), "--json", report], { timeoutMs: limit("openapi") });
+      const data = readJson(report);
+      if (!data) return noReport(status);
+      const passed = data.checks.filter((check) => check.passed).length;
+      const notes = data.checks.map((check) => check.crashed ?? `${check.name} ${String(check.errors)} errors ${String(check.warnings)} warnings`);
+      return settle({ passed, failed: data.checks.length - passed, skipped: 0, notes }, status);
+    },
+  },
+  {
     name: "snippets",
     async run() {
       const installed = await run(node, [join(root, "scripts/ensure-runtimes.mjs")], { timeoutMs: limit("runtimes") });
@@ -304,7 +319,7 @@ const skip = parseList("--skip") ?? [];
 const selected = suites.filter((suite) => (only ? only.includes(suite.name) : true) && !skip.includes(suite.name));
 
 mkdirSync(reports, { recursive: true });
-for (const file of ["eslint.json", "vitest.json", "snippets.json", "bundle.json", "playwright.json"]) {
+for (const file of ["eslint.json", "vitest.json", "openapi-lint.json", "snippets.json", "bundle.json", "playwright.json"]) {
   rmSync(join(reports, file), { force: true }); // a stale report must never count
 }
 

@@ -8,10 +8,19 @@ import { html, page } from "./html";
 /** The sandbox-only routes, unsigned JSON: the contract's control table, path parameters in braces. */
 const CONTROL_ROUTES = controlRoutes.map(({ id, method, path }) => [method, path, controlSummaries[id]] as const);
 
-let openApi: string | undefined;
-export function openApiResponse(): Response {
-  openApi ??= `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
-  return new Response(openApi, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+/**
+ * The document names as its server the origin it was asked for at (the Host the client used), so
+ * a generated client or a mock aims at this server whatever its port. Built once around a marker;
+ * each answer puts its origin in, as JSON string content.
+ */
+const ORIGIN_MARKER = "http://origin.invalid";
+let openApi: [string, string] | undefined;
+export function openApiResponse(origin: string): Response {
+  openApi ??= (() => {
+    const [before = "", after = ""] = `${JSON.stringify(buildOpenApiDocument({ origin: ORIGIN_MARKER }), null, 2)}\n`.split(ORIGIN_MARKER);
+    return [before, after];
+  })();
+  return new Response(`${openApi[0]}${JSON.stringify(origin).slice(1, -1)}${openApi[1]}`, { headers: { "Content-Type": "application/json; charset=utf-8" } });
 }
 
 function indexJson(origin: string): Response {

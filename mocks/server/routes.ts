@@ -29,7 +29,7 @@ function notJson(request: Request, url: URL): Response | undefined {
 
 const pages: Record<string, (request: Request, url: URL) => Response> = {
   "/": (request, url) => indexResponse(request, url.origin),
-  "/openapi.json": () => openApiResponse(),
+  "/openapi.json": (_request, url) => openApiResponse(url.origin),
 };
 
 export function createRoutes(dispatch: Dispatch) {

@@ -1,3 +1,4 @@
+import { get as httpGet } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { KARI, initiationHeaders, NDCT, type ListedAccount as Account, kariAndOla, paymentBody } from "../test-helpers";
 import { serverAndClient, rawExchange as rawBytes, type HttpClient } from "./http-client.test-helpers";
@@ -215,9 +216,24 @@ describe("what a browser on another origin and a careless client get", { timeout
     expect(index.sandbox_base_url).toBe(server.url);
     const html = await (await fetch(`${server.url}/`, { headers: { Accept: "text/html" } })).text();
     expect(html).toContain('<a href="/openapi.json">');
-    const openapi = (await (await fetch(index.openapi)).json()) as { openapi: string; paths: Record<string, unknown> };
+    const openapi = (await (await fetch(index.openapi)).json()) as { openapi: string; paths: Record<string, unknown>; servers: { url: string }[] };
     expect(openapi.openapi).toBe("3.1.0");
     expect(Object.keys(openapi.paths)).toContain("/v1/sandbox/initialize");
+    // The document names the origin it was fetched from, whatever the port or the name used for the host.
+    expect(openapi.servers.map((entry) => entry.url)).toEqual([server.url]);
+    const viaName = await new Promise<string>((resolve, reject) => {
+      const request = httpGet(
+        { host: "127.0.0.1", port: server.port, path: "/openapi.json", headers: { Host: `localhost:${String(server.port)}` } },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (text += chunk));
+          response.on("end", () => resolve(text));
+        },
+      );
+      request.on("error", reject);
+    });
+    expect((JSON.parse(viaName) as typeof openapi).servers.map((entry) => entry.url)).toEqual([`http://localhost:${String(server.port)}`]);
   });
 
   test("a body over 1 MiB is a 413, and the server goes on", async () => {

@@ -52,21 +52,36 @@ function fractionProblem(amount: string, currency: CurrencyCode): string | undef
   return `${currency} has ${String(allowed)} decimals (ISO 4217 minor units); ${amount} has ${String(digits)}.`;
 }
 
-/** JSON Schema form of the currency rule, so generated clients and validators enforce it too. */
-function fractionRuleSchema() {
+interface FractionRule {
+  if: Record<string, unknown>;
+  then: Record<string, unknown>;
+  else?: FractionRule;
+}
+
+/**
+ * JSON Schema form of the currency rule, so generated clients and validators enforce it too: one
+ * if/then per number of decimals, chained by else (the currency sets are disjoint, so the chain
+ * means what one rule each would). A chain rather than allOf: generators such as
+ * openapi-typescript read allOf members that have no type as `unknown`, and skip if/then/else.
+ */
+function fractionRuleSchema(): FractionRule | undefined {
   const byDigits = new Map<number, CurrencyCode[]>();
   for (const [code, units] of Object.entries(currencyMinorUnits) as [CurrencyCode, number | null][]) {
     if (units === null) continue;
     byDigits.set(units, [...(byDigits.get(units) ?? []), code]);
   }
-  return [...byDigits].map(([digits, codes]) => ({
-    if: { properties: { currency: { enum: codes } }, required: ["currency"] },
-    then: {
-      properties: {
-        amount: { pattern: digits === 0 ? "^[0-9]+$" : `^[0-9]+(\\.[0-9]{1,${String(digits)}})?$` },
+  return [...byDigits].reduceRight<FractionRule | undefined>(
+    (rest, [digits, codes]) => ({
+      if: { properties: { currency: { enum: codes } }, required: ["currency"] },
+      then: {
+        properties: {
+          amount: { pattern: digits === 0 ? "^[0-9]+$" : `^[0-9]+(\\.[0-9]{1,${String(digits)}})?$` },
+        },
       },
-    },
-  }));
+      ...(rest ? { else: rest } : {}),
+    }),
+    undefined,
+  );
 }
 
 export const Amount = strictObject({
@@ -80,7 +95,7 @@ export const Amount = strictObject({
   .meta({
     id: "Amount",
     description: "An amount and its currency. The fraction digits must not exceed the currency's ISO 4217 minor units.",
-    allOf: fractionRuleSchema(),
+    ...fractionRuleSchema(),
   });
 
 export type Amount = z.infer<typeof Amount>;

@@ -57,14 +57,16 @@ describe("OpenAPI 3.1 document", () => {
     expect(list(schema("CurrencyCode", "enum"))).toHaveLength(162);
     expect(list(schema("CountryCode", "enum"))).toHaveLength(248);
     expect(schema("Iban", "maxLength")).toBe(34);
-    expect(schema("Bban", "maxLength")).toBe(30);
+    expect(schema("NorwegianAccountNumber", "pattern")).toBe("^\\d{11}$");
     expect(schema("TppMessage", "properties", "text", "maxLength")).toBe(512);
     expect(schema("SandboxTransaction", "properties", "bankTransactionCode")).toMatchObject({ minLength: 4, maxLength: 14 });
     expect(list(schema("SandboxTransaction", "required"))).toHaveLength(15);
     expect(schema("SinglePaymentRequest", "properties", "remittanceInformationStructured", "deprecated")).toBe(true);
   });
   test("states the currency's minor units as JSON Schema conditions", () => {
-    const rules = list(schema("Amount", "allOf"));
+    // One if/then per number of decimals, chained by else.
+    const rules: unknown[] = [];
+    for (let rule = schema("Amount"); rule !== undefined; rule = at(rule, "else")) rules.push(rule);
     const ruleFor = (code: string) => rules.find((rule) => list(at(rule, "if", "properties", "currency", "enum")).includes(code));
     expect(at(ruleFor("JPY"), "then", "properties", "amount", "pattern")).toBe("^[0-9]+$");
     expect(at(ruleFor("KWD"), "then", "properties", "amount", "pattern")).toBe("^[0-9]+(\\.[0-9]{1,3})?$");
@@ -87,5 +89,75 @@ describe("OpenAPI 3.1 document", () => {
     expect(response("400", "description")).toMatch(/KID_INVALID/);
     expect(response("401", "description")).toMatch(/SIGNATURE_INVALID/);
     expect(response("201", "content", "application/json", "schema", "$ref")).toBe("#/components/schemas/PaymentInitiationResponse");
+  });
+  test("the signature headers are security schemes under their exact names, required by every signed operation", () => {
+    const schemes = at(document, "components", "securitySchemes");
+    for (const name of ["Signature", "Digest", "TPP-Signature-Certificate"]) expect(at(schemes, name)).toMatchObject({ type: "apiKey", in: "header", name });
+    // A write needs all three; a read without a body may leave Digest out; sandbox reads take none.
+    expect(operationAt("post", "/v1/payments/norwegian-domestic-credit-transfers", "security")).toEqual([
+      { Signature: [], Digest: [], "TPP-Signature-Certificate": [] },
+    ]);
+    expect(operationAt("get", "/v1/payments/norwegian-domestic-credit-transfers/{paymentId}", "security")).toEqual([
+      { Signature: [], "TPP-Signature-Certificate": [] },
+      { Signature: [], Digest: [], "TPP-Signature-Certificate": [] },
+    ]);
+    for (const op of operations) {
+      expect(list(operationAt(op.method.toLowerCase(), op.path, "security")).length, op.id).toBeGreaterThan(0);
+      const headers = list(operationAt(op.method.toLowerCase(), op.path, "parameters")).map((param) => at(param, "name"));
+      expect(headers, op.id).not.toContain("Signature");
+      expect(headers, op.id).not.toContain("Digest");
+      expect(headers, op.id).toContain("X-Request-ID");
+    }
+    for (const route of controlRoutes) expect(operationAt(route.method.toLowerCase(), route.path, "security")).toEqual([]);
+  });
+  test("examples for request and success bodies, and a real tppMessage per error code", () => {
+    const create = (...path: string[]) => operationAt("post", "/v1/payments/norwegian-domestic-credit-transfers", ...path);
+    expect(create("requestBody", "content", "application/json", "example", "creditorName")).toBe("Ola Nordmann");
+    expect(create("responses", "201", "content", "application/json", "example", "transactionStatus")).toBe("RCVD");
+    const examples = create("responses", "400", "content", "application/json", "examples");
+    expect(at(examples, "KID_INVALID", "value", "tppMessages", 0)).toMatchObject({ category: "ERROR", code: "KID_INVALID" });
+    expect(Object.keys(examples as object)[0]).toBe("FORMAT_ERROR");
+    for (const op of operations) {
+      const responses = operationAt(op.method.toLowerCase(), op.path, "responses") as Record<string, unknown>;
+      for (const [status, response] of Object.entries(responses)) {
+        if (status.startsWith("2")) continue;
+        const resolved = at(response, "$ref") ? at(document, "components", "responses", String(at(response, "$ref")).split("/").pop() ?? "") : response;
+        const named = at(resolved, "content", "application/json", "examples") as Record<string, { value: unknown }>;
+        expect(Object.keys(named).length, `${op.id} ${status}`).toBeGreaterThan(0);
+      }
+    }
+  });
+  test("the statuses and headers the sandbox sends", () => {
+    const responses = (method: string, path: string) => Object.keys(operationAt(method, path, "responses") as object);
+    expect(responses("post", "/v1/payments/norwegian-domestic-credit-transfers")).toEqual(
+      expect.arrayContaining(["201", "400", "401", "403", "404", "405", "413", "431", "500"]),
+    );
+    expect(operationAt("post", "/v1/payments/norwegian-domestic-credit-transfers", "responses", "201", "headers", "Location", "schema")).toEqual({
+      type: "string",
+      format: "uri",
+    });
+    const list200 = (...path: string[]) => operationAt("get", "/v1/sandbox/accounts/{mockAccountId}/transactions", "responses", "200", "headers", ...path);
+    expect(list200("X-Total-Count", "schema", "type")).toBe("integer");
+    expect(list200("Link")).toBeDefined();
+    expect(at(document, "components", "responses", "MethodNotAllowed", "headers", "Allow")).toBeDefined();
+    const query = list(operationAt("get", "/v1/sandbox/accounts/{mockAccountId}/transactions", "parameters")).filter((param) => at(param, "in") === "query");
+    expect(query.map((param) => at(param, "name"))).toEqual(["fromDate", "toDate", "offset", "limit", "after", "before"]);
+  });
+  test("bban-or-iban as typed alternatives, with every required property defined", () => {
+    expect(schema("DomesticAccountReference", "allOf", 0, "anyOf")).toEqual([
+      { type: "object", properties: { bban: schema("DomesticAccountReference", "properties", "bban") }, required: ["bban"] },
+      { type: "object", properties: { iban: schema("DomesticAccountReference", "properties", "iban") }, required: ["iban"] },
+    ]);
+    expect(schema("DomesticAccountReference", "anyOf")).toBeUndefined();
+  });
+  test("servers: the origin it is served from", () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: "/" })]);
+    expect(buildOpenApiDocument({ origin: "http://127.0.0.1:5123" }).servers).toEqual([expect.objectContaining({ url: "http://127.0.0.1:5123" })]);
+  });
+  test("every component is used by an operation", () => {
+    const text = JSON.stringify(document.paths);
+    const components = JSON.stringify(document.components);
+    for (const name of Object.keys(document.components.schemas))
+      expect(text.includes(`"#/components/schemas/${name}"`) || components.includes(`"#/components/schemas/${name}"`), name).toBe(true);
   });
 });

@@ -3,16 +3,20 @@
  * OpenAPI 3.1 uses as is, so zod's own converter produces the schemas; named schemas (meta `id`)
  * become components.
  */
+import { componentUri } from "./component-ref";
 import { CONTROL_GROUP, controlRoutes, type ControlRoute } from "./control";
+import { controlExamples } from "./control-examples";
 import { controlSummaries } from "./control-summaries";
-import { errorStatus, type ErrorCode } from "./errors";
-import { operations, type Operation } from "./operations";
+import { typedAlternatives } from "./openapi-alternatives";
+import { operationExamples } from "./operation-examples";
+import { commonHeaders, commonResponses, controlErrorResponses, errorResponses, successHeaders } from "./openapi-responses";
+import { SIGNATURE_HEADERS, securityOf, securitySchemes } from "./openapi-security";
+import { operations, type Operation, type OperationRow } from "./operations";
 import { z } from "./zod";
 
 type JsonSchema = Record<string, unknown>;
 
 export const SPEC_RELEASE = "1.21.26";
-import { componentUri } from "./component-ref";
 
 /**
  * One schema on its own. Named schemas inside it come back as local $defs; they are components
@@ -44,6 +48,8 @@ function parameters(operation: Pick<Operation, "pathParams" | "query"> & { heade
     if (!object) return;
     const json = schemaOf(object, io) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
+      // The signature headers are security schemes: a signing step sets them, not each call.
+      if (where === "header" && (SIGNATURE_HEADERS as readonly string[]).includes(name)) continue;
       const { description, ...schema } = property as JsonSchema & Described;
       params.push({ name, in: where, required: where === "path" || (json.required ?? []).includes(name), description, schema });
     }
@@ -53,20 +59,6 @@ function parameters(operation: Pick<Operation, "pathParams" | "query"> & { heade
   // Query values arrive as text but mean numbers and dates: document what they mean.
   add("query", operation.query, "output");
   return params;
-}
-
-function errorResponses(codes: readonly ErrorCode[]) {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
-  return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [
-      String(status),
-      {
-        description: `tppMessages with code ${list.join(", ")}.`,
-        content: { "application/json": { schema: { $ref: componentUri("Error") } } },
-      },
-    ]),
-  );
 }
 
 function describeOperation(operation: Operation): string {
@@ -81,8 +73,14 @@ function describeOperation(operation: Operation): string {
     .join("\n\n");
 }
 
+/** A JSON body: its schema and, when the contract has one, its example. */
+const jsonContent = (schema: z.ZodType, example: unknown) => ({
+  "application/json": { schema: refOrInline(schema), ...(example === undefined ? {} : { example }) },
+});
+
 function pathItem(operation: Operation) {
   const { success } = operation;
+  const example = operationExamples[operation.id];
   return {
     operationId: operation.id,
     summary: operation.title,
@@ -91,15 +89,14 @@ function pathItem(operation: Operation) {
     "x-spec-section": operation.specSection,
     "x-path-chosen": operation.pathChosen,
     "x-base-address": operation.base === "api" ? "{base_url}" : "{sandbox_base_url}",
+    security: securityOf(operation.headers),
     parameters: parameters(operation),
-    ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: refOrInline(operation.body) } } } } : {}),
+    ...(operation.body ? { requestBody: { required: true, content: jsonContent(operation.body, example.request) } } : {}),
     responses: {
       [String(success.status)]: {
         description: success.description,
-        ...(success.headers
-          ? { headers: Object.fromEntries(Object.entries(success.headers).map(([name, text]) => [name, { description: text, schema: { type: "string" } }])) }
-          : {}),
-        ...(success.body ? { content: { "application/json": { schema: refOrInline(success.body) } } } : {}),
+        headers: successHeaders(success.headers),
+        ...(success.body ? { content: jsonContent(success.body, example.response) } : {}),
       },
       ...errorResponses(operation.errors),
     },
@@ -111,39 +108,76 @@ function pathItem(operation: Operation) {
  * (decision 0024): unsigned, not part of the spec, marked x-sandbox-control.
  */
 function controlItem(route: ControlRoute) {
+  const example = controlExamples[route.id];
   return {
     operationId: route.id,
     summary: controlSummaries[route.id],
     description: `${controlSummaries[route.id]}\n\n**Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.`,
     tags: [CONTROL_GROUP],
     "x-sandbox-control": true,
+    security: [],
     parameters: parameters(route),
-    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: refOrInline(route.body) } } } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: jsonContent(route.body, example.request) } } : {}),
     responses: {
       "200": {
         description: "eventStream" in route ? "The state now; with Accept: text/event-stream, a stream of `change` events whose data is this JSON." : "Done.",
         content: {
-          "application/json": { schema: refOrInline(route.response) },
+          ...jsonContent(route.response, example.response),
           ...("eventStream" in route
             ? { "text/event-stream": { schema: { type: "string", description: "Server-sent events: `event: change`, `data:` the JSON above." } } }
             : {}),
         },
       },
-      "4XX": { description: "tppMessages saying what was wrong.", content: { "application/json": { schema: { $ref: componentUri("Error") } } } },
+      ...controlErrorResponses,
     },
   };
 }
 
-export function buildOpenApiDocument() {
+const groupDescriptions: Record<OperationRow["group"], string> = {
+  Payments: "Single Norwegian domestic credit transfers: initiate, read, read the status, cancel.",
+  "Periodic payments": "Standing orders: initiate, read, read the status, cancel. The sandbox batch never books them.",
+  "Signing baskets": "Several single payments authorised with one SCA.",
+  "Sandbox data": "The sandbox's accounts, balances, transactions and agreements (signed, like the payments).",
+  TPP: "The TPP's own settings at the bank.",
+};
+
+/** Every `#/components/schemas/…` a value refers to. */
+function schemaRefs(value: unknown): string[] {
+  return [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1] ?? "");
+}
+
+/** The components reachable from the roots: a schema no operation reaches is no part of the interface. */
+function reachableSchemas(all: Record<string, JsonSchema>, roots: unknown): Record<string, JsonSchema> {
+  const seen = new Set<string>();
+  const pending = schemaRefs(roots);
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (seen.has(name) || !all[name]) continue;
+    seen.add(name);
+    pending.push(...schemaRefs(all[name]));
+  }
+  return Object.fromEntries(Object.entries(all).filter(([name]) => seen.has(name)));
+}
+
+export interface DocumentOptions {
+  /**
+   * The origin the document is served from (the standalone server knows its Host). Left out, the
+   * server is "/", which OpenAPI resolves against wherever the document was loaded from: the
+   * portal's static /openapi.json names its own origin that way (docs/decisions/0030-openapi-for-generators.md).
+   */
+  origin?: string;
+}
+
+export function buildOpenApiDocument(options: DocumentOptions = {}) {
   const { schemas } = z.toJSONSchema(z.globalRegistry, { uri: componentUri, io: "input", unrepresentable: "any" }) as {
     schemas: Record<string, JsonSchema>;
   };
-  const components = Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _ignored, $id: _id, ...schema }]) => [id, schema]));
+  const allSchemas = Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _ignored, $id: _id, ...schema }]) => [id, schema]));
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     (paths[operation.path] ??= {})[operation.method.toLowerCase()] = pathItem(operation);
   }
   for (const route of controlRoutes) (paths[route.path] ??= {})[route.method.toLowerCase()] = controlItem(route);
+  const used = reachableSchemas(allSchemas, [paths, commonResponses]);
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -152,21 +186,28 @@ export function buildOpenApiDocument() {
       version: SPEC_RELEASE,
       description:
         "Norwegian domestic credit transfers (single and periodic), signing baskets and sandbox data, as served by this sandbox. " +
-        "Generated from the contract in src/contract; every request to /v1/ must be signed (see the Signature header). " +
+        "Generated from the contract in src/contract. Every request to /v1/ is signed: the security schemes Signature, Digest and " +
+        "TPP-Signature-Certificate are the three headers of an HTTP message signature (OpenAPI cannot express one; their descriptions say how to compute them). " +
         'The sandbox\'s own unsigned controls are listed under the tag "Sandbox control".',
     },
     servers: [
-      { url: "/", description: "The portal's own origin: {base_url} and {sandbox_base_url} of the in-browser sandbox." },
-      { url: "http://127.0.0.1:4010", description: "The standalone sandbox server (npm run sandbox)." },
+      options.origin
+        ? { url: options.origin, description: "This sandbox server: {base_url} and {sandbox_base_url}." }
+        : { url: "/", description: "The origin this document was served from: {base_url} and {sandbox_base_url} of that sandbox." },
     ],
     tags: [
-      ...[...new Set(operations.map((operation) => operation.group))].map((name) => ({ name })),
+      ...[...new Set(operations.map((operation) => operation.group))].map((name) => ({ name, description: groupDescriptions[name] })),
       {
         name: CONTROL_GROUP,
         description: "The sandbox's own controls (/__sandbox/…): clock, batch, explorer views, SCA, export and import. Unsigned; not part of the interface.",
       },
     ],
-    paths,
-    components: { schemas: components },
+    paths: typedAlternatives(paths) as typeof paths,
+    components: {
+      schemas: typedAlternatives(used) as typeof used,
+      securitySchemes,
+      headers: commonHeaders,
+      responses: commonResponses,
+    },
   };
 }

@@ -16,6 +16,14 @@ export const TransactionListQuery = z
     toDate: calendarDate.optional().meta({ description: "Latest date wanted (booking date, inclusive)." }),
     offset: int32Parameter(0).optional().meta({ description: "Number of transactions skipped before counting the limit; at least 0." }),
     limit: int32Parameter(1).optional().meta({ description: "At least 1; number of transactions returned. Default 200." }),
+    // Opaque on purpose: the handler says which cursor it did not write, better than a pattern could.
+    after: z
+      .string()
+      .optional()
+      .meta({ description: 'Keyset cursor of the next page, as the Link header\'s rel="next" URL carries it; opaque: follow that URL as it is.' }),
+    before: z.string().optional().meta({
+      description: 'Keyset cursor of the previous (rel="prev") or last (rel="last", before=end) page, as the Link header carries it; opaque.',
+    }),
   })
   .superRefine((query, ctx) => {
     if (query.fromDate && query.toDate && query.toDate < query.fromDate)

@@ -50,7 +50,29 @@ export interface Parameter {
   schema: JsonSchema;
 }
 
+interface OperationItem {
+  parameters: Parameter[];
+  security?: Record<string, string[]>[];
+}
+
+/**
+ * The signature headers are security schemes in the document, so that generated clients leave
+ * them to one signing step; the pages show them as the headers they are, required when every
+ * alternative of the operation's security names them.
+ */
+function signatureHeaders(security: Record<string, string[]>[]): Parameter[] {
+  const schemes = documentOrThrow().components.securitySchemes as Record<string, { name: string; description?: string } | undefined>;
+  const names = [...new Set(security.flatMap((alternative) => Object.keys(alternative)))];
+  return names.map((name) => ({
+    name: schemes[name]?.name ?? name,
+    in: "header",
+    required: security.every((alternative) => name in alternative),
+    ...(schemes[name]?.description ? { description: schemes[name].description } : {}),
+    schema: { type: "string" },
+  }));
+}
+
 export function parametersOf(method: string, path: string): Parameter[] {
-  const item = (documentOrThrow().paths as Record<string, Record<string, { parameters: Parameter[] }>>)[path]?.[method.toLowerCase()];
-  return item?.parameters ?? [];
+  const item = (documentOrThrow().paths as Record<string, Record<string, OperationItem>>)[path]?.[method.toLowerCase()];
+  return item ? [...item.parameters, ...signatureHeaders(item.security ?? [])] : [];
 }

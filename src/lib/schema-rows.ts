@@ -13,6 +13,7 @@ export type JsonSchema = Record<string, unknown> & {
   deprecated?: boolean;
   additionalProperties?: JsonSchema | boolean;
   allOf?: JsonSchema[];
+  if?: JsonSchema;
   anyOf?: JsonSchema[];
   not?: JsonSchema;
 };
@@ -73,11 +74,14 @@ export function limitsOf(schema: JsonSchema): string[] {
   if (minItems !== undefined) limits.push(`at least ${String(minItems)} item${minItems === 1 ? "" : "s"}`);
   if (schema.uniqueItems === true) limits.push("no duplicates");
   if (typeof schema.pattern === "string" && schema.format === undefined) limits.push(`pattern ${schema.pattern}`);
-  if (Array.isArray(schema.anyOf) && schema.anyOf.every((option) => Array.isArray(option.required)))
-    limits.push(`needs ${schema.anyOf.map((option) => option.required?.join(" + ")).join(" or ")}`);
+  // The document states "bban or iban" as allOf: [{ anyOf }] (src/contract/openapi-alternatives.ts).
+  const alternatives = schema.anyOf ?? schema.allOf?.find((rule) => Array.isArray(rule.anyOf))?.anyOf;
+  if (Array.isArray(alternatives) && alternatives.every((option) => Array.isArray(option.required)))
+    limits.push(`needs ${alternatives.map((option) => option.required?.join(" + ")).join(" or ")}`);
   const never = schema.not?.anyOf;
   if (Array.isArray(never)) limits.push(`never together: ${never.map((option) => option.required?.join(" + ")).join("; ")}`);
-  if (Array.isArray(schema.allOf) && schema.allOf.some((rule) => "if" in rule)) limits.push("decimals limited by the currency's minor units");
+  if (schema.if !== undefined || (Array.isArray(schema.allOf) && schema.allOf.some((rule) => "if" in rule)))
+    limits.push("decimals limited by the currency's minor units");
   return limits;
 }
 

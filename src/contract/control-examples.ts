@@ -1,0 +1,111 @@
+/**
+ * Example bodies of the sandbox's control routes (decision 0024), from the fixed data set after
+ * Kari's payment of the payment examples: what the OpenAPI document shows for the "Sandbox
+ * control" tag. A unit test parses each with the route's schemas.
+ */
+import type { ControlRouteId } from "./control";
+import type { OperationExample } from "./operation-examples";
+import { EXAMPLE_PAYMENT_ID, singlePaymentRequest } from "./payment-examples";
+
+const clock = {
+  now: "2026-11-24T12:18:19.120Z",
+  today: "2026-11-24",
+  offsetMs: 0,
+  lastBatchRunAt: "2026-11-24T11:00:00.000Z",
+  nextBatchRunAt: "2026-11-24T14:00:00.000Z",
+  batchTimes: ["06:00", "09:00", "12:00", "15:00", "18:00"],
+};
+const REDIRECT = "https://tpp.example.no/callback";
+const payment = {
+  paymentId: EXAMPLE_PAYMENT_ID,
+  transactionStatus: "RCVD",
+  psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21",
+  customerNumber: "01817010055",
+  redirectUri: REDIRECT,
+  debtorAccountId: "acc-001",
+  creditorAccountId: "acc-003",
+  statusHistory: [{ status: "RCVD", at: 1795522699000, reason: "Initiation received." }],
+  createdAt: 1795522699000,
+  product: "single",
+  request: singlePaymentRequest,
+  executionDate: "2026-11-24",
+};
+const account = {
+  resourceId: "acc-001",
+  customerNumber: "01817010055",
+  accountName: "Brukskonto",
+  bban: "97100000028",
+  iban: "NO7797100000028",
+  currency: "NOK",
+  product: "Brukskonto",
+  cashAccountType: "CACC",
+  creditLine: 0,
+  balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 25180.5, currency: "NOK" } }],
+  kidRequired: false,
+  inAgreement: true,
+  transactionCount: 54,
+};
+const exportDocument = {
+  format: "psd2-sandbox-export",
+  schemaVersion: 4,
+  exportedAt: "2026-11-24T12:52:29.695Z",
+  stores: { customers: [], accounts: [], agreements: [], payments: [], baskets: [], transactions: [] },
+};
+
+export const controlExamples: Record<ControlRouteId, OperationExample> = {
+  sandboxClock: { response: clock },
+  advanceClock: { request: { days: 1 }, response: { clock: { ...clock, now: "2026-11-25T12:18:19.120Z", today: "2026-11-25", offsetMs: 86400000 }, runs: [] } },
+  runBatch: { response: { runs: [{ at: 1795522699104, date: "2026-11-24", settled: [EXAMPLE_PAYMENT_ID], rejected: [] }], clock } },
+  catchUpBatches: { response: { runs: [], clock } },
+  setBatchTimes: { request: { batchTimes: ["06:00", "12:00"] }, response: { ...clock, batchTimes: ["06:00", "12:00"] } },
+  sandboxCustomers: {
+    response: [
+      { customerNumber: "01817010055", name: "Kari Nordmann", psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21", kind: "private", createdAt: 1795522698379 },
+    ],
+  },
+  sandboxAccounts: { response: [account] },
+  sandboxAgreements: { response: [{ agreementId: "agr-001", customerNumber: "01817010055", accountIds: ["acc-001", "acc-002"] }] },
+  sandboxPayments: { response: [payment] },
+  sandboxPayment: { response: payment },
+  scaRequest: {
+    response: {
+      subject: "payment",
+      id: EXAMPLE_PAYMENT_ID,
+      redirectUri: REDIRECT,
+      transactionStatus: "RCVD",
+      payments: [
+        {
+          paymentId: EXAMPLE_PAYMENT_ID,
+          product: "single",
+          transactionStatus: "RCVD",
+          instructedAmount: { amount: "250.00", currency: "NOK" },
+          creditorName: "Ola Nordmann",
+          creditorAccount: { bban: "97100000044", currency: "NOK" },
+          debtorAccount: { bban: "97100000028", iban: "NO7797100000028", name: "Brukskonto" },
+          psuName: "Kari Nordmann",
+          executionDate: "2026-11-24",
+        },
+      ],
+    },
+  },
+  scaDecision: {
+    request: { decision: "approve" },
+    response: { transactionStatus: "ACTC", redirect: `${REDIRECT}?paymentId=${EXAMPLE_PAYMENT_ID}&scaResult=ok` },
+  },
+  exportSandbox: { response: exportDocument },
+  importSandbox: { request: exportDocument, response: clock },
+  resetSandbox: { response: clock },
+  sandboxSettings: { response: { contactEmail: null } },
+  sandboxInfo: { response: { product: "psd2-sandbox", apiVersion: 1, dataVersion: 4 } },
+  sandboxChanges: { response: { revision: 2, since: "2026-11-24T12:52:27.894Z" } },
+  testIdentities: {
+    response: {
+      nationalIdentityNumbers: ["10906617191"],
+      dNumbers: ["56877743883"],
+      organisationNumbers: ["979862474"],
+      accountNumbers: ["97103217613"],
+      kidsMod10: ["1011460696"],
+      kidsMod11: ["2034808190"],
+    },
+  },
+};

@@ -1,0 +1,99 @@
+/**
+ * Example bodies of the sandbox data operations, from the sandbox's fixed data set (Kari
+ * Nordmann's current account acc-001, 97100000028). Read by operation-examples.ts.
+ */
+import { EXAMPLE_ORIGIN } from "./payment-examples";
+
+const ACCOUNTS = `${EXAMPLE_ORIGIN}/v1/sandbox/accounts`;
+
+const kariAccount = {
+  resourceId: "acc-001",
+  customerNumber: "01817010055",
+  accountName: "Brukskonto",
+  bban: "97100000028",
+  iban: "NO7797100000028",
+  currency: "NOK",
+  product: "Brukskonto",
+  cashAccountType: "Current",
+  creditLine: 0,
+  balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 10000, currency: "NOK" } }],
+  kidRequired: false,
+  inAgreement: true,
+  _links: {
+    transactions: { href: `${ACCOUNTS}/acc-001/transactions`, verbs: ["GET", "POST"] },
+    balances: { href: `${ACCOUNTS}/acc-001/balances`, verbs: ["PUT"] },
+  },
+};
+
+const transaction = (id: string, amount: number, creditorName: string, creditor: { bban: string; iban: string }, text: string) => ({
+  id,
+  amount,
+  currency: "NOK",
+  valueDate: "2026-11-24",
+  bookingDate: "2026-11-24",
+  remittanceInformationUnstructured: text,
+  creditorName,
+  creditorAccount: creditor,
+  debtorName: "Brukskonto",
+  debtorAccount: { bban: "97100000028", iban: "NO7797100000028" },
+  bankTransactionCode: "PMNT-ICDT-DMCT",
+  ultimateDebtor: "",
+  ultimateCreditor: "",
+  purposeCode: "",
+  _links: { self: { href: `${ACCOUNTS}/acc-001/transactions/${id}`, verbs: ["GET"] } },
+});
+const { product: _noProduct, ...withoutProduct } = kariAccount;
+const OLA = { bban: "97100000044", iban: "NO3397100000044" };
+const groceries = transaction("acc-001-tx-00052", -25800, "REMA 1000", { bban: "86011117947", iban: "NO9386011117947" }, "Matvarer");
+
+export const sandboxExamples = {
+  createSandboxAccount: {
+    request: {
+      customerNumber: "01817010055",
+      accountName: "Reisekonto",
+      currency: "NOK",
+      cashAccountType: "CACC",
+      balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 5000, currency: "NOK" } }],
+    },
+    response: {
+      ...withoutProduct,
+      resourceId: "f7838efc-970f-4dfd-aa5e-c46b80fa3295",
+      accountName: "Reisekonto",
+      bban: "97100000095",
+      iban: "NO1497100000095",
+      balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 5000, currency: "NOK" } }],
+      _links: {
+        transactions: { href: `${ACCOUNTS}/f7838efc-970f-4dfd-aa5e-c46b80fa3295/transactions`, verbs: ["GET", "POST"] },
+        balances: { href: `${ACCOUNTS}/f7838efc-970f-4dfd-aa5e-c46b80fa3295/balances`, verbs: ["PUT"] },
+      },
+    },
+  },
+  listSandboxTransactions: {
+    response: [transaction("8757916d-4877-41e8-86ae-656704c100ea", -25000, "Ola Nordmann", OLA, "Dinner on Friday"), groceries],
+  },
+  createSandboxTransaction: {
+    request: {
+      amount: 12550,
+      currency: "NOK",
+      creditorName: "Ola Nordmann",
+      creditorAccount: { bban: "97100000044" },
+      debtorAccount: { bban: "97100000028" },
+      remittanceInformationUnstructured: "Groceries",
+    },
+    response: transaction("8757916d-4877-41e8-86ae-656704c100ea", -12550, "Ola Nordmann", OLA, "Groceries"),
+  },
+  getSandboxTransaction: { response: groceries },
+  updateSandboxBalances: {
+    request: { balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 10000, currency: "NOK" } }], creditLine: 0 },
+    response: kariAccount,
+  },
+  createAgreement: {
+    request: { customerNumber: "999990010", accountIds: ["acc-006"] },
+    response: { agreementId: "agr-004", customerNumber: "999990010", accountIds: ["acc-005", "acc-006"] },
+  },
+  initializeSandbox: { response: { customers: 5, accounts: 7, transactions: 172 } },
+  registerContactEmail: {
+    request: { email: "developer@tpp.example" },
+    response: { email: "developer@tpp.example", registeredAt: "2026-11-24T12:19:03.893Z" },
+  },
+};
