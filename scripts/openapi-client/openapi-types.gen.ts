@@ -502,6 +502,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/sca-window": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets how long a payment or basket may await SCA before it expires (RJCT), in minutes of the sandbox clock: {"minutes":10} (the default; 1 to 10080).
+         * @description Sets how long a payment or basket may await SCA before it expires (RJCT), in minutes of the sandbox clock: {"minutes":10} (the default; 1 to 10080).
+         *
+         *     **Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.
+         */
+        put: operations["setScaWindow"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__sandbox/customers": {
         parameters: {
             query?: never;
@@ -3704,7 +3726,8 @@ export interface operations {
                      *         "12:00",
                      *         "15:00",
                      *         "18:00"
-                     *       ]
+                     *       ],
+                     *       "scaWindowMinutes": 10
                      *     }
                      */
                     "application/json": {
@@ -3717,6 +3740,8 @@ export interface operations {
                         /** Format: date-time */
                         nextBatchRunAt: string;
                         batchTimes: string[];
+                        /** @description Minutes a payment may await SCA before it expires (RJCT). */
+                        scaWindowMinutes: number;
                     };
                 };
             };
@@ -3780,7 +3805,8 @@ export interface operations {
                      *           "12:00",
                      *           "15:00",
                      *           "18:00"
-                     *         ]
+                     *         ],
+                     *         "scaWindowMinutes": 10
                      *       },
                      *       "runs": []
                      *     }
@@ -3803,6 +3829,8 @@ export interface operations {
                             /** Format: date-time */
                             nextBatchRunAt: string;
                             batchTimes: string[];
+                            /** @description Minutes a payment may await SCA before it expires (RJCT). */
+                            scaWindowMinutes: number;
                         };
                     };
                 };
@@ -3859,7 +3887,8 @@ export interface operations {
                      *           "12:00",
                      *           "15:00",
                      *           "18:00"
-                     *         ]
+                     *         ],
+                     *         "scaWindowMinutes": 10
                      *       }
                      *     }
                      */
@@ -3881,6 +3910,8 @@ export interface operations {
                             /** Format: date-time */
                             nextBatchRunAt: string;
                             batchTimes: string[];
+                            /** @description Minutes a payment may await SCA before it expires (RJCT). */
+                            scaWindowMinutes: number;
                         };
                     };
                 };
@@ -3928,7 +3959,8 @@ export interface operations {
                      *           "12:00",
                      *           "15:00",
                      *           "18:00"
-                     *         ]
+                     *         ],
+                     *         "scaWindowMinutes": 10
                      *       }
                      *     }
                      */
@@ -3950,6 +3982,8 @@ export interface operations {
                             /** Format: date-time */
                             nextBatchRunAt: string;
                             batchTimes: string[];
+                            /** @description Minutes a payment may await SCA before it expires (RJCT). */
+                            scaWindowMinutes: number;
                         };
                     };
                 };
@@ -4006,7 +4040,8 @@ export interface operations {
                      *       "batchTimes": [
                      *         "06:00",
                      *         "12:00"
-                     *       ]
+                     *       ],
+                     *       "scaWindowMinutes": 10
                      *     }
                      */
                     "application/json": {
@@ -4019,6 +4054,80 @@ export interface operations {
                         /** Format: date-time */
                         nextBatchRunAt: string;
                         batchTimes: string[];
+                        /** @description Minutes a payment may await SCA before it expires (RJCT). */
+                        scaWindowMinutes: number;
+                    };
+                };
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setScaWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "minutes": 30
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Minutes of the sandbox clock a payment or basket may await SCA before it expires (RJCT). */
+                    minutes: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-11-24T12:18:19.120Z",
+                     *       "today": "2026-11-24",
+                     *       "offsetMs": 0,
+                     *       "lastBatchRunAt": "2026-11-24T11:00:00.000Z",
+                     *       "nextBatchRunAt": "2026-11-24T14:00:00.000Z",
+                     *       "batchTimes": [
+                     *         "06:00",
+                     *         "09:00",
+                     *         "12:00",
+                     *         "15:00",
+                     *         "18:00"
+                     *       ],
+                     *       "scaWindowMinutes": 30
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        now: string;
+                        /** Format: date */
+                        today: string;
+                        offsetMs: number;
+                        lastBatchRunAt: string | null;
+                        /** Format: date-time */
+                        nextBatchRunAt: string;
+                        batchTimes: string[];
+                        /** @description Minutes a payment may await SCA before it expires (RJCT). */
+                        scaWindowMinutes: number;
                     };
                 };
             };
@@ -4462,6 +4571,7 @@ export interface operations {
                      *       "id": "a76348e2-0b42-4e7c-af8d-3f37478535f6",
                      *       "redirectUri": "https://tpp.example.no/callback",
                      *       "transactionStatus": "RCVD",
+                     *       "scaExpiresAt": "2026-11-24T12:28:19.120Z",
                      *       "payments": [
                      *         {
                      *           "paymentId": "a76348e2-0b42-4e7c-af8d-3f37478535f6",
@@ -4493,6 +4603,13 @@ export interface operations {
                         id: string;
                         redirectUri: string;
                         transactionStatus: components["schemas"]["TransactionStatus"];
+                        /** @description Why it has its status, when it no longer awaits SCA (declined, expired, …). */
+                        statusReason?: string;
+                        /**
+                         * Format: date-time
+                         * @description When the SCA window ends: after it, an unapproved payment is rejected.
+                         */
+                        scaExpiresAt: string;
                         payments: {
                             paymentId: string;
                             /** @enum {string} */
@@ -4698,7 +4815,8 @@ export interface operations {
                      *         "12:00",
                      *         "15:00",
                      *         "18:00"
-                     *       ]
+                     *       ],
+                     *       "scaWindowMinutes": 10
                      *     }
                      */
                     "application/json": {
@@ -4711,6 +4829,8 @@ export interface operations {
                         /** Format: date-time */
                         nextBatchRunAt: string;
                         batchTimes: string[];
+                        /** @description Minutes a payment may await SCA before it expires (RJCT). */
+                        scaWindowMinutes: number;
                     };
                 };
             };
@@ -4755,7 +4875,8 @@ export interface operations {
                      *         "12:00",
                      *         "15:00",
                      *         "18:00"
-                     *       ]
+                     *       ],
+                     *       "scaWindowMinutes": 10
                      *     }
                      */
                     "application/json": {
@@ -4768,6 +4889,8 @@ export interface operations {
                         /** Format: date-time */
                         nextBatchRunAt: string;
                         batchTimes: string[];
+                        /** @description Minutes a payment may await SCA before it expires (RJCT). */
+                        scaWindowMinutes: number;
                     };
                 };
             };

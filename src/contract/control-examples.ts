@@ -14,6 +14,7 @@ const clock = {
   lastBatchRunAt: "2026-11-24T11:00:00.000Z",
   nextBatchRunAt: "2026-11-24T14:00:00.000Z",
   batchTimes: ["06:00", "09:00", "12:00", "15:00", "18:00"],
+  scaWindowMinutes: 10,
 };
 const REDIRECT = "https://tpp.example.no/callback";
 const payment = {
@@ -58,6 +59,7 @@ export const controlExamples: Record<ControlRouteId, OperationExample> = {
   runBatch: { response: { runs: [{ at: 1795522699104, date: "2026-11-24", settled: [EXAMPLE_PAYMENT_ID], rejected: [] }], clock } },
   catchUpBatches: { response: { runs: [], clock } },
   setBatchTimes: { request: { batchTimes: ["06:00", "12:00"] }, response: { ...clock, batchTimes: ["06:00", "12:00"] } },
+  setScaWindow: { request: { minutes: 30 }, response: { ...clock, scaWindowMinutes: 30 } },
   sandboxCustomers: {
     response: [
       { customerNumber: "01817010055", name: "Kari Nordmann", psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21", kind: "private", createdAt: 1795522698379 },
@@ -73,6 +75,7 @@ export const controlExamples: Record<ControlRouteId, OperationExample> = {
       id: EXAMPLE_PAYMENT_ID,
       redirectUri: REDIRECT,
       transactionStatus: "RCVD",
+      scaExpiresAt: "2026-11-24T12:28:19.120Z",
       payments: [
         {
           paymentId: EXAMPLE_PAYMENT_ID,
