@@ -14,8 +14,8 @@ export const PLAYWRIGHT_SPEC_FILE = "portal-journey.spec.ts";
 
 const str = (text: string) => JSON.stringify(text);
 
-/** A template literal: the text escaped, the variables as ${name}. */
-const literal = (parts: Template) =>
+/** A template literal: the text escaped, the variables as ${name}. Exported for its test. */
+export const literal = (parts: Template) =>
   `\`${parts.map((part) => (typeof part === "string" ? part.replace(/[`\\]|\$\{/g, (c) => `\\${c}`) : `\${${part.variable}}`)).join("")}\``;
 
 const headerObject = (headers: readonly (readonly [string, string])[], indent: string) =>
