@@ -46,6 +46,23 @@ export interface CollectionCredentials {
   certificatePem: string;
 }
 
+/**
+ * The public sandbox test certificate and its key (public/test-credentials/, decision 0021), read
+ * from the portal's own static files to prefill an exported collection: test data, the same for
+ * everyone, so the collection runs before its user has a key of their own to put there.
+ */
+export const PUBLIC_PAIR_PATH = "/test-credentials/";
+
+export async function publicPair(): Promise<CollectionCredentials> {
+  const read = async (file: string) => {
+    const response = await fetch(`${PUBLIC_PAIR_PATH}${file}`);
+    if (!response.ok) throw new Error(`The public test credentials could not be read (${file}: ${String(response.status)}).`);
+    return response.text();
+  };
+  const [privateKeyPem, certificatePem] = await Promise.all([read("tpp-key.pem"), read("tpp-cert.pem")]);
+  return { privateKeyPem, certificatePem };
+}
+
 const script = (listen: PostmanScript["listen"], lines: string[]): PostmanScript => ({ listen, script: { type: "text/javascript", exec: lines } });
 
 /** A start date a periodic payment accepts whenever the collection runs (the first of next month): {{firstOfNextMonth}}. */
