@@ -145,7 +145,7 @@ const LIMITS = {
   prettier: 5 * MIN, // ~15 s
   vitest: 20 * MIN, // ~2-3 min
   runtimes: 15 * MIN, // ~0 s when installed; apt-get install of a JDK and Go otherwise (~1-3 min)
-  snippets: 12 * MIN, // ~1.5-2 min (26 runs; Java and Go compile each time)
+  snippets: 12 * MIN, // ~2.5-3 min (26 runs, Java and Go compile each time; newman and playwright test of the exports ~1 min)
   build: 8 * MIN, // ~30 s
   bundle: 3 * MIN, // ~1 s
   chromium: 15 * MIN, // ~0 s when installed; apt-get install otherwise
