@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -21,6 +22,12 @@ const rowOf = (page: Page, operation: string) =>
   list(page)
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: new RegExp(operation) }) });
+
+/** Clicks and returns the downloaded file's name and text. */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+  return { name: download.suggestedFilename(), text: await readFile(await download.path(), "utf8") };
+}
 
 test.describe("request history", () => {
   test("lists sent requests with their status, searches, inspects, and keeps them across reloads", async ({ page }) => {
@@ -67,6 +74,30 @@ test.describe("request history", () => {
     await expect(page.getByRole("region", { name: /^Get payment status, sent / })).toBeVisible();
     await page.getByRole("radio", { name: "All" }).check();
     await expect(list(page).getByRole("row")).toHaveCount(3);
+  });
+
+  test("exports what was done as a Playwright test and a Postman collection; the code panel downloads the whole collection", async ({ page }) => {
+    await sendTwo(page);
+    await page.getByRole("link", { name: "History", exact: true }).click();
+    const exports = page.getByRole("group", { name: "Export" });
+    const spec = await downloaded(page, () => exports.getByRole("button", { name: "Export as Playwright test" }).click());
+    expect(spec.name).toBe("portal-journey.spec.ts");
+    // Oldest first, each expecting the status it got here; run against the server in the snippets suite.
+    expect(spec.text.indexOf('await send(request, 404, "GET"')).toBeLessThan(spec.text.indexOf('await send(request, 200, "PUT"'));
+    await expect(page.getByRole("status").filter({ hasText: "Downloaded portal-journey.spec.ts: 2 requests." })).toBeVisible();
+
+    const collection = await downloaded(page, () => exports.getByRole("button", { name: "Export as Postman collection" }).click());
+    const parsed = JSON.parse(collection.text) as { item: { name: string }[]; variable: { key: string; value: string }[] };
+    expect(parsed.item.map((item) => item.name)).toEqual(["1. Get payment status", "2. Register contact e-mail"]);
+    expect(parsed.variable.find((variable) => variable.key === "tppPrivateKey")?.value).toContain("-----BEGIN PRIVATE KEY-----");
+
+    await page.goto("/try/registerContactEmail");
+    await page.getByRole("button", { name: "Show code: bash, Node.js, Python, Java, Go" }).click();
+    const whole = await downloaded(page, () =>
+      page.getByRole("button", { name: "Download the Postman collection (psd2-sandbox.postman_collection.json)" }).click(),
+    );
+    const folders = (JSON.parse(whole.text) as { item: { name: string }[] }).item.map((folder) => folder.name);
+    expect(folders).toEqual(["Payment journey", "Payments", "Periodic payments", "Signing baskets", "Sandbox data", "TPP"]);
   });
 
   test("replays a request as a new entry, and copies it as curl with Date and Signature", async ({ page }) => {

@@ -148,7 +148,7 @@ const LIMITS = {
   vitest: 20 * MIN, // ~2-3 min
   openapi: 5 * MIN, // ~20 s (generating the document, then both linters)
   runtimes: 15 * MIN, // ~0 s when installed; apt-get install of a JDK and Go otherwise (~1-3 min)
-  snippets: 12 * MIN, // ~1.5-2 min (26 runs; Java and Go compile each time)
+  snippets: 12 * MIN, // ~2.5-3 min (26 runs, Java and Go compile each time; newman and playwright test of the exports ~1 min)
   build: 8 * MIN, // ~30 s
   bundle: 3 * MIN, // ~1 s
   chromium: 15 * MIN, // ~0 s when installed; apt-get install otherwise

@@ -10,6 +10,7 @@ import { activeCredential } from "../lib/credentials";
 import { downloadText, PEM } from "../lib/download";
 import type { StoredCredential } from "../lib/portal-db";
 import { CodeBlock } from "./code-block";
+import { PostmanDownload } from "./postman-download";
 
 export interface CodeExample {
   request: CodeRequest;
@@ -165,6 +166,7 @@ export function CodePanel({ example }: { example: CodeExample }) {
         </p>
       </div>
       <CredentialFiles />
+      <PostmanDownload />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { portalKeys } from "../../lib/query-keys";
 import { ClearHistory } from "./clear-history";
 import { reasonPhrase } from "./format";
 import { HistoryDetail } from "./history-detail";
+import { HistoryExport } from "./history-export";
 import { HistoryFilters } from "./history-filters";
 import { filterRows, historyRows } from "./history-rows";
 import { HistoryTable } from "./history-table";
@@ -81,7 +82,7 @@ export default function HistoryPage() {
       <PageTitle title="History">Request history</PageTitle>
       <p className="lead">
         Every request sent from this portal, newest first, kept in this browser across reloads (the newest 500). Choose one to see exactly what was sent and
-        answered, replay it, or copy it as curl.
+        answered, replay it, or copy it as curl; or export them as a Playwright test or a Postman collection.
       </p>
       <div className="history-toolbar">
         <HistoryFilters filter={filter} onChange={setFilter} />
@@ -99,6 +100,7 @@ export default function HistoryPage() {
       <div role="status" className="history-notice">
         {notice && notice.id === exchangeId ? <p className="panel panel-ok">{notice.text}</p> : null}
       </div>
+      {rows.length > 0 ? <HistoryExport exchanges={shown.map((row) => row.exchange)} /> : null}
       {selected ? (
         <HistoryDetail key={selected.exchange.id} row={selected} onReplayed={onReplayed} />
       ) : (

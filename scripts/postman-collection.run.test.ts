@@ -1,0 +1,113 @@
+/**
+ * The Postman collection the portal exports (issue 11, point 3), run by newman against the
+ * standalone sandbox server: every operation's example request and the payment journey, each
+ * signed by the collection's own pre-request script (RSA in plain JavaScript, no network), every
+ * request answering the status its test expects, with no failed assertion.
+ *
+ * Run alone: npx vitest run --config vitest.snippets.config.ts scripts/postman-collection.run.test.ts
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { run, type NewmanSummary } from "newman";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { DEFAULT_PSU_ID } from "../src/contract/default-psu";
+import { operations } from "../src/contract/operations";
+import { operationsCollection } from "../src/lib/journey-export/operations-collection";
+import type { CollectionCredentials, PostmanCollection } from "../src/lib/journey-export/postman-format";
+import type { ExampleContext } from "../src/lib/examples";
+import { generateTestCertificate } from "../src/signing/index";
+import { startSandboxServer, type SandboxServer } from "../mocks/server/start";
+
+let server: SandboxServer;
+let publicPair: CollectionCredentials;
+
+beforeAll(async () => {
+  server = await startSandboxServer({ port: 0 });
+  const file = (name: string) => readFile(join(import.meta.dirname, "../public/test-credentials", name), "utf8");
+  publicPair = { privateKeyPem: await file("tpp-key.pem"), certificatePem: await file("tpp-cert.pem") };
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** What the portal reads from the sandbox to fill the examples. */
+async function contextOf(url: string): Promise<ExampleContext> {
+  const read = async (path: string): Promise<unknown> => (await fetch(`${url}${path}`)).json();
+  const [accounts, customers, clock] = await Promise.all([read("/__sandbox/accounts"), read("/__sandbox/customers"), read("/__sandbox/clock")]);
+  return {
+    accounts: accounts as ExampleContext["accounts"],
+    customers: customers as ExampleContext["customers"],
+    today: (clock as { today: string }).today,
+    origin: "https://tpp.example.no",
+    psuId: DEFAULT_PSU_ID,
+    sessionId: crypto.randomUUID(),
+  };
+}
+
+function runNewman(collection: PostmanCollection): Promise<NewmanSummary> {
+  return new Promise((resolve, reject) => {
+    run({ collection, reporters: [], timeoutRequest: 30_000 }, (error, summary) => {
+      if (error) reject(error);
+      else resolve(summary);
+    });
+  });
+}
+
+/** One line per request: name, status, and what failed; the test's message when something did. */
+const report = (summary: NewmanSummary) =>
+  summary.run.executions
+    .map((execution) => {
+      const failed = (execution.assertions ?? []).filter((assertion) => assertion.error).map((assertion) => assertion.error?.message);
+      const answer = execution.response
+        ? `${String(execution.response.code)} ${failed.length ? execution.response.text().slice(0, 400) : ""}`
+        : execution.requestError?.message;
+      return `${execution.item.name}: ${answer ?? "no answer"}${failed.length ? ` FAILED ${failed.join("; ")}` : ""}`;
+    })
+    .join("\n");
+
+test("every operation and the journey, signed by the collection itself, answer as their tests expect", async () => {
+  const collection = operationsCollection({ context: await contextOf(server.url), base: server.url, credentials: publicPair });
+  const summary = await runNewman(collection);
+  const lines = report(summary);
+  expect(summary.run.failures, lines).toEqual([]);
+  // Every operation of the contract ran (the basket's extra payment and the journey's four besides).
+  expect(summary.run.executions.length, lines).toBe(operations.length + 1 + 4);
+  expect(
+    summary.run.executions.every((execution) => execution.response && execution.response.code < 300),
+    lines,
+  ).toBe(true);
+  expect(summary.run.stats.assertions.failed).toBe(0);
+  expect(lines).toMatch(/4\. Read the status[^:]*: 200/);
+});
+
+test("a certificate of your own, with a non-ASCII issuer: keyId read from it, Signature sent RFC 2047-encoded", async () => {
+  const made = await generateTestCertificate({ tppName: "Fjordbetaling Ærlig", organizationName: "Fjordbetaling Ærlig AS", organizationId: "987654321" });
+  const collection = operationsCollection({
+    context: await contextOf(server.url),
+    base: server.url,
+    credentials: { privateKeyPem: made.privateKeyPkcs8Pem, certificatePem: made.certificatePem },
+  });
+  const journey = collection.item[0];
+  const summary = await runNewman({ ...collection, item: journey ? [journey] : [] });
+  expect(summary.run.failures, report(summary)).toEqual([]);
+  expect(summary.run.executions).toHaveLength(4);
+  const signature = summary.run.executions[0]?.request.headers.find((header) => header.key === "Signature")?.value;
+  expect(signature).toMatch(/^=\?utf-8\?B\?[A-Za-z0-9+/=]+\?=$/);
+  expect(Buffer.from(signature?.slice(10, -2) ?? "", "base64").toString("utf8")).toContain(
+    "CA=CN=Fjordbetaling Ærlig,organizationIdentifier=PSDNO-FSA-987654321",
+  );
+});
+
+test("a key that does not belong to the certificate: the sandbox refuses the signature (401), and the collection's test says so", async () => {
+  const other = await generateTestCertificate({ tppName: "Someone Else" });
+  const collection = operationsCollection({
+    context: await contextOf(server.url),
+    base: server.url,
+    credentials: { privateKeyPem: other.privateKeyPkcs8Pem, certificatePem: publicPair.certificatePem },
+  });
+  const create = collection.item[0] && "item" in collection.item[0] ? collection.item[0].item[0] : undefined;
+  const summary = await runNewman({ ...collection, item: create ? [create] : [] });
+  expect(summary.run.executions[0]?.response?.code).toBe(401);
+  expect(summary.run.executions[0]?.response?.text()).toContain("SIGNATURE_INVALID");
+  expect(summary.run.stats.assertions.failed).toBe(1);
+});
