@@ -11,12 +11,14 @@ import { operationById } from "../../contract/operations";
 import { loadCodeExample } from "../../lib/code-export/code-example";
 import { linkTarget } from "./doc-links";
 import { quickStartUrl } from "./doc-sources";
-import { titleOf } from "./markdown";
+import { titleOf, type Block } from "./markdown";
 import { MarkdownView } from "./markdown-view";
 import { useDocument } from "./use-document";
 
 const DOCUMENT = "docs/back-end-quick-start.md";
 const TITLE = "Back-end quick start";
+/** The document's last section, which the code goes before. */
+const KEPT_TRUE = "How this is kept true";
 
 /** The example payment of the console as code, loaded when the page opens (from the chosen sandbox's data). */
 function PaymentCode() {
@@ -44,7 +46,7 @@ function PaymentCode() {
         <Link href="/settings#sandbox">Settings</Link>. Pick a language; choose “The whole journey” to approve SCA, run the batch and read the final status too.
       </p>
       {example === undefined ? (
-        <p className="loading" aria-busy="true">
+        <p className="muted" aria-busy="true">
           Preparing the code…
         </p>
       ) : "problem" in example ? (
@@ -58,25 +60,40 @@ function PaymentCode() {
   );
 }
 
+/** Where a section whose heading is `text` starts, or the end. */
+const sectionAt = (blocks: Block[], text: string) => {
+  const index = blocks.findIndex((block) => block.kind === "heading" && titleOf([block]) === text);
+  return index < 0 ? blocks.length : index;
+};
+
 export default function QuickStartPage() {
   const document = useDocument(quickStartUrl());
-  const blocks = document.data ?? [];
-  const [first, ...rest] = blocks;
-  const title = titleOf(blocks) ?? TITLE;
+  const all = document.data ?? [];
+  const blocks = all[0]?.kind === "heading" ? all.slice(1) : all;
+  // The introduction, then the files to download, the steps, the code, and how the page is kept true.
+  const steps = blocks.findIndex((block) => block.kind === "heading");
+  const intro = steps < 0 ? blocks : blocks.slice(0, steps);
+  const body = steps < 0 ? [] : blocks.slice(steps);
+  const after = sectionAt(body, KEPT_TRUE);
+  const linkTo = (href: string) => linkTarget(href, DOCUMENT);
   return (
     <article className="page doc">
-      <PageTitle title={TITLE}>{title}</PageTitle>
-      <CredentialFiles heading="h2" />
+      <PageTitle title={TITLE}>{titleOf(all) ?? TITLE}</PageTitle>
       {document.isError ? (
         <p role="alert" className="panel panel-error">
           {document.error.message}
         </p>
-      ) : document.data ? (
-        <MarkdownView blocks={first?.kind === "heading" ? rest : blocks} linkTo={(href) => linkTarget(href, DOCUMENT)} />
-      ) : (
-        <p className="loading">Loading…</p>
-      )}
+      ) : null}
+      {document.isPending ? (
+        <p className="muted" aria-busy="true">
+          Loading the guide…
+        </p>
+      ) : null}
+      <MarkdownView blocks={intro} linkTo={linkTo} />
+      <CredentialFiles heading="h2" />
+      <MarkdownView blocks={body.slice(0, after)} linkTo={linkTo} />
       <PaymentCode />
+      <MarkdownView blocks={body.slice(after)} linkTo={linkTo} />
     </article>
   );
 }
