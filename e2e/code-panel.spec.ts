@@ -76,4 +76,6 @@ test("the back-end quick start: the files to download at its top, the steps, and
   const code = page.getByRole("tabpanel").locator("pre");
   await expect(code).toContainText("/v1/payments/norwegian-domestic-credit-transfers", SLOW);
   await expect(code).toContainText("from cryptography");
+  const axe = await new AxeBuilder({ page }).include("main").analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
