@@ -21,8 +21,9 @@ import { dirname, join, posix, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-// all: 320 since the code export (docs/decisions/0022), 325 since the choice of sandbox, 330 with the console's drafts beside it (0028-sandbox-choice-and-live-changes); first screen unchanged.
-export const BUDGETS_KIB = { firstScreen: 150, all: 330, docs: 8 };
+// all: 320 since the code export (docs/decisions/0022), 325 since the choice of sandbox, 330 with the console's drafts beside it (0028-sandbox-choice-and-live-changes),
+// 332 with the labels of the sandbox's guesses (00XX-decision-records-in-the-portal); first screen unchanged. The docs reader has its own budget.
+export const BUDGETS_KIB = { firstScreen: 150, all: 332, docs: 8 };
 /** The docs reader's chunk (vite.config.ts names it). */
 const DOCS_CHUNK = /^assets\/docs-[^/]+\.m?js$/;
 export const GZIP_LEVEL = 9;
