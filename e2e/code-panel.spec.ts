@@ -57,3 +57,25 @@ test("a reference page's example as code names the identifiers to fill in", asyn
   // Not a payment initiation: no journey offered here.
   await expect(page.getByRole("radio", { name: /The whole journey/ })).toHaveCount(0);
 });
+
+test("the back-end quick start: the files to download at its top, the steps, and a signed payment in each language", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Quick start" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Back-end quick start: a signed payment from your own code");
+  const files = page.getByRole("region", { name: "Key and certificate files" });
+  await expect(files.getByRole("link", { name: "Download the public test certificate (tpp-cert.pem)" })).toBeVisible();
+  await expect(files.getByRole("link", { name: "Download its private key (tpp-key.pem)" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "1. Start the sandbox server" })).toBeVisible();
+  await expect(page.getByRole("table")).toContainText("java PaymentJourney.java");
+
+  const tabs = page.getByRole("tablist", { name: "Language" });
+  await tabs.getByRole("tab", { name: "bash (curl + openssl)" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(tabs.getByRole("tab", { name: "Python" })).toHaveAttribute("aria-selected", "true");
+  const code = page.getByRole("tabpanel").locator("pre");
+  await expect(code).toContainText("/v1/payments/norwegian-domestic-credit-transfers", SLOW);
+  await expect(code).toContainText("from cryptography");
+  const axe = await new AxeBuilder({ page }).include("main").analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});

@@ -14,7 +14,10 @@ async function sendTampered(page: Page, how: string) {
 test.describe("journeys: a signature the sandbox refuses, explained", () => {
   test("8a. X-Request-ID changed after signing: what was signed beside what the sandbox rebuilt, the differing line marked", async ({ page }) => {
     await sendTampered(page, "Change X-Request-ID after signing");
-    await expect(answer(page).getByRole("listitem").filter({ hasText: "SIGNATURE_INVALID" })).toBeVisible();
+    const message = answer(page).getByRole("listitem").filter({ hasText: "SIGNATURE_INVALID" });
+    await expect(message).toBeVisible();
+    // Spec 7 does not list the code: the answer says so and links the decision record.
+    await expect(message.getByRole("link", { name: "decision 0004" })).toHaveAttribute("href", "/decisions/0004-error-codes-and-statuses");
 
     const inspector = lastSent(page);
     await expect(inspector).toContainText("Changed after signing, on purpose: Change X-Request-ID after signing.");

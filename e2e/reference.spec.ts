@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 
 const documented = [
@@ -50,6 +51,26 @@ test.describe("API reference", () => {
     await page.goto("/reference/createSigningBasket");
     await expect(page.getByText("Path chosen by this sandbox.")).toBeVisible();
     await expect(page.getByRole("table", { name: "Error codes and their HTTP status" })).toContainText("REFERENCE_MIX_INVALID");
+  });
+
+  test("a rule the spec does not show is labelled as the sandbox's choice and links to its decision record", async ({ page }) => {
+    await page.goto("/reference/createPayment");
+    const row = page
+      .getByRole("table", { name: "Fields of the request body (JSON)" })
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: "creditorName", exact: true }) });
+    await expect(row).toContainText("Required: this sandbox's choice (decision 0002)");
+    await expect(page.getByRole("table", { name: "Error codes and their HTTP status" })).toContainText("Code: this sandbox's choice (decision 0004)");
+    await row.getByRole("link", { name: "decision 0002" }).click();
+    await expect(page).toHaveURL(/\/decisions\/0002-single-payment-fields$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("0002 Required fields and bounds of the single payment");
+    await expect(page.getByText("Decision.", { exact: true })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).include("main").analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    // The record's list leads to every other record.
+    await page.getByRole("link", { name: "Decisions", exact: true }).click();
+    await page.getByRole("link", { name: "0004", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("0004 Error codes and their HTTP status");
   });
 
   test("the OpenAPI document is served from the build", async ({ request }) => {

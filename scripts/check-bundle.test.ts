@@ -98,6 +98,21 @@ describe("measureBundle", () => {
   });
 });
 
+describe("the docs reader", () => {
+  it("is measured on its own, against its own budget, and not in all JS", () => {
+    write({ ...FILES, "assets/docs-pqr.js": `export const doc="${"reading matter ".repeat(50)}";` });
+    const measurement = measureBundle(dist);
+    expect(measurement.docs.files.map((f) => f.file)).toEqual(["assets/docs-pqr.js"]);
+    expect(measurement.all.files.map((f) => f.file)).not.toContain("assets/docs-pqr.js");
+    const budgets = { firstScreen: 150, all: 330, docs: (measurement.docs.gzip - 1) / 1024 };
+    expect(checkBudgets(measurement, budgets).map((c) => [c.name, c.ok])).toEqual([
+      ["first-screen JS", true],
+      ["all JS", true],
+      ["docs JS", false],
+    ]);
+  });
+});
+
 describe("checkBudgets", () => {
   it("passes at the budget and fails one byte over", () => {
     write(FILES);

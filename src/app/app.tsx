@@ -13,6 +13,7 @@ const navigation = [
   { href: "/", label: "Overview" },
   { href: "/reference", label: "API reference" },
   { href: "/try", label: "Try it" },
+  { href: "/quick-start", label: "Quick start" },
   { href: "/sandbox", label: "Sandbox" },
   { href: "/history", label: "History" },
   { href: "/settings", label: "Settings" },

@@ -19,6 +19,8 @@ const modules = {
   explorer: () => import("../features/explorer/explorer-page"),
   history: () => import("../features/history/history-page"),
   settings: () => import("../features/settings/settings-page"),
+  decision: () => import("../features/docs/decision-page"),
+  quickStart: () => import("../features/docs/quick-start-page"),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
 export type PageName = keyof typeof modules;
@@ -67,6 +69,9 @@ export const pageRoutes: readonly { path: string; page: PageName }[] = [
   { path: "/history", page: "history" },
   { path: "/history/:exchangeId", page: "history" },
   { path: "/settings", page: "settings" },
+  { path: "/decisions", page: "decision" },
+  { path: "/decisions/:decision", page: "decision" },
+  { path: "/quick-start", page: "quickStart" },
 ];
 
 const matchers = pageRoutes.map((route) => ({ ...route, pattern: parse(route.path).pattern }));

@@ -64,14 +64,14 @@ function LanguageTabs({ selected, onSelect, panelId }: { selected: Generator["id
 }
 
 /** The files the script reads: the signing certificate's, or the public test pair. */
-function CredentialFiles() {
+export function CredentialFiles({ heading: Heading = "h3" }: { heading?: "h2" | "h3" }) {
   const [credential, setCredential] = useState<StoredCredential>();
   useEffect(() => {
     activeCredential().then(setCredential, () => undefined);
   }, []);
   return (
     <section className="code-credentials" aria-label="Key and certificate files">
-      <h3>Key and certificate</h3>
+      <Heading>Key and certificate</Heading>
       <p>
         The script reads <code>{KEY_FILE}</code> and <code>{CERT_FILE}</code> from its folder (paths at its top).
       </p>
@@ -107,7 +107,8 @@ function CredentialFiles() {
   );
 }
 
-export function CodePanel({ example }: { example: CodeExample }) {
+/** `credentials: false` where the page offers the files already (the quick start, at its top). */
+export function CodePanel({ example, credentials = true }: { example: CodeExample; credentials?: boolean }) {
   const [language, setLanguage] = useState<Generator["id"]>("bash");
   const [what, setWhat] = useState<"request" | "journey">("request");
   const panelId = useId();
@@ -165,7 +166,7 @@ export function CodePanel({ example }: { example: CodeExample }) {
           </button>
         </p>
       </div>
-      <CredentialFiles />
+      {credentials ? <CredentialFiles /> : null}
       <PostmanDownload />
     </div>
   );

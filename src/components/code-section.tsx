@@ -4,6 +4,7 @@
  * moment, and shows it.
  */
 import { useState, type ComponentType } from "react";
+import { Link } from "wouter";
 import type { CodeExample } from "./code-panel";
 
 type Loaded = { Panel: ComponentType<{ example: CodeExample }>; example: CodeExample } | { problem: string } | undefined;
@@ -28,7 +29,9 @@ export function CodeSection({ load, intro }: { load: () => Promise<CodeExample>;
   return (
     <section className="code-section" aria-labelledby="code-section-title">
       <h2 id="code-section-title">Code</h2>
-      <p className="muted">{intro}</p>
+      <p className="muted">
+        {intro} First time? The <Link href="/quick-start">back-end quick start</Link> goes from the certificate to a signed payment in five minutes.
+      </p>
       <p>
         <button type="button" onClick={show} disabled={busy}>
           {busy ? "Preparing the code…" : shown ? "Update the code" : "Show code: bash, Node.js, Python, Java, Go"}

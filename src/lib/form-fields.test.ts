@@ -32,6 +32,14 @@ describe("form fields from the contract", () => {
     expect(array?.kind).toBe("objects");
     expect(array?.kind === "objects" ? array.item.map((field) => field.name) : []).toEqual(["reference", "referenceType", "referenceIssuer"]);
   });
+  test("a field whose rule the spec does not show carries the sandbox's choice, in a repeated group too", () => {
+    const single = fields("SinglePaymentRequest");
+    expect(find(single, "debtorAccount")?.choice?.decision).toBe("0002-single-payment-fields");
+    const array = find(single, "remittanceInformationStructuredArray");
+    expect(array?.kind === "objects" ? array.item[0]?.choice?.what : undefined).toBe("Required, at most 35 characters");
+    expect(find(fields("PeriodicPaymentRequest"), "debtorAccount")?.choice).toBeUndefined();
+    expect(find(fields("SandboxAccountRequest"), "accountName")?.choice?.decision).toBe("0008-sandbox-account-fields");
+  });
   test("input text becomes contract values; empty means absent", () => {
     expect(parseInput("text")("")).toBeUndefined();
     expect(parseInput("number")("12.5")).toBe(12.5);

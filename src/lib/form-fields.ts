@@ -3,7 +3,8 @@
  * same one the reference and /openapi.json show). Fields carry the spec's notes; the rules stay in
  * the zod schema that validates the form.
  */
-import { resolve, type JsonSchema } from "./schema-rows";
+import { fieldChoice, valueChoice, type SandboxChoice } from "../contract/sandbox-choices";
+import { componentName, resolve, type JsonSchema } from "./schema-rows";
 
 interface Common {
   name: string;
@@ -12,6 +13,8 @@ interface Common {
   required: boolean;
   description?: string | undefined;
   deprecated: boolean;
+  /** The spec does not show this field's rule: what this sandbox chose, and its decision record. */
+  choice?: SandboxChoice | undefined;
 }
 
 export type FieldNode =
@@ -32,9 +35,11 @@ function node(
   required: boolean,
   components: Record<string, JsonSchema>,
   depth: number,
+  owner: string | undefined,
 ): FieldNode | undefined {
   const resolved = resolve(property, components);
-  const common: Common = { name, path, required, description: resolved.description, deprecated: resolved.deprecated === true };
+  const choice = fieldChoice(owner, name) ?? valueChoice(componentName(property));
+  const common: Common = { name, path, required, description: resolved.description, deprecated: resolved.deprecated === true, choice };
   const ref = refName(property);
   if (ref === "CurrencyCode") return { ...common, kind: "currency" };
   if (ref === "CountryCode") return { ...common, kind: "country" };
@@ -49,11 +54,11 @@ function node(
       return { ...common, kind: "boolean" };
     case "array": {
       const items = resolve(resolved.items ?? {}, components);
-      if (items.type === "object") return { ...common, kind: "objects", item: fieldNodes(items, components, "", depth + 1) };
+      if (items.type === "object") return { ...common, kind: "objects", item: fieldNodes(resolved.items ?? items, components, "", depth + 1) };
       return { ...common, kind: "list", of: items.type === "integer" ? "integer" : "string" };
     }
     case "object":
-      return depth >= MAX_DEPTH ? undefined : { ...common, kind: "object", children: fieldNodes(resolved, components, path, depth + 1) };
+      return depth >= MAX_DEPTH ? undefined : { ...common, kind: "object", children: fieldNodes(property, components, path, depth + 1) };
     default:
       return undefined;
   }
@@ -61,10 +66,11 @@ function node(
 
 /** The fields of an object schema; `prefix` is the path of the object itself. */
 export function fieldNodes(schema: JsonSchema, components: Record<string, JsonSchema>, prefix = "", depth = 0): FieldNode[] {
+  const owner = componentName(schema);
   const object = resolve(schema, components);
   const required = new Set(object.required ?? []);
   return Object.entries(object.properties ?? {}).flatMap(([name, property]) => {
-    const field = node(name, prefix ? `${prefix}.${name}` : name, property, required.has(name), components, depth);
+    const field = node(name, prefix ? `${prefix}.${name}` : name, property, required.has(name), components, depth, owner);
     return field ? [field] : [];
   });
 }

@@ -19,4 +19,6 @@ export const portalKeys = {
   history: () => ["portal", "history"] as const,
   exchange: (id: string) => ["portal", "history", id] as const,
   credentials: () => ["portal", "credentials"] as const,
+  /** A Markdown file of docs/, by its address. */
+  document: (url: string) => ["portal", "docs", url] as const,
 };

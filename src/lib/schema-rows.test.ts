@@ -27,3 +27,16 @@ describe("reference field rows from the contract's JSON Schema", () => {
     expect(rows.find((row) => row.path === "creditorAccount")?.limits).toContain("needs bban or iban");
   });
 });
+
+describe("rows label what the spec does not show", () => {
+  test("the single payment's guessed fields, nested ones too, and not the periodic payment's", () => {
+    const single = rowsOf("SinglePaymentRequest");
+    expect(single.find((row) => row.path === "creditorName")?.choice).toEqual({ decision: "0002-single-payment-fields", what: "Required" });
+    expect(single.find((row) => row.path === "remittanceInformationStructuredArray[].reference")?.choice?.decision).toBe("0002-single-payment-fields");
+    expect(single.find((row) => row.path === "instructedAmount.amount")?.choice).toBeUndefined();
+    expect(rowsOf("PeriodicPaymentRequest").find((row) => row.path === "creditorName")?.choice).toBeUndefined();
+  });
+  test("a status field, whose transitions the sandbox chose", () => {
+    expect(rowsOf("PaymentStatus").find((row) => row.path === "transactionStatus")?.choice?.decision).toBe("0032-payment-status-transitions");
+  });
+});

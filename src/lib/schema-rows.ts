@@ -2,6 +2,8 @@
  * Flattens a JSON Schema (as the OpenAPI document holds it) into the rows of a nested field
  * table: one row per field, with its type, whether it is required, and its limits in words.
  */
+import { fieldChoice, valueChoice, type SandboxChoice } from "../contract/sandbox-choices";
+
 export type JsonSchema = Record<string, unknown> & {
   $ref?: string;
   type?: string | string[];
@@ -29,6 +31,8 @@ export interface FieldRow {
   values?: string[];
   description?: string;
   deprecated: boolean;
+  /** The spec does not show this field's rule: what this sandbox chose, and its decision record. */
+  choice?: SandboxChoice;
 }
 
 const MAX_DEPTH = 6;
@@ -85,7 +89,11 @@ export function limitsOf(schema: JsonSchema): string[] {
   return limits;
 }
 
+/** The named schema (component) a reference points to, whose fields the choices table names. */
+export const componentName = (schema: JsonSchema | undefined) => schema?.$ref?.split("/").pop();
+
 export function fieldRows(schema: JsonSchema, components: Record<string, JsonSchema>, prefix = "", depth = 0): FieldRow[] {
+  const owner = componentName(schema);
   const object = resolve(schema, components);
   if (depth > MAX_DEPTH || !object.properties) return [];
   const required = new Set(object.required ?? []);
@@ -104,10 +112,16 @@ export function fieldRows(schema: JsonSchema, components: Record<string, JsonSch
       ...(resolved.description ? { description: resolved.description } : {}),
       deprecated: resolved.deprecated === true,
     };
+    const choice = fieldChoice(owner, name) ?? valueChoice(componentName(property));
+    if (choice) row.choice = choice;
     const items = resolved.type === "array" && resolved.items ? resolve(resolved.items, components) : undefined;
     if (items) row.limits.push(...limitsOf(items).map((limit) => `each ${limit}`));
     if (items?.enum) row.values = listOf(items.enum);
-    const nested = items ? fieldRows(items, components, `${path}[]`, depth + 1) : fieldRows(resolved, components, path, depth + 1);
+    // Unresolved, so that the nested rows know the named schema that holds them.
+    const nested =
+      resolved.type === "array" && resolved.items
+        ? fieldRows(resolved.items, components, `${path}[]`, depth + 1)
+        : fieldRows(property, components, path, depth + 1);
     return [row, ...nested];
   });
 }

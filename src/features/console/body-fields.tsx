@@ -2,6 +2,7 @@
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { COUNTRY_LIST_ID, CURRENCY_LIST_ID } from "../../components/code-lists";
 import { FieldShell } from "../../components/field-shell";
+import { ChoiceNote } from "../../components/sandbox-choice";
 import { parseInput, type FieldNode } from "../../lib/form-fields";
 import { useAwaitingPlaceholder } from "./awaiting-fields";
 import type { ConsoleValues } from "./console-form";
@@ -21,7 +22,7 @@ function Leaf({ field, name }: { field: Exclude<FieldNode, { kind: "object" | "o
   );
   const options = { setValueAs: parseInput(field.kind, field.kind === "list" ? field.of : undefined) };
   return (
-    <FieldShell id={id} label={label} required={field.required} hint={hint} error={error}>
+    <FieldShell id={id} label={label} required={field.required} hint={hint} error={error} choice={field.choice}>
       {(describedBy) => {
         const common = { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined, placeholder: awaiting };
         switch (field.kind) {
@@ -79,6 +80,11 @@ function Group({ field, name }: { field: Extract<FieldNode, { kind: "object" }>;
         )}
       </legend>
       {field.description ? <p className="field-hint">{field.description}</p> : null}
+      {field.choice ? (
+        <p className="field-hint">
+          <ChoiceNote choice={field.choice} />
+        </p>
+      ) : null}
       {error ? (
         <p className="field-error" role="alert">
           {error}
@@ -101,6 +107,11 @@ function Repeated({ field, name }: { field: Extract<FieldNode, { kind: "objects"
         {field.required ? null : <span className="optional"> (optional)</span>}
       </legend>
       {field.description ? <p className="field-hint">{field.description}</p> : null}
+      {field.choice ? (
+        <p className="field-hint">
+          <ChoiceNote choice={field.choice} />
+        </p>
+      ) : null}
       {error ? (
         <p className="field-error" role="alert">
           {error}

@@ -7,6 +7,7 @@ import { Controller, useFormContext } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
 import { NO_FIX, acceptFixes } from "../../contract/codes";
 import type { Operation } from "../../contract/operations";
+import { headerChoice } from "../../contract/sandbox-choices";
 import { FieldShell } from "../../components/field-shell";
 import { parametersOf, type Parameter } from "../../lib/openapi-document";
 import { isBrowserForbidden } from "../../lib/request-draft";
@@ -92,7 +93,7 @@ function HeaderField({ parameter }: { parameter: Parameter }) {
           ? customers.data?.filter((customer) => customer.kind === "corporate").map((customer) => ({ value: customer.customerNumber, label: customer.name }))
           : undefined;
   return (
-    <FieldShell id={id} label={label} required={parameter.required} hint={hint} error={error}>
+    <FieldShell id={id} label={label} required={parameter.required} hint={hint} error={error} choice={headerChoice(parameter.name)}>
       {(describedBy) => {
         const common = { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined };
         if (parameter.name === "x-accept-fix") return <AcceptFixPicker name={name} describedBy={describedBy} required={parameter.required} />;

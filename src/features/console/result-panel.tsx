@@ -6,6 +6,8 @@ import { Link } from "wouter";
 import type { Exchange } from "../../lib/exchange";
 import type { Operation, OperationId } from "../../contract/operations";
 import { isControlRoute, matchOperation } from "../../contract/paths";
+import { errorCodeChoice } from "../../contract/sandbox-choices";
+import { DecisionLink } from "../../components/sandbox-choice";
 import { fieldAnchor } from "./field-error";
 import { formFieldOf, tppMessagesOf } from "./server-errors";
 
@@ -82,6 +84,7 @@ export function ResultPanel({ exchange, operation, onShowInspector, onCompareSig
         <ul className="tpp-messages">
           {messages.map((message, index) => {
             const field = formFieldOf(operation, message.path);
+            const choice = message.code === undefined ? undefined : errorCodeChoice(message.code);
             return (
               <li key={index} className={message.category === "WARNING" ? "warning" : "error"}>
                 <strong>{message.code}</strong>
@@ -99,6 +102,11 @@ export function ResultPanel({ exchange, operation, onShowInspector, onCompareSig
                 ) : null}
                 {": "}
                 {message.text}
+                {choice ? (
+                  <span className="choice-note">
+                    Code chosen by this sandbox (spec 7 does not list it): see <DecisionLink decision={choice.decision} />
+                  </span>
+                ) : null}
               </li>
             );
           })}

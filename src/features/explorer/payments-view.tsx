@@ -2,6 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useSearch } from "wouter";
+import { ChoiceNote } from "../../components/sandbox-choice";
+import { statusTransitionsChoice } from "../../contract/sandbox-choices";
 import { accountsQuery } from "../../lib/sandbox-queries";
 import { PAYMENT_LIMIT, paymentsQuery } from "./explorer-queries";
 import { PaymentCard } from "./payment-card";
@@ -30,6 +32,7 @@ export function PaymentsView() {
       <p className="muted">
         The latest {PAYMENT_LIMIT} payments, newest first. Create one from the console: <Link href="/try/createPayment">single</Link> or{" "}
         <Link href="/try/createPeriodicPayment">periodic</Link>.
+        <ChoiceNote choice={statusTransitionsChoice} />
       </p>
       <div className="field">
         <label htmlFor="payment-status-filter">Show</label>

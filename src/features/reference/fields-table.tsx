@@ -1,4 +1,5 @@
 import { AllowedValues, Limits } from "./allowed-values";
+import { ChoiceNote } from "../../components/sandbox-choice";
 import { fieldRows, type JsonSchema } from "../../lib/schema-rows";
 
 /** The fields of a body as a nested table: type, required, limits, rules and the spec's notes. */
@@ -30,7 +31,10 @@ export function FieldsTable({ schema, components, caption }: { schema: JsonSchem
                 <Limits limits={row.limits} />
                 {row.values ? <AllowedValues values={row.values} /> : null}
               </td>
-              <td>{row.description}</td>
+              <td>
+                {row.description}
+                {row.choice ? <ChoiceNote choice={row.choice} /> : null}
+              </td>
             </tr>
           ))}
         </tbody>

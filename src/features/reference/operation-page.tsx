@@ -2,15 +2,17 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
 import { CodeSection } from "../../components/code-section";
 import { MethodBadge } from "../../components/method-badge";
+import { ChoiceNote, DecisionLink } from "../../components/sandbox-choice";
 import { PageTitle } from "../../components/page-title";
 import { errorStatus } from "../../contract/errors";
 import { componentRef as schemaRef } from "../../contract/component-ref";
 import { operations, type Operation } from "../../contract/operations";
+import { errorCodeChoice, errorStatusChoice, operationChoices } from "../../contract/sandbox-choices";
 import { FieldsTable } from "./fields-table";
 import { components, parametersOf, useOpenApi } from "../../lib/openapi-document";
 import { ParametersTable } from "./parameters-table";
-import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
-import { curlOrigin, getSettings, sandboxName, sandboxOrigin } from "../../lib/settings";
+import { loadCodeExample } from "../../lib/code-export/code-example";
+import { sandboxName, sandboxOrigin } from "../../lib/settings";
 
 const baseLabel = { api: "{base_url}", sandbox: "{sandbox_base_url}" } as const;
 
@@ -43,6 +45,11 @@ function Responses({ operation }: { operation: Operation }) {
         Every error body is <code>{'{"tppMessages":[{category, code, path, text}]}'}</code>; <code>path</code> names the header, parameter or field, and{" "}
         <code>text</code> says what to fix.
       </p>
+      <p className="muted">
+        Spec 7 lists the codes but states the status of few (400 for a missing PSU-Corporate-ID, for REFERENCE_MIX_INVALID and for KID errors): the other
+        statuses are this sandbox's choice (<DecisionLink decision="0004-error-codes-and-statuses" />
+        ), and so are the codes marked below.
+      </p>
       <div className="table-scroll">
         <table className="errors">
           <caption>Error codes and their HTTP status</caption>
@@ -57,13 +64,20 @@ function Responses({ operation }: { operation: Operation }) {
               .sort(([a], [b]) => a - b)
               .map(([status, codes]) => (
                 <tr key={status}>
-                  <th scope="row">{status}</th>
+                  <th scope="row">
+                    {status}
+                    {codes.every((code) => errorStatusChoice(code)) ? <span className="tag">chosen by this sandbox</span> : null}
+                  </th>
                   <td>
-                    {codes.map((code) => (
-                      <code key={code} className="code-chip">
-                        {code}
-                      </code>
-                    ))}
+                    {codes.map((code) => {
+                      const choice = errorCodeChoice(code);
+                      return (
+                        <span key={code} className="code-entry">
+                          <code className="code-chip">{code}</code>
+                          {choice ? <ChoiceNote choice={choice} /> : null}
+                        </span>
+                      );
+                    })}
                   </td>
                 </tr>
               ))}
@@ -77,27 +91,7 @@ function Responses({ operation }: { operation: Operation }) {
 /** The operation's example (the console's starting values, from the sandbox's data) as code. */
 function useCodeExample(operation: Operation) {
   const queryClient = useQueryClient();
-  return async () => {
-    const [accounts, customers, clock, model, example] = await Promise.all([
-      queryClient.query(accountsQuery()),
-      queryClient.query(customersQuery()),
-      queryClient.query(clockQuery()),
-      import("../../lib/code-export/request-model"),
-      import("../../lib/code-export/example-request"),
-    ]);
-    const { psuId } = getSettings();
-    const curlBase = curlOrigin();
-    const context = { accounts, customers, today: clock.today, origin: window.location.origin, psuId, sessionId: crypto.randomUUID() };
-    const { request, placeholders } = example.exampleCodeRequest(operation, context, curlBase);
-    return {
-      request,
-      journey: operation.id === "createPayment" ? model.journeyFrom(request) : undefined,
-      note:
-        placeholders.length > 0
-          ? `Replace ${placeholders.join(" and ")} in the path with real identifiers (or start from the console, which fills them).`
-          : undefined,
-    };
-  };
+  return () => loadCodeExample(queryClient, operation);
 }
 
 function OperationDetail({ operation }: { operation: Operation }) {
@@ -123,11 +117,19 @@ function OperationDetail({ operation }: { operation: Operation }) {
       {operation.pathChosen ? (
         <p className="notice">
           <strong>Path chosen by this sandbox.</strong> The spec (section {operation.specSection}) names this operation without a path; this sandbox serves it
-          here, following NextGenPSD2 conventions.
+          here, following NextGenPSD2 conventions (<DecisionLink decision="0003-unnamed-operations" />
+          ).
         </p>
       ) : (
         <p className="muted">Spec section {operation.specSection}.</p>
       )}
+      {operationChoices(operation)
+        .filter((choice) => choice.what !== "Path")
+        .map((choice) => (
+          <p key={choice.what} className="muted">
+            <ChoiceNote choice={choice} />
+          </p>
+        ))}
       <p className="lead">{operation.summary}</p>
       {operation.notes?.length ? (
         <ul className="notes">

@@ -1,4 +1,6 @@
 import { AllowedValues, Limits } from "./allowed-values";
+import { ChoiceNote } from "../../components/sandbox-choice";
+import { headerChoice } from "../../contract/sandbox-choices";
 import type { Parameter } from "../../lib/openapi-document";
 import { limitsOf, resolve, typeName, type JsonSchema } from "../../lib/schema-rows";
 
@@ -33,6 +35,7 @@ export function ParametersTable({
             const schema = resolve(parameter.schema, components);
             const values = schema.enum?.map(String);
             const paired = psuPair && PSU_PAIR.includes(parameter.name);
+            const choice = parameter.in === "header" ? headerChoice(parameter.name) : undefined;
             return (
               <tr key={parameter.name}>
                 <th scope="row">
@@ -44,7 +47,10 @@ export function ParametersTable({
                   <Limits limits={limitsOf(schema)} />
                   {values ? <AllowedValues values={values} /> : null}
                 </td>
-                <td>{parameter.description}</td>
+                <td>
+                  {parameter.description}
+                  {choice ? <ChoiceNote choice={choice} /> : null}
+                </td>
               </tr>
             );
           })}

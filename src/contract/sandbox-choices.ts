@@ -1,0 +1,162 @@
+/**
+ * Where the spec says "not shown", what this sandbox chose instead, and the decision record that says
+ * why: one table, read by the reference pages, the console's fields and its error text, so each of
+ * them labels a guess as a guess (design, "Labels"). A label names a field of a named schema (its
+ * component id in /openapi.json), a header, an error code or an operation.
+ */
+import type { ErrorCode } from "./errors";
+import type { HeaderName } from "./headers";
+import type { OperationRow } from "./operations";
+import type { PeriodicPaymentRequest, SinglePaymentRequest, StructuredReference } from "./payments";
+import type { SandboxAccountRequest, SandboxTransaction, SandboxTransactionRequest } from "./sandbox";
+import type { z } from "./zod";
+
+/** The decision records a label may link to: docs/decisions/<id>.md, shown at /decisions/<id>. */
+export const decisionRecords = [
+  "0002-single-payment-fields",
+  "0003-unnamed-operations",
+  "0004-error-codes-and-statuses",
+  "0005-sandbox-transaction-amounts",
+  "0006-header-formats",
+  "0007-periodic-schedule-fields",
+  "0008-sandbox-account-fields",
+  "0017-neutral-accept-fix",
+  "0018-redirect-uri-schemes",
+  "0019-signature-header-statuses-and-size-codes",
+  "0032-payment-status-transitions",
+] as const;
+export type DecisionId = (typeof decisionRecords)[number];
+
+export interface SandboxChoice {
+  decision: DecisionId;
+  /** What was chosen, as a short phrase that reads before "chosen by this sandbox". */
+  what: string;
+}
+
+const choice = (decision: DecisionId, what: string): SandboxChoice => ({ decision, what });
+
+/** "0002" of "0002-single-payment-fields". */
+export const decisionNumber = (decision: DecisionId) => decision.slice(0, decision.indexOf("-"));
+
+type FieldsOf<Schema> = Schema extends z.ZodObject ? Partial<Record<keyof Schema["shape"], SandboxChoice>> : never;
+
+const singlePayment = "0002-single-payment-fields";
+const account = "0008-sandbox-account-fields";
+
+/** The guessed fields, by the component that holds them (keys checked against the schemas' shapes). */
+const fieldChoices: {
+  SinglePaymentRequest: FieldsOf<typeof SinglePaymentRequest>;
+  StructuredReference: FieldsOf<typeof StructuredReference>;
+  PeriodicPaymentRequest: FieldsOf<typeof PeriodicPaymentRequest>;
+  SandboxAccountRequest: FieldsOf<typeof SandboxAccountRequest>;
+  SandboxTransaction: FieldsOf<typeof SandboxTransaction>;
+  SandboxTransactionRequest: FieldsOf<typeof SandboxTransactionRequest>;
+} = {
+  SinglePaymentRequest: {
+    instructedAmount: choice(singlePayment, "Required"),
+    creditorName: choice(singlePayment, "Required"),
+    creditorAccount: choice(singlePayment, "Required, and Norwegian (11-digit MOD11 bban or NO iban)"),
+    debtorAccount: choice(singlePayment, "Required, and Norwegian (11-digit MOD11 bban or NO iban)"),
+    creditorAddress: choice(singlePayment, "Optional"),
+    ultimateDebtor: choice(singlePayment, "Optional"),
+    remittanceInformationUnstructured: choice(singlePayment, "Optional"),
+    remittanceInformationStructuredArray: choice(singlePayment, "Optional"),
+    requestedExecutionDate: choice(singlePayment, "Optional, today when absent"),
+  },
+  StructuredReference: {
+    reference: choice(singlePayment, "Required, at most 35 characters"),
+    referenceType: choice(singlePayment, "Required, at most 35 characters"),
+    referenceIssuer: choice(singlePayment, "At most 35 characters"),
+  },
+  PeriodicPaymentRequest: {
+    monthsOfExecution: choice("0007-periodic-schedule-fields", "Months 1–11, only and always for MonthlyVariable"),
+    dayOfExecution: choice("0007-periodic-schedule-fields", "Values 1–31 (31: the month's last day)"),
+  },
+  SandboxAccountRequest: {
+    customerNumber: choice(account, "Required, 11 digits (private) or 9 (corporate), check digits verified"),
+    accountName: choice(account, "Required, 1–70 characters"),
+    currency: choice(account, "Required"),
+    bban: choice(account, "Optional, assigned when absent"),
+    iban: choice(account, "Optional, derived from the bban"),
+    cashAccountType: choice(account, "ISO 20022 codes"),
+    creditLine: choice(account, "Zero or more"),
+    balances: choice(account, "Berlin Group balance types"),
+    kidRequired: choice(account, "A sandbox extension"),
+  },
+  SandboxTransaction: {
+    amount: choice("0005-sandbox-transaction-amounts", "Minor units, negative for money leaving the account"),
+  },
+  SandboxTransactionRequest: {
+    amount: choice("0005-sandbox-transaction-amounts", "Minor units, paid by this account"),
+  },
+};
+
+/** The label of field `property` of the named schema `component`, if its rule is a guess. */
+export function fieldChoice(component: string | undefined, property: string): SandboxChoice | undefined {
+  if (component === undefined || !Object.hasOwn(fieldChoices, component)) return undefined;
+  const fields = fieldChoices[component as keyof typeof fieldChoices] as Record<string, SandboxChoice | undefined>;
+  return Object.hasOwn(fields, property) ? fields[property] : undefined;
+}
+
+/** Every labelled field, for the test that checks each still exists. */
+export const labelledFields = (): [component: string, property: string][] =>
+  Object.entries(fieldChoices).flatMap(([component, fields]) => Object.keys(fields).map((property): [string, string] => [component, property]));
+
+const headerFormat = "0006-header-formats";
+const headerChoices: Partial<Record<HeaderName, SandboxChoice>> = {
+  "x-accept-fix": choice("0017-neutral-accept-fix", "The neutral value none"),
+  "X-Request-ID": choice(headerFormat, "A UUID"),
+  "TPP-Redirect-URI": choice("0018-redirect-uri-schemes", "Accepted schemes"),
+  "TPP-Redirect-Preferred": choice(headerFormat, "true or false"),
+  Digest: choice(headerFormat, "The SHA-256= / SHA-512= form"),
+  "TPP-Signature-Certificate": choice(headerFormat, "One line of base64 DER"),
+  "X-PSU-IDENTITY": choice(headerFormat, "11 digits with MOD11 check digits"),
+  "PSU-Corporate-ID": choice(headerFormat, "An organisation number (9 digits, MOD11)"),
+  "PSU-IP-Address": choice(headerFormat, "IPv4 or IPv6"),
+  "PSU-IP-Port": choice(headerFormat, "1–65535"),
+  "PSU-Geo-Location": choice(headerFormat, "The GEO:<lat>;<lon> form"),
+};
+
+export const headerChoice = (name: string): SandboxChoice | undefined => (Object.hasOwn(headerChoices, name) ? headerChoices[name as HeaderName] : undefined);
+
+/**
+ * Codes spec 7 does not list. REFERENCE_MIX_INVALID is not here: spec 7 rule 2 names it, with its
+ * status.
+ */
+const codeChoices: Partial<Record<ErrorCode, SandboxChoice>> = {
+  SIGNATURE_MISSING: choice("0004-error-codes-and-statuses", "Code"),
+  SIGNATURE_INVALID: choice("0004-error-codes-and-statuses", "Code"),
+  CERTIFICATE_MISSING: choice("0004-error-codes-and-statuses", "Code"),
+  CERTIFICATE_INVALID: choice("0004-error-codes-and-statuses", "Code"),
+  CERTIFICATE_EXPIRED: choice("0004-error-codes-and-statuses", "Code"),
+  SERVICE_INVALID: choice("0004-error-codes-and-statuses", "Code"),
+  CONTENT_TOO_LARGE: choice("0019-signature-header-statuses-and-size-codes", "Code"),
+  HEADER_FIELDS_TOO_LARGE: choice("0019-signature-header-statuses-and-size-codes", "Code"),
+};
+
+export const errorCodeChoice = (code: string): SandboxChoice | undefined => (Object.hasOwn(codeChoices, code) ? codeChoices[code as ErrorCode] : undefined);
+
+/** Spec 7 states these statuses (rule 1: a missing PSU-Corporate-ID, 400; rule 2; rule 3: KID errors, 400). */
+const statedStatuses: readonly string[] = ["BAD_REQUEST", "REFERENCE_MIX_INVALID", "KID_MISSING", "KID_INVALID"];
+
+/** The HTTP status of every other code is this sandbox's (spec 7: "not shown beyond the statements above"). */
+export const errorStatusChoice = (code: string): SandboxChoice | undefined =>
+  statedStatuses.includes(code) ? undefined : choice(errorCodeChoice(code)?.decision ?? "0004-error-codes-and-statuses", "HTTP status");
+
+/** Spec 3 lists the statuses but not the transitions between them. */
+export const statusTransitionsChoice = choice("0032-payment-status-transitions", "Transitions between the statuses");
+
+/** Named value schemas whose use is a guess wherever a field holds them. */
+const valueChoices: Record<string, SandboxChoice> = { TransactionStatus: statusTransitionsChoice };
+
+export const valueChoice = (component: string | undefined): SandboxChoice | undefined =>
+  component !== undefined && Object.hasOwn(valueChoices, component) ? valueChoices[component] : undefined;
+
+/** What an operation's page labels: a path the spec does not give, headers it does not name. */
+export function operationChoices(operation: Pick<OperationRow, "pathChosen" | "specSection">): SandboxChoice[] {
+  const choices: SandboxChoice[] = [];
+  if (operation.pathChosen) choices.push(choice("0003-unnamed-operations", "Path"));
+  // 4.1 and 4.4 list their headers; 4.2, 4.3 and the operations of 4.5 show none.
+  if (!["4.1", "4.4"].includes(operation.specSection)) choices.push(choice("0003-unnamed-operations", "Header set and response body"));
+  return choices;
+}

@@ -1,0 +1,29 @@
+/**
+ * An operation's example request (the console's starting values, from the chosen sandbox's data) as
+ * the code panel's example: the request, and for a payment initiation the whole journey.
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import type { Operation } from "../../contract/operations";
+import { accountsQuery, clockQuery, customersQuery } from "../sandbox-queries";
+import { curlOrigin, getSettings } from "../settings";
+
+export async function loadCodeExample(queryClient: QueryClient, operation: Operation) {
+  const [accounts, customers, clock, model, example] = await Promise.all([
+    queryClient.query(accountsQuery()),
+    queryClient.query(customersQuery()),
+    queryClient.query(clockQuery()),
+    import("./request-model"),
+    import("./example-request"),
+  ]);
+  const { psuId } = getSettings();
+  const context = { accounts, customers, today: clock.today, origin: window.location.origin, psuId, sessionId: crypto.randomUUID() };
+  const { request, placeholders } = example.exampleCodeRequest(operation, context, curlOrigin());
+  return {
+    request,
+    journey: operation.id === "createPayment" ? model.journeyFrom(request) : undefined,
+    note:
+      placeholders.length > 0
+        ? `Replace ${placeholders.join(" and ")} in the path with real identifiers (or start from the console, which fills them).`
+        : undefined,
+  };
+}
