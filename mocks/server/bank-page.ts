@@ -93,10 +93,9 @@ async function show(dispatch: Dispatch, origin: string, subject: Subject, id: st
   const view = ScaRequest.safeParse(await answer.json());
   if (!view.success) return problemPage(500, "The bank could not do that", `The sandbox's SCA view was not readable: ${view.error.message}`);
   if (view.data.transactionStatus !== "RCVD") {
-    // The sandbox's own reason (an expiry, a decline) says more than the status alone.
-    const reason = view.data.statusReason
-      ? `is ${view.data.transactionStatus}: ${view.data.statusReason}`
-      : (NO_LONGER[view.data.transactionStatus] ?? `is ${view.data.transactionStatus}`);
+    // A rejection's own reason (declined, or the SCA window ended) says more than the status alone.
+    const { transactionStatus: status, statusReason } = view.data;
+    const reason = status === "RJCT" && statusReason ? `was rejected (RJCT): ${statusReason}` : `${NO_LONGER[status] ?? `is ${status}`}.`;
     return problemPage(409, "Nothing to approve", `${label(subject, id)} ${reason} SCA is asked only while it is RCVD (received).`);
   }
   return approvalPage(subject, view.data);

@@ -318,3 +318,31 @@ describe("what a browser on another origin and a careless client get", { timeout
     expect(answer).toContain(`"base_url": "${server.url}"`);
   });
 });
+
+describe("SCA expiry at the bank page (a server of its own: the test moves the clock)", { timeout: 30_000 }, () => {
+  test("the page says by when to decide, and after the SCA window that the payment expired; deciding then is refused", async () => {
+    const own = await serverAndClient();
+    try {
+      const accounts = await own.client.controlJson<Account[]>("GET", "/__sandbox/accounts");
+      const { kari, ola } = kariAndOla(accounts);
+      const created = await own.client.send("POST", NDCT, { headers: initiationHeaders(KARI), body: paymentBody(kari, ola, { amount: "12.00" }) });
+      const { paymentId, _links } = (await created.json()) as Created;
+      const href = _links.scaRedirect!.href;
+      expect(await (await fetch(href)).text()).toMatch(/Approve or decline by \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+      await own.client.controlJson("POST", "/__sandbox/clock/advance", { minutes: 11 });
+      const expired = await fetch(href);
+      expect(expired.status).toBe(409);
+      expect(await expired.text()).toContain("SCA expired: the PSU did not approve within 10 minutes");
+      const decided = await fetch(href, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "decision=approve",
+      });
+      expect(decided.status).toBe(401);
+      expect(await (await own.client.send("GET", `${NDCT}/${paymentId}/status`)).json()).toMatchObject({ transactionStatus: "RJCT" });
+    } finally {
+      await own.server.close();
+    }
+  });
+});
