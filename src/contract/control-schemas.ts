@@ -11,6 +11,7 @@ import { mod10Check, withMod11Check } from "./norwegian-numbers";
 import { norwegianAccountNumber } from "./primitives";
 import { Agreement, ContactEmail, SandboxAccount } from "./sandbox";
 import { z } from "./zod";
+import { patternText } from "./pattern-text";
 
 // ---- requests ---------------------------------------------------------------------------------
 
@@ -28,7 +29,10 @@ export const AdvanceClock = z
 export const ScaDecisionBody = z.strictObject({ decision: z.enum(["approve", "decline"]) });
 export type ScaDecision = z.infer<typeof ScaDecisionBody>["decision"];
 
-const batchTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Write times as HH:MM, such as 06:00." });
+const batchTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Write times as HH:MM, such as 06:00." })
+  .meta(patternText("a time of day as HH:MM, 00:00 to 23:59"));
 export const BatchTimes = z.strictObject({ batchTimes: z.array(batchTime).min(1).max(24) });
 
 /**

@@ -27,3 +27,14 @@ describe("reference field rows from the contract's JSON Schema", () => {
     expect(rows.find((row) => row.path === "creditorAccount")?.limits).toContain("needs bban or iban");
   });
 });
+
+describe("patterns in the reference rows", () => {
+  test("a pattern comes with its words from the contract", () => {
+    const iban = rowsOf("AccountReference").find((row) => row.path === "iban");
+    expect(iban?.pattern).toEqual({ pattern: "^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$", text: expect.stringMatching(/^two capital letters/) as unknown });
+    expect(iban?.limits.some((limit) => limit.includes("^"))).toBe(false);
+  });
+  test("a field with a format shows the format, not its generated pattern", () => {
+    expect(rowsOf("SinglePaymentRequest").find((row) => row.path === "requestedExecutionDate")?.pattern).toBeUndefined();
+  });
+});

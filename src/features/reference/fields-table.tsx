@@ -27,7 +27,7 @@ export function FieldsTable({ schema, components, caption }: { schema: JsonSchem
               <td>{row.type}</td>
               <td>{row.required ? <strong>yes</strong> : "no"}</td>
               <td>
-                <Limits limits={row.limits} />
+                <Limits limits={row.limits} pattern={row.pattern} />
                 {row.values ? <AllowedValues values={row.values} /> : null}
               </td>
               <td>{row.description}</td>

@@ -1,6 +1,6 @@
 import { AllowedValues, Limits } from "./allowed-values";
 import type { Parameter } from "../../lib/openapi-document";
-import { limitsOf, resolve, typeName, type JsonSchema } from "../../lib/schema-rows";
+import { limitsOf, patternOf, resolve, typeName, type JsonSchema } from "../../lib/schema-rows";
 
 const PSU_PAIR = ["PSU-ID", "X-PSU-IDENTITY"];
 
@@ -41,7 +41,7 @@ export function ParametersTable({
                 <td>{paired ? <strong>one of PSU-ID, X-PSU-IDENTITY</strong> : parameter.required ? <strong>yes</strong> : "no"}</td>
                 <td>
                   {typeName(parameter.schema, components)}
-                  <Limits limits={limitsOf(schema)} />
+                  <Limits limits={limitsOf(schema)} pattern={patternOf(schema)} />
                   {values ? <AllowedValues values={values} /> : null}
                 </td>
                 <td>{parameter.description}</td>
