@@ -27,7 +27,9 @@ export const EXAMPLE_IDS = {
 const NEW_ACCOUNT_BBAN = "86011117947";
 
 type Params = Record<string, string>;
-const idOf = (params: Params, name: "paymentId" | "basketId") => params[name] || EXAMPLE_IDS[name];
+/** A path parameter the example names (an empty one names nothing). */
+const given = (value: string | undefined) => (value === "" ? undefined : value);
+const idOf = (params: Params, name: "paymentId" | "basketId") => given(params[name]) ?? EXAMPLE_IDS[name];
 
 function paymentLinks(origin: string, single: boolean, paymentId: string) {
   return {
@@ -77,8 +79,8 @@ function namedAccount(context: ExampleContext, params: Params, origin: string) {
 
 function transaction(context: ExampleContext, params: Params, origin: string): SandboxTransaction {
   const { debtor, creditor, creditorName } = parties(context);
-  const mockAccountId = params.mockAccountId || EXAMPLE_IDS.resourceId;
-  const transactionId = params.transactionId || EXAMPLE_IDS.transactionId;
+  const mockAccountId = given(params.mockAccountId) ?? EXAMPLE_IDS.resourceId;
+  const transactionId = given(params.transactionId) ?? EXAMPLE_IDS.transactionId;
   const request = exampleRequest("createSandboxTransaction", context, params).body as { amount: number; remittanceInformationUnstructured: string };
   return {
     id: transactionId,
@@ -141,7 +143,7 @@ export function exampleResponse(operation: Operation, context: ExampleContext, p
     case "updateSandboxBalances":
       return ok({ ...namedAccount(context, params, origin), ...(exampleRequest(operation.id, context, params).body as object) });
     case "listSandboxTransactions": {
-      const mockAccountId = params.mockAccountId || EXAMPLE_IDS.resourceId;
+      const mockAccountId = given(params.mockAccountId) ?? EXAMPLE_IDS.resourceId;
       const page = (rel: string) => `<${origin}${hrefOf("listSandboxTransactions", { mockAccountId }, { offset: "0", limit: "200" })}>; rel="${rel}"`;
       return ok([transaction(context, params, origin)], { Link: `${page("first")}, ${page("last")}`, "X-Total-Count": "1" });
     }

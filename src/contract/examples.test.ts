@@ -5,7 +5,9 @@ import { errorExampleBody, errorExamples } from "./error-examples";
 import { errorCodes } from "./errors";
 import { exampleRequest, type ExampleContext } from "./example-requests";
 import { exampleResponse } from "./example-responses";
-import { operations } from "./operations";
+import { operations as table, type Operation } from "./operations";
+
+const operations: readonly Operation[] = table;
 
 const account = (resourceId: string, customerNumber: string, bban: string, iban: string): ExplorerAccount => ({
   resourceId,
@@ -26,7 +28,7 @@ const customer = (customerNumber: string, psuId: string, name: string): Customer
   kind: "private",
   psuId,
   name,
-  createdAt: "2026-01-05T08:00:00.000Z",
+  createdAt: Date.UTC(2026, 0, 5, 8),
 });
 const KARI = "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21";
 const context: ExampleContext = {

@@ -3,13 +3,15 @@ import { Link, useParams } from "wouter";
 import { CodeSection } from "../../components/code-section";
 import { MethodBadge } from "../../components/method-badge";
 import { PageTitle } from "../../components/page-title";
-import { errorStatus } from "../../contract/errors";
 import { componentRef as schemaRef } from "../../contract/component-ref";
 import { operations, type Operation } from "../../contract/operations";
 import { FieldsTable } from "./fields-table";
 import { components, parametersOf, useOpenApi } from "../../lib/openapi-document";
+import { ErrorsPart } from "./errors-part";
+import { ExampleSection } from "./example-section";
 import { ParametersTable } from "./parameters-table";
 import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
+import { sessionId } from "../../lib/session-id";
 import { curlOrigin, getSettings, sandboxName, sandboxOrigin } from "../../lib/settings";
 
 const baseLabel = { api: "{base_url}", sandbox: "{sandbox_base_url}" } as const;
@@ -17,8 +19,6 @@ const baseLabel = { api: "{base_url}", sandbox: "{sandbox_base_url}" } as const;
 function Responses({ operation }: { operation: Operation }) {
   const { success } = operation;
   const body = success.body ? schemaRef(success.body) : undefined;
-  const byStatus = new Map<number, string[]>();
-  for (const code of operation.errors) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
   return (
     <section aria-labelledby="responses">
       <h2 id="responses">Responses</h2>
@@ -38,38 +38,7 @@ function Responses({ operation }: { operation: Operation }) {
         </dl>
       ) : null}
       {body ? <FieldsTable schema={body} components={components()} caption={`Fields of the ${String(success.status)} body`} /> : null}
-      <h3 id="errors">Errors</h3>
-      <p>
-        Every error body is <code>{'{"tppMessages":[{category, code, path, text}]}'}</code>; <code>path</code> names the header, parameter or field, and{" "}
-        <code>text</code> says what to fix.
-      </p>
-      <div className="table-scroll">
-        <table className="errors">
-          <caption>Error codes and their HTTP status</caption>
-          <thead>
-            <tr>
-              <th scope="col">HTTP status</th>
-              <th scope="col">Codes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...byStatus]
-              .sort(([a], [b]) => a - b)
-              .map(([status, codes]) => (
-                <tr key={status}>
-                  <th scope="row">{status}</th>
-                  <td>
-                    {codes.map((code) => (
-                      <code key={code} className="code-chip">
-                        {code}
-                      </code>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
-      </div>
+      <ErrorsPart operation={operation} />
     </section>
   );
 }
@@ -87,7 +56,7 @@ function useCodeExample(operation: Operation) {
     ]);
     const { psuId } = getSettings();
     const curlBase = curlOrigin();
-    const context = { accounts, customers, today: clock.today, origin: window.location.origin, psuId, sessionId: crypto.randomUUID() };
+    const context = { accounts, customers, today: clock.today, origin: window.location.origin, psuId, sessionId: sessionId() };
     const { request, placeholders } = example.exampleCodeRequest(operation, context, curlBase);
     return {
       request,
@@ -140,6 +109,7 @@ function OperationDetail({ operation }: { operation: Operation }) {
         {baseLabel[operation.base]} is <code>{sandboxOrigin()}</code>, where the chosen sandbox ({sandboxName()}) answers; change it in{" "}
         <Link href="/settings#sandbox">Settings</Link>.
       </p>
+      <ExampleSection operation={operation} />
       {ofKind("path").length > 0 ? (
         <section aria-labelledby="path-parameters">
           <h2 id="path-parameters">Path parameters</h2>
