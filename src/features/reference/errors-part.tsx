@@ -2,9 +2,8 @@
 import { CodeBlock } from "../../components/code-block";
 import { errorExampleBody, errorExamples, errorsByStatus } from "../../contract/error-examples";
 import type { Operation } from "../../contract/operations";
+import { errorAnchor } from "./anchors";
 import { responseMessage } from "./example-message";
-
-export const errorAnchor = (code: string) => `error-${code}`;
 
 export function ErrorsPart({ operation }: { operation: Operation }) {
   const byStatus = errorsByStatus(operation.errors);

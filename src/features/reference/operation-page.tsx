@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Link, useParams } from "wouter";
 import { CodeSection } from "../../components/code-section";
 import { MethodBadge } from "../../components/method-badge";
@@ -37,10 +38,29 @@ function Responses({ operation }: { operation: Operation }) {
           ))}
         </dl>
       ) : null}
-      {body ? <FieldsTable schema={body} components={components()} caption={`Fields of the ${String(success.status)} body`} /> : null}
+      {body ? <FieldsTable schema={body} components={components()} caption={`Fields of the ${String(success.status)} body`} part="response" /> : null}
       <ErrorsPart operation={operation} />
     </section>
   );
+}
+
+/** A row the address names (#request-field-creditorAccount.iban, from a search result) is scrolled to and focused. */
+function useRowInAddress() {
+  useEffect(() => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    const row = id ? document.getElementById(id) : null;
+    if (!row) return;
+    // After the shell has moved the focus to the page (its effect runs after this page's).
+    const frame = requestAnimationFrame(() => {
+      row.tabIndex = -1;
+      row.classList.add("row-named");
+      row.scrollIntoView({ block: "center" });
+      row.focus({ preventScroll: true });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, []);
 }
 
 /** The operation's example (the console's starting values, from the sandbox's data) as code. */
@@ -71,6 +91,7 @@ function useCodeExample(operation: Operation) {
 
 function OperationDetail({ operation }: { operation: Operation }) {
   const codeExample = useCodeExample(operation);
+  useRowInAddress();
   const parameters = parametersOf(operation.method, operation.path);
   const ofKind = (kind: "path" | "header" | "query") => parameters.filter((parameter) => parameter.in === kind);
   const body = operation.body ? schemaRef(operation.body) : undefined;
@@ -129,7 +150,7 @@ function OperationDetail({ operation }: { operation: Operation }) {
       {body ? (
         <section aria-labelledby="body">
           <h2 id="body">Request body</h2>
-          <FieldsTable schema={body} components={components()} caption="Fields of the request body (JSON)" />
+          <FieldsTable schema={body} components={components()} caption="Fields of the request body (JSON)" part="request" />
         </section>
       ) : null}
       <CodeSection

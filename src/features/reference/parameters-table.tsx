@@ -1,5 +1,6 @@
 import { AllowedValues, Limits } from "./allowed-values";
 import type { Parameter } from "../../lib/openapi-document";
+import { parameterAnchor } from "./anchors";
 import { limitsOf, patternOf, resolve, typeName, type JsonSchema } from "../../lib/schema-rows";
 
 const PSU_PAIR = ["PSU-ID", "X-PSU-IDENTITY"];
@@ -34,7 +35,7 @@ export function ParametersTable({
             const values = schema.enum?.map(String);
             const paired = psuPair && PSU_PAIR.includes(parameter.name);
             return (
-              <tr key={parameter.name}>
+              <tr key={parameter.name} id={parameterAnchor(parameter.in, parameter.name)}>
                 <th scope="row">
                   <code>{parameter.name}</code>
                 </th>
