@@ -7,7 +7,8 @@ import { norwegianIban } from "./account-numbers";
 import type { SandboxTransaction } from "./sandbox";
 import { exampleRequest, parties, type ExampleContext } from "./example-requests";
 import type { Operation } from "./operations";
-import { hrefOf, scaPath } from "./paths";
+import { hrefOf } from "./paths";
+import { basketLinks, paymentLinks } from "./resource-links";
 
 export interface ExampleResponse {
   status: number;
@@ -30,22 +31,6 @@ type Params = Record<string, string>;
 /** A path parameter the example names (an empty one names nothing). */
 const given = (value: string | undefined) => (value === "" ? undefined : value);
 const idOf = (params: Params, name: "paymentId" | "basketId") => given(params[name]) ?? EXAMPLE_IDS[name];
-
-function paymentLinks(origin: string, single: boolean, paymentId: string) {
-  return {
-    scaRedirect: { href: `${origin}${scaPath("payment", paymentId)}`, verbs: ["GET"] },
-    self: { href: `${origin}${hrefOf(single ? "getPayment" : "getPeriodicPayment", { paymentId })}`, verbs: ["GET", "DELETE"] },
-    status: { href: `${origin}${hrefOf(single ? "getPaymentStatus" : "getPeriodicPaymentStatus", { paymentId })}`, verbs: ["GET"] },
-  };
-}
-
-function basketLinks(origin: string, basketId: string) {
-  return {
-    scaRedirect: { href: `${origin}${scaPath("basket", basketId)}`, verbs: ["GET"] },
-    self: { href: `${origin}${hrefOf("getSigningBasket", { basketId })}`, verbs: ["GET", "DELETE"] },
-    status: { href: `${origin}${hrefOf("getSigningBasketStatus", { basketId })}`, verbs: ["GET"] },
-  };
-}
 
 function accountLinks(origin: string, mockAccountId: string) {
   return {
@@ -115,23 +100,23 @@ export function exampleResponse(operation: Operation, context: ExampleContext, p
   switch (operation.id) {
     case "createPayment":
     case "createPeriodicPayment": {
-      const links = paymentLinks(origin, operation.id === "createPayment", EXAMPLE_IDS.paymentId);
-      return ok({ paymentId: EXAMPLE_IDS.paymentId, transactionStatus: "RCVD", _links: links }, { Location: links.self.href, "ASPSP-SCA-Approach": "REDIRECT" });
+      const links = paymentLinks(origin, operation.id === "createPayment" ? "payments" : "periodic-payments", EXAMPLE_IDS.paymentId, true);
+      return ok({ paymentId: EXAMPLE_IDS.paymentId, transactionStatus: "RCVD", _links: links }, { Location: links.self?.href ?? "", "ASPSP-SCA-Approach": "REDIRECT" });
     }
     case "getPayment":
     case "getPeriodicPayment": {
       const request = exampleRequest(single ? "createPayment" : "createPeriodicPayment", context, {}).body as Record<string, unknown>;
-      return ok({ ...request, paymentId, transactionStatus: "RCVD", _links: paymentLinks(origin, single, paymentId) });
+      return ok({ ...request, paymentId, transactionStatus: "RCVD", _links: paymentLinks(origin, single ? "payments" : "periodic-payments", paymentId, true) });
     }
     case "getPaymentStatus":
     case "getPeriodicPaymentStatus":
       return ok({ transactionStatus: "ACTC" });
     case "createSigningBasket": {
-      const links = basketLinks(origin, EXAMPLE_IDS.basketId);
-      return ok({ basketId: EXAMPLE_IDS.basketId, transactionStatus: "RCVD", _links: links }, { Location: links.self.href });
+      const links = basketLinks(origin, EXAMPLE_IDS.basketId, true);
+      return ok({ basketId: EXAMPLE_IDS.basketId, transactionStatus: "RCVD", _links: links }, { Location: links.self?.href ?? "" });
     }
     case "getSigningBasket":
-      return ok({ basketId, payments: [EXAMPLE_IDS.paymentId], transactionStatus: "RCVD", _links: basketLinks(origin, basketId) });
+      return ok({ basketId, payments: [EXAMPLE_IDS.paymentId], transactionStatus: "RCVD", _links: basketLinks(origin, basketId, true) });
     case "getSigningBasketStatus":
       return ok({ transactionStatus: "RCVD" });
     case "deletePayment":

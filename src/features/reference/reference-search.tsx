@@ -3,8 +3,8 @@
  * (focus or typing), with the OpenAPI document's schemas, so the reference's first paint does not
  * wait for it. The count of results is announced as it changes.
  */
-import { useDeferredValue, useRef, useState } from "react";
-import { Link } from "wouter";
+import { useDeferredValue, useEffect, useRef, useState } from "react";
+import { Link, useSearch } from "wouter";
 import { operations } from "../../contract/operations";
 import { loadOpenApi, parametersOf } from "../../lib/openapi-document";
 import type { SearchEntry } from "./search-index";
@@ -51,6 +51,16 @@ export function ReferenceSearch() {
       },
     );
   };
+  const input = useRef<HTMLInputElement>(null);
+  // The header's "Search" link (/reference?search) leads here: the box takes the focus, after the shell has moved it to the page.
+  const address = useSearch();
+  useEffect(() => {
+    if (!new URLSearchParams(address).has("search")) return;
+    const frame = requestAnimationFrame(() => input.current?.focus());
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [address]);
   const results = state.kind === "ready" ? state.search(deferred) : [];
   return (
     <section className="reference-search" aria-labelledby="search-title">
@@ -59,6 +69,7 @@ export function ReferenceSearch() {
         <label htmlFor="reference-search-input">Operations, fields, headers and error codes</label>
         <input
           id="reference-search-input"
+          ref={input}
           type="search"
           value={query}
           autoComplete="off"

@@ -1,15 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { buildOpenApiDocument } from "../../contract/openapi";
 import { operations } from "../../contract/operations";
-import type { JsonSchema } from "../../lib/schema-rows";
 import { buildSearchIndex, searchEntries } from "./search-index";
 
 const document = buildOpenApiDocument();
-type Parameter = { name: string; in: "path" | "header" | "query"; description?: string };
+interface Parameter { name: string; in: "path" | "header" | "query"; description?: string }
 const paths = document.paths as Record<string, Record<string, { parameters?: Parameter[] }>>;
 const index = buildSearchIndex({
   operations,
-  components: document.components.schemas as Record<string, JsonSchema>,
+  components: document.components.schemas,
   parametersOf: (operation) => paths[operation.path]?.[operation.method.toLowerCase()]?.parameters ?? [],
 });
 const search = (query: string) => searchEntries(index, query);

@@ -1,6 +1,9 @@
-/** Hyperlinks of payments and baskets; the SCA link opens the simulated bank at the same origin. */
-import type { Link } from "../../src/contract/common-objects";
-import { hrefOf, scaPath } from "../../src/contract/paths";
+/**
+ * Hyperlinks of payments and baskets, as the sandbox answers them and the reference's examples show
+ * them; the SCA link opens the simulated bank at the same origin.
+ */
+import type { Link } from "./common-objects";
+import { hrefOf, scaPath } from "./paths";
 
 export type PaymentKind = "payments" | "periodic-payments";
 
