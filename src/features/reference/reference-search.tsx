@@ -32,6 +32,15 @@ function summary(state: IndexState, query: string, found: number): string {
   return `${String(found)} result${found === 1 ? "" : "s"} for “${query.trim()}”${shown}.`;
 }
 
+function ResultText({ result }: { result: SearchEntry }) {
+  return (
+    <>
+      <span className="search-label">{result.label}</span> <span className="tag">{result.kind}</span>
+      <span className="search-detail">{result.detail}</span>
+    </>
+  );
+}
+
 export function ReferenceSearch() {
   const [query, setQuery] = useState("");
   const deferred = useDeferredValue(query);
@@ -90,13 +99,16 @@ export function ReferenceSearch() {
         <ul className="search-results" aria-label="Search results">
           {results.slice(0, SHOWN).map((result) => (
             <li key={`${result.kind} ${result.href}`}>
+              {/* The whole entry is the link, so its name says which of several "iban" fields it leads to. */}
               {result.href.startsWith("/reference#") ? (
-                <a href={result.href.slice("/reference".length)}>{result.label}</a>
+                <a href={result.href.slice("/reference".length)}>
+                  <ResultText result={result} />
+                </a>
               ) : (
-                <Link href={result.href}>{result.label}</Link>
-              )}{" "}
-              <span className="tag">{result.kind}</span>
-              <span className="muted search-detail">{result.detail}</span>
+                <Link href={result.href}>
+                  <ResultText result={result} />
+                </Link>
+              )}
             </li>
           ))}
         </ul>
