@@ -198,7 +198,7 @@ export const TestIdentitiesQuery = z.object({
     .string()
     .regex(/^(?:[1-9]|1\d|20)$/, { error: "count is a whole number from 1 to 20." })
     .optional()
-    .meta({ description: "How many of each kind: 1 to 20 (5 if left out)." }),
+    .meta({ description: "How many of each kind: 1 to 20 (5 if left out).", ...patternText("a whole number from 1 to 20, without leading zeros") }),
 });
 
 /** A KID whose last digit is this check of the others (a KID may pass both; each list names the one it was made with). */
@@ -206,6 +206,7 @@ const kidWith = (check: "MOD10" | "MOD11") =>
   z
     .string()
     .regex(/^\d{2,25}$/)
+    .meta(patternText("2 to 25 digits"))
     .refine(
       (value) => {
         const payload = value.slice(0, -1);
