@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ErrorBody } from "./common-objects";
 import type { Customer, ExplorerAccount } from "./control-schemas";
-import { errorExampleBody, errorExamples } from "./error-examples";
+import { errorExampleBody, errorMeanings } from "./error-meanings";
 import { errorCodes } from "./errors";
 import { exampleRequest, type ExampleContext } from "./example-requests";
 import { exampleResponse } from "./example-responses";
@@ -66,7 +66,7 @@ describe("example answers", () => {
 describe("error examples", () => {
   test("every error code has a meaning and an example body that fits the Error schema", () => {
     for (const code of errorCodes) {
-      expect(errorExamples[code].meaning).not.toBe("");
+      expect(errorMeanings[code]).not.toBe("");
       expect(ErrorBody.safeParse(errorExampleBody(code)).success).toBe(true);
       expect(errorExampleBody(code).tppMessages[0]?.code).toBe(code);
     }

@@ -1,6 +1,6 @@
 /** Every error code of the interface: its HTTP status, what it means, and which operations return it. */
 import { Link } from "wouter";
-import { errorExamples } from "../../contract/error-examples";
+import { errorMeanings } from "../../contract/error-meanings";
 import { errorCodes, errorStatus } from "../../contract/errors";
 import { operations } from "../../contract/operations";
 import { errorAnchor } from "./anchors";
@@ -34,7 +34,7 @@ export function ErrorCodesTable() {
                     <code>{code}</code>
                   </th>
                   <td>{errorStatus[code]}</td>
-                  <td>{errorExamples[code].meaning}</td>
+                  <td>{errorMeanings[code]}</td>
                   <td>
                     {returning.length === 0 ? (
                       <span className="muted">no operation of this sandbox</span>

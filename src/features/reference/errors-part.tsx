@@ -1,6 +1,6 @@
 /** An operation's error codes: status, code and what it means, and an example error answer for each. */
 import { CodeBlock } from "../../components/code-block";
-import { errorExampleBody, errorExamples, errorsByStatus } from "../../contract/error-examples";
+import { errorExampleBody, errorMeanings, errorsByStatus } from "../../contract/error-meanings";
 import type { Operation } from "../../contract/operations";
 import { errorAnchor } from "./anchors";
 import { responseMessage } from "./example-message";
@@ -36,7 +36,7 @@ export function ErrorsPart({ operation }: { operation: Operation }) {
                   <td>
                     <code className="code-chip">{code}</code>
                   </td>
-                  <td>{errorExamples[code].meaning}</td>
+                  <td>{errorMeanings[code]}</td>
                 </tr>
               )),
             )}

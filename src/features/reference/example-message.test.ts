@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { errorExampleBody } from "../../contract/error-examples";
+import { errorExampleBody } from "../../contract/error-meanings";
 import { requestMessage, responseMessage } from "./example-message";
 
 describe("example messages", () => {

@@ -4,7 +4,7 @@
  * tables and the OpenAPI document's schemas (loaded only then).
  */
 import { componentRef } from "../../contract/component-ref";
-import { errorExamples } from "../../contract/error-examples";
+import { errorMeanings } from "../../contract/error-meanings";
 import { errorCodes, errorStatus } from "../../contract/errors";
 import type { Operation } from "../../contract/operations";
 import { fieldRows, type JsonSchema } from "../../lib/schema-rows";
@@ -62,7 +62,7 @@ export function buildSearchIndex({ operations, components, parametersOf }: Searc
     }
   }
   for (const code of errorCodes)
-    entries.push(entry("error code", code, `${String(errorStatus[code])}: ${errorExamples[code].meaning}`, `/reference#${errorAnchor(code)}`));
+    entries.push(entry("error code", code, `${String(errorStatus[code])}: ${errorMeanings[code]}`, `/reference#${errorAnchor(code)}`));
   return entries;
 }
 
