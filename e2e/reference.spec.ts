@@ -61,7 +61,7 @@ test.describe("API reference", () => {
     await page.keyboard.type("kid_invalid");
     await expect(page.getByRole("status").filter({ hasText: /results? for “kid_invalid”/ })).toBeVisible(SLOW);
     const first = page.getByRole("list", { name: "Search results" }).getByRole("link").first();
-    await expect(first).toContainText("KID_INVALID error code 400:");
+    await expect(first).toHaveText(/^KID_INVALID\s+error code\s+400: /);
     await first.press("Enter");
     await expect(page).toHaveURL(/\/reference(\?search)?#error-KID_INVALID$/);
     await expect(page.locator("#error-KID_INVALID")).toContainText("check digit");

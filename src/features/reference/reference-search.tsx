@@ -35,7 +35,7 @@ function summary(state: IndexState, query: string, found: number): string {
 function ResultText({ result }: { result: SearchEntry }) {
   return (
     <>
-      <span className="search-label">{result.label}</span> <span className="tag">{result.kind}</span>
+      <span className="search-label">{result.label}</span> <span className="tag">{result.kind}</span>{" "}
       <span className="search-detail">{result.detail}</span>
     </>
   );
