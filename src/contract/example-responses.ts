@@ -41,7 +41,13 @@ function accountLinks(origin: string, mockAccountId: string) {
 
 /** The account a createSandboxAccount example makes. */
 function createdAccount(context: ExampleContext, origin: string) {
-  const request = exampleRequest("createSandboxAccount", context, {}).body as { customerNumber: string; accountName: string; currency: string; cashAccountType: string; balances: unknown };
+  const request = exampleRequest("createSandboxAccount", context, {}).body as {
+    customerNumber: string;
+    accountName: string;
+    currency: string;
+    cashAccountType: string;
+    balances: unknown;
+  };
   return {
     resourceId: EXAMPLE_IDS.resourceId,
     ...request,
@@ -93,7 +99,11 @@ const json = { "Content-Type": "application/json" };
  * links point to (the sandbox's); `params` are the example request's path parameters.
  */
 export function exampleResponse(operation: Operation, context: ExampleContext, params: Params, origin: string): ExampleResponse {
-  const ok = (body: unknown, headers: Record<string, string> = {}): ExampleResponse => ({ status: operation.success.status, headers: { ...json, ...headers }, body });
+  const ok = (body: unknown, headers: Record<string, string> = {}): ExampleResponse => ({
+    status: operation.success.status,
+    headers: { ...json, ...headers },
+    body,
+  });
   const single = operation.group === "Payments";
   const paymentId = idOf(params, "paymentId");
   const basketId = idOf(params, "basketId");
@@ -101,7 +111,10 @@ export function exampleResponse(operation: Operation, context: ExampleContext, p
     case "createPayment":
     case "createPeriodicPayment": {
       const links = paymentLinks(origin, operation.id === "createPayment" ? "payments" : "periodic-payments", EXAMPLE_IDS.paymentId, true);
-      return ok({ paymentId: EXAMPLE_IDS.paymentId, transactionStatus: "RCVD", _links: links }, { Location: links.self?.href ?? "", "ASPSP-SCA-Approach": "REDIRECT" });
+      return ok(
+        { paymentId: EXAMPLE_IDS.paymentId, transactionStatus: "RCVD", _links: links },
+        { Location: links.self?.href ?? "", "ASPSP-SCA-Approach": "REDIRECT" },
+      );
     }
     case "getPayment":
     case "getPeriodicPayment": {

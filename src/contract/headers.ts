@@ -64,7 +64,8 @@ const digest = z
   .meta({
     pattern: DIGEST_FORM.source,
     ...patternText("an algorithm name, =, and the base64 of the body's hash (SHA-256=…); several such pairs may be separated by commas"),
-    examples: ["SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="] });
+    examples: ["SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="],
+  });
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const base64Certificate = z
@@ -87,13 +88,19 @@ const ipAddress = z.union([z.ipv4(), z.ipv6()], {
   error: "Must be the PSU's IP address, IPv4 (192.0.2.10) or IPv6 (2001:db8::10).",
 });
 
-const port = z.string().regex(/^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$/, {
-  error: "Must be a port number from 1 to 65535.",
-}).meta(patternText("a port number from 1 to 65535, without leading zeros"));
+const port = z
+  .string()
+  .regex(/^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$/, {
+    error: "Must be a port number from 1 to 65535.",
+  })
+  .meta(patternText("a port number from 1 to 65535, without leading zeros"));
 
-const geoLocation = z.string().regex(/^GEO:-?[0-9]{1,2}\.[0-9]{1,6};-?[0-9]{1,3}\.[0-9]{1,6}$/, {
-  error: "Use the Berlin Group form GEO:<latitude>;<longitude>, such as GEO:59.913868;10.752245.",
-}).meta(patternText("GEO: then latitude and longitude in decimal degrees, separated by a semicolon, each with 1 to 6 decimals (GEO:59.913868;10.752245)"));
+const geoLocation = z
+  .string()
+  .regex(/^GEO:-?[0-9]{1,2}\.[0-9]{1,6};-?[0-9]{1,3}\.[0-9]{1,6}$/, {
+    error: "Use the Berlin Group form GEO:<latitude>;<longitude>, such as GEO:59.913868;10.752245.",
+  })
+  .meta(patternText("GEO: then latitude and longitude in decimal degrees, separated by a semicolon, each with 1 to 6 decimals (GEO:59.913868;10.752245)"));
 
 const trueOrFalse = z.enum(["true", "false"]);
 

@@ -32,7 +32,8 @@ export const customerNumber = z
   .meta({
     pattern: "^([0-9]{9}|[0-9]{11})$",
     ...patternText("9 digits (a company's organisation number) or 11 digits (a person's national identity or D-number)"),
-    examples: ["15829010019", "923609016"] });
+    examples: ["15829010019", "923609016"],
+  });
 
 export type CustomerKind = "private" | "corporate";
 export const customerKindOf = (number: string): CustomerKind => (number.length === 9 ? "corporate" : "private");

@@ -64,7 +64,8 @@ export const iban = z
     id: "Iban",
     pattern: "^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$",
     ...patternText("two capital letters (the ISO 3166 country code), two check digits, then 1 to 30 letters and digits; no spaces"),
-    examples: ["NO9386011117947"] });
+    examples: ["NO9386011117947"],
+  });
 
 /** Basic bank account number: at most 30 letters and digits (spec 2.1). */
 export const bban = z

@@ -35,8 +35,8 @@ export function TryItChoice({ savedAt, onExample, onKeep }: { savedAt: number | 
     <section className="notice try-it-choice" aria-labelledby="try-it-choice-title">
       <h2 id="try-it-choice-title">Your draft or the reference's example?</h2>
       <p role="alert">
-        You opened the example from the reference, but this operation has your draft{savedAt === undefined ? "" : ` of ${timeOf(savedAt)}`}. The form shows
-        your draft until you choose.
+        You opened the example from the reference, but this operation has your draft{savedAt === undefined ? "" : ` of ${timeOf(savedAt)}`}. The form shows your
+        draft until you choose.
       </p>
       <p className="button-row">
         <button type="button" className="button-primary" onClick={onExample}>

@@ -11,8 +11,8 @@ export function ErrorCodesTable() {
     <section aria-labelledby="error-codes">
       <h2 id="error-codes">Error codes</h2>
       <p>
-        Every error answer is <code>{'{"tppMessages":[{category, code, path, text}]}'}</code>: the code says what kind of problem, <code>path</code> where,
-        and <code>text</code> what to fix.
+        Every error answer is <code>{'{"tppMessages":[{category, code, path, text}]}'}</code>: the code says what kind of problem, <code>path</code> where, and{" "}
+        <code>text</code> what to fix.
       </p>
       <div className="table-scroll">
         <table className="errors">

@@ -51,6 +51,9 @@ export function requestMessage(request: CodeRequest): string {
 }
 
 export function responseMessage(response: ExampleResponse): string {
-  const lines = [`HTTP/1.1 ${String(response.status)} ${reasons[response.status] ?? ""}`.trimEnd(), ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `HTTP/1.1 ${String(response.status)} ${reasons[response.status] ?? ""}`.trimEnd(),
+    ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   return response.body === undefined ? lines.join("\n") : `${lines.join("\n")}\n\n${pretty(response.body)}`;
 }

@@ -11,7 +11,11 @@ import type { SearchEntry } from "./search-index";
 
 const SHOWN = 25;
 
-type IndexState = { kind: "idle" } | { kind: "loading" } | { kind: "ready"; entries: SearchEntry[]; search: (query: string) => SearchEntry[] } | { kind: "failed"; problem: string };
+type IndexState =
+  | { kind: "idle" }
+  | { kind: "loading" }
+  | { kind: "ready"; entries: SearchEntry[]; search: (query: string) => SearchEntry[] }
+  | { kind: "failed"; problem: string };
 
 async function makeIndex() {
   const [module, document] = await Promise.all([import("./search-index"), loadOpenApi()]);
@@ -35,8 +39,7 @@ function summary(state: IndexState, query: string, found: number): string {
 function ResultText({ result }: { result: SearchEntry }) {
   return (
     <>
-      <span className="search-label">{result.label}</span> <span className="tag">{result.kind}</span>{" "}
-      <span className="search-detail">{result.detail}</span>
+      <span className="search-label">{result.label}</span> <span className="tag">{result.kind}</span> <span className="search-detail">{result.detail}</span>
     </>
   );
 }

@@ -4,7 +4,11 @@ import { operations } from "../../contract/operations";
 import { buildSearchIndex, searchEntries } from "./search-index";
 
 const document = buildOpenApiDocument();
-interface Parameter { name: string; in: "path" | "header" | "query"; description?: string }
+interface Parameter {
+  name: string;
+  in: "path" | "header" | "query";
+  description?: string;
+}
 const paths = document.paths as Record<string, Record<string, { parameters?: Parameter[] }>>;
 const index = buildSearchIndex({
   operations,
@@ -32,7 +36,9 @@ describe("reference search", () => {
   test("a field is found by its path, with the operation and body it belongs to and the row it leads to", () => {
     const results = search("creditorAccount.bban");
     expect(results.map((entry) => entry.href)).toContain("/reference/createPayment#request-field-creditorAccount.bban");
-    expect(results.find((entry) => entry.href.endsWith("createPayment#request-field-creditorAccount.bban"))?.detail).toBe("request body of Create NDCT payment");
+    expect(results.find((entry) => entry.href.endsWith("createPayment#request-field-creditorAccount.bban"))?.detail).toBe(
+      "request body of Create NDCT payment",
+    );
     expect(search("nextExecutionDates").map((entry) => entry.href)).toContain("/reference/getPeriodicPayment#response-field-nextExecutionDates");
   });
 

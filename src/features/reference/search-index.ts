@@ -47,7 +47,13 @@ export function buildSearchIndex({ operations, components, parametersOf }: Searc
     entries.push(entry("operation", operation.title, `${operation.method} ${operation.path}`, page, `${operation.id} ${operation.group} ${operation.summary}`));
     for (const parameter of parametersOf(operation))
       entries.push(
-        entry("parameter", parameter.name, `${parameterNames[parameter.in]} of ${operation.title}`, `${page}#${parameterAnchor(parameter.in, parameter.name)}`, parameter.description),
+        entry(
+          "parameter",
+          parameter.name,
+          `${parameterNames[parameter.in]} of ${operation.title}`,
+          `${page}#${parameterAnchor(parameter.in, parameter.name)}`,
+          parameter.description,
+        ),
       );
     const bodies: [FieldPart, JsonSchema | undefined][] = [
       ["request", operation.body ? componentRef(operation.body) : undefined],
@@ -57,7 +63,13 @@ export function buildSearchIndex({ operations, components, parametersOf }: Searc
       if (!schema) continue;
       for (const row of fieldRows(schema, components))
         entries.push(
-          entry("field", row.path, `${partNames[part]} of ${operation.title}`, `${page}#${fieldAnchor(part, row.path)}`, `${row.name} ${row.description ?? ""}`),
+          entry(
+            "field",
+            row.path,
+            `${partNames[part]} of ${operation.title}`,
+            `${page}#${fieldAnchor(part, row.path)}`,
+            `${row.name} ${row.description ?? ""}`,
+          ),
         );
     }
   }
