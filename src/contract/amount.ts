@@ -79,7 +79,9 @@ function fractionRuleSchema(): FractionRule | undefined {
         properties: {
           amount: {
             pattern: digits === 0 ? "^[0-9]+$" : `^[0-9]+(\\.[0-9]{1,${String(digits)}})?$`,
-            ...patternText(digits === 0 ? "a whole number: these currencies have no minor unit" : `at most ${String(digits)} decimals, these currencies' minor units`),
+            ...patternText(
+              digits === 0 ? "a whole number: these currencies have no minor unit" : `at most ${String(digits)} decimals, these currencies' minor units`,
+            ),
           },
         },
       },
