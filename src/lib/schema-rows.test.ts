@@ -30,7 +30,7 @@ describe("reference field rows from the contract's JSON Schema", () => {
 
 describe("patterns in the reference rows", () => {
   test("a pattern comes with its words from the contract", () => {
-    const iban = rowsOf("AccountReference").find((row) => row.path === "iban");
+    const iban = rowsOf("DomesticAccountReference").find((row) => row.path === "iban");
     expect(iban?.pattern).toEqual({ pattern: "^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$", text: expect.stringMatching(/^two capital letters/) as unknown });
     expect(iban?.limits.some((limit) => limit.includes("^"))).toBe(false);
   });
