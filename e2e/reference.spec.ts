@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
+import { fieldIn, SLOW } from "./journey-steps";
 
 const documented = [
   {
@@ -71,6 +72,46 @@ test.describe("API reference", () => {
     await page.getByRole("link", { name: "Decisions", exact: true }).click();
     await page.getByRole("link", { name: "0004", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("0004 Error codes and their HTTP status");
+  });
+
+  test("search finds an error code from the header's Search link and leads to its meaning", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Search" }).click();
+    const box = page.getByRole("searchbox", { name: "Operations, fields, headers and error codes" });
+    await expect(box).toBeFocused(SLOW);
+    await page.keyboard.type("kid_invalid");
+    await expect(page.getByRole("status").filter({ hasText: /results? for “kid_invalid”/ })).toBeVisible(SLOW);
+    const first = page.getByRole("list", { name: "Search results" }).getByRole("link").first();
+    await expect(first).toHaveText(/^KID_INVALID\s+error code\s+400: /);
+    await first.press("Enter");
+    await expect(page).toHaveURL(/\/reference(\?search)?#error-KID_INVALID$/);
+    await expect(page.locator("#error-KID_INVALID")).toContainText("check digit");
+  });
+
+  test("an operation shows its example request and answer, and Try it opens the console with that example without losing a draft", async ({ page }) => {
+    await page.goto("/reference/createPayment");
+    const request = page.getByRole("figure").filter({ hasText: "Example request" });
+    await expect(request).toContainText("POST /v1/payments/norwegian-domestic-credit-transfers HTTP/1.1", SLOW);
+    await expect(request).toContainText('"remittanceInformationUnstructured": "Dinner on Friday"');
+    const creditor = /"creditorName": "([^"]+)"/.exec(await request.innerText())?.[1] ?? "";
+    const answer = page.getByRole("figure").filter({ hasText: "Example answer: 201" });
+    await expect(answer).toContainText("HTTP/1.1 201 Created");
+    await expect(answer).toContainText('"transactionStatus": "RCVD"');
+    // A draft of the operation is the user's: Try it asks before showing the example over it.
+    await page.evaluate(() => {
+      localStorage.setItem(
+        "psd2-portal:console-draft:createPayment",
+        JSON.stringify({ version: 1, savedAt: Date.now(), edits: [{ path: ["body", "creditorName"], value: "Typed by me" }] }),
+      );
+    });
+    await page.getByRole("link", { name: "Try it in the console" }).click();
+    await expect(page).toHaveURL(/\/try\/createPayment/);
+    const name = page.getByRole("group", { name: "Body", exact: true }).getByLabel(/^creditorName\b/);
+    await expect(name).toHaveValue("Typed by me", SLOW);
+    await page.getByRole("button", { name: "Show the example (discard my draft)" }).click();
+    await expect(name).toHaveValue(creditor);
+    await expect(fieldIn(page, "debtorAccount", "bban")).not.toHaveValue("", SLOW);
+    await expect(page.getByRole("button", { name: "Keep my draft" })).toHaveCount(0);
   });
 
   test("the OpenAPI document is served from the build", async ({ request }) => {

@@ -5,7 +5,7 @@ import { withStatus } from "../domain/lifecycle";
 import { answer, errorAnswer, failure } from "../http/respond";
 import type { BasketRecord, PaymentRecord } from "../store/records";
 import { expiryIn, timeIn } from "./clock";
-import { basketLinks } from "./payment-links";
+import { basketLinks } from "../../src/contract/resource-links";
 import { findPsu } from "./psu";
 import type { Handler, SandboxEnv } from "./types";
 

@@ -9,7 +9,7 @@ import { answer, errorAnswer, failure, type Answer } from "../http/respond";
 import type { ReadTx } from "../store/port";
 import type { AccountRecord, PaymentRecord } from "../store/records";
 import { expiryIn, timeIn } from "./clock";
-import { paymentLinks, type PaymentKind } from "./payment-links";
+import { paymentLinks, type PaymentKind } from "../../src/contract/resource-links";
 import { findPsu } from "./psu";
 import type { Handler, HandlerContext, SandboxEnv } from "./types";
 

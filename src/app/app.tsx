@@ -65,6 +65,7 @@ export function App() {
             <NavLink key={item.href} {...item} />
           ))}
           <a href="/openapi.json">OpenAPI</a>
+          <Link href="/reference?search">Search</Link>
         </nav>
         <SandboxIndicator />
       </header>

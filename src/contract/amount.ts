@@ -3,6 +3,7 @@ import { currencyMinorUnits, type CurrencyCode } from "./currencies";
 import { currencyCode } from "./primitives";
 import { strictObject } from "./strict-object";
 import { z } from "./zod";
+import { patternText } from "./pattern-text";
 
 export const AMOUNT_PRECISION = 18;
 export const AMOUNT_SCALE = 5;
@@ -36,6 +37,7 @@ export const amountString = z
   .meta({
     description: "Plain positive decimal, precision 18, scale 5, dot as separator.",
     pattern: "^(0|[1-9][0-9]{0,12})(\\.[0-9]{1,5})?$",
+    ...patternText("digits without a leading zero (at most 13), optionally a dot and 1 to 5 decimals; no sign, no spaces, no thousands separator"),
     examples: ["125.50"],
   });
 
@@ -75,7 +77,12 @@ function fractionRuleSchema(): FractionRule | undefined {
       if: { properties: { currency: { enum: codes } }, required: ["currency"] },
       then: {
         properties: {
-          amount: { pattern: digits === 0 ? "^[0-9]+$" : `^[0-9]+(\\.[0-9]{1,${String(digits)}})?$` },
+          amount: {
+            pattern: digits === 0 ? "^[0-9]+$" : `^[0-9]+(\\.[0-9]{1,${String(digits)}})?$`,
+            ...patternText(
+              digits === 0 ? "a whole number: these currencies have no minor unit" : `at most ${String(digits)} decimals, these currencies' minor units`,
+            ),
+          },
         },
       },
       ...(rest ? { else: rest } : {}),

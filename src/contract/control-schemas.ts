@@ -11,6 +11,7 @@ import { mod10Check, withMod11Check } from "./norwegian-numbers";
 import { norwegianAccountNumber } from "./primitives";
 import { Agreement, ContactEmail, SandboxAccount } from "./sandbox";
 import { z } from "./zod";
+import { patternText } from "./pattern-text";
 
 // ---- requests ---------------------------------------------------------------------------------
 
@@ -28,7 +29,10 @@ export const AdvanceClock = z
 export const ScaDecisionBody = z.strictObject({ decision: z.enum(["approve", "decline"]) });
 export type ScaDecision = z.infer<typeof ScaDecisionBody>["decision"];
 
-const batchTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Write times as HH:MM, such as 06:00." });
+const batchTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Write times as HH:MM, such as 06:00." })
+  .meta(patternText("a time of day as HH:MM, 00:00 to 23:59"));
 export const BatchTimes = z.strictObject({ batchTimes: z.array(batchTime).min(1).max(24) });
 
 /**
@@ -194,7 +198,7 @@ export const TestIdentitiesQuery = z.object({
     .string()
     .regex(/^(?:[1-9]|1\d|20)$/, { error: "count is a whole number from 1 to 20." })
     .optional()
-    .meta({ description: "How many of each kind: 1 to 20 (5 if left out)." }),
+    .meta({ description: "How many of each kind: 1 to 20 (5 if left out).", ...patternText("a whole number from 1 to 20, without leading zeros") }),
 });
 
 /** A KID whose last digit is this check of the others (a KID may pass both; each list names the one it was made with). */
@@ -202,6 +206,7 @@ const kidWith = (check: "MOD10" | "MOD11") =>
   z
     .string()
     .regex(/^\d{2,25}$/)
+    .meta(patternText("2 to 25 digits"))
     .refine(
       (value) => {
         const payload = value.slice(0, -1);

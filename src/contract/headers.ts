@@ -7,6 +7,7 @@ import { NO_FIX, acceptFixes, psuContexts, psuHttpMethods } from "./codes";
 import { nationalIdentityNumber, organisationNumber } from "./identifiers";
 import { redirectUriProblem } from "./redirect-uri";
 import { z } from "./zod";
+import { patternText } from "./pattern-text";
 
 const anyText = z.string();
 
@@ -32,7 +33,11 @@ const acceptFixList = z
         message: `Unknown x-accept-fix value${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `"${n}"`).join(", ")}. Known values: ${acceptFixes.join(", ")} (several may be sent, comma-separated), or ${NO_FIX} for no breaking change.`,
       });
   })
-  .meta({ pattern: `^ *(${NO_FIX}|(${acceptFixes.join("|")})( *, *(${acceptFixes.join("|")}))*)? *$`, examples: [NO_FIX, "longer-name"] });
+  .meta({
+    pattern: `^ *(${NO_FIX}|(${acceptFixes.join("|")})( *, *(${acceptFixes.join("|")}))*)? *$`,
+    ...patternText(`${NO_FIX}, or one or more of the known fix names separated by commas (spaces around them allowed)`),
+    examples: [NO_FIX, "longer-name"],
+  });
 
 /** Parses an x-accept-fix header value into the fixes it activates (none for `none` or an empty value). */
 export const parseAcceptFixes = (value: string | undefined) =>
@@ -56,7 +61,11 @@ const digest = z
         message: `The Digest header ${JSON.stringify(value.slice(0, 60))} is not of the form SHA-256=<base64 of the body's SHA-256 hash> (or SHA-512=…).`,
       });
   })
-  .meta({ pattern: DIGEST_FORM.source, examples: ["SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="] });
+  .meta({
+    pattern: DIGEST_FORM.source,
+    ...patternText("an algorithm name, =, and the base64 of the body's hash (SHA-256=…); several such pairs may be separated by commas"),
+    examples: ["SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="],
+  });
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const base64Certificate = z
@@ -73,19 +82,25 @@ const base64Certificate = z
         : "Send the certificate as one line of base64 (DER), without the BEGIN/END CERTIFICATE lines or line breaks (spec 5.7).",
     });
   })
-  .meta({ pattern: BASE64.source });
+  .meta({ pattern: BASE64.source, ...patternText("one line of base64 (letters, digits, + and /), ending in at most two =") });
 
 const ipAddress = z.union([z.ipv4(), z.ipv6()], {
   error: "Must be the PSU's IP address, IPv4 (192.0.2.10) or IPv6 (2001:db8::10).",
 });
 
-const port = z.string().regex(/^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$/, {
-  error: "Must be a port number from 1 to 65535.",
-});
+const port = z
+  .string()
+  .regex(/^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$/, {
+    error: "Must be a port number from 1 to 65535.",
+  })
+  .meta(patternText("a port number from 1 to 65535, without leading zeros"));
 
-const geoLocation = z.string().regex(/^GEO:-?[0-9]{1,2}\.[0-9]{1,6};-?[0-9]{1,3}\.[0-9]{1,6}$/, {
-  error: "Use the Berlin Group form GEO:<latitude>;<longitude>, such as GEO:59.913868;10.752245.",
-});
+const geoLocation = z
+  .string()
+  .regex(/^GEO:-?[0-9]{1,2}\.[0-9]{1,6};-?[0-9]{1,3}\.[0-9]{1,6}$/, {
+    error: "Use the Berlin Group form GEO:<latitude>;<longitude>, such as GEO:59.913868;10.752245.",
+  })
+  .meta(patternText("GEO: then latitude and longitude in decimal degrees, separated by a semicolon, each with 1 to 6 decimals (GEO:59.913868;10.752245)"));
 
 const trueOrFalse = z.enum(["true", "false"]);
 

@@ -31,6 +31,9 @@ export function controlRouteById(id: ControlRouteId): ControlRoute {
   return route;
 }
 
+/** The simulated bank's SCA page for a payment or a basket: where an `scaRedirect` link leads. */
+export const scaPath = (what: "payment" | "basket", id: string) => `/bank/authorize/${what}/${encodeURIComponent(id)}`;
+
 /** A path template filled in (each value percent-encoded), with the query's non-empty values. */
 export function pathOf(route: Pick<Route, "path">, params: Record<string, string | undefined>, query?: QueryValues): string {
   let path = "";

@@ -7,6 +7,7 @@ import { kidCheckOf } from "./norwegian-numbers";
 import { calendarDate, iban, nonEmptyText, norwegianAccountNumber, text, uniqueList } from "./primitives";
 import { strictObject } from "./strict-object";
 import { z } from "./zod";
+import { patternText } from "./pattern-text";
 
 /**
  * The account of a Norwegian domestic credit transfer: a Norwegian account number (11 digits,
@@ -111,7 +112,7 @@ export const PeriodicPaymentRequest = strictObject({
     .regex(/^\d{1,2}$/, { error: "Write the day of the month as one or two digits, such as 5 or 25.", abort: true })
     .refine((day) => Number(day) >= 1 && Number(day) <= 31, { error: "The day of the month must be from 1 to 31." })
     .optional()
-    .meta({ description: "Day of month; one or two digits (1–31)." }),
+    .meta({ description: "Day of month; one or two digits (1–31).", ...patternText("one or two digits: a day of the month from 1 to 31") }),
 })
   .superRefine((value, ctx) => {
     if (value.endDate !== undefined && value.endDate < value.startDate)

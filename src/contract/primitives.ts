@@ -6,6 +6,7 @@ import { currencyCodes } from "./currencies";
 import { isValidNorwegianAccountNumber } from "./norwegian-numbers";
 import { shown } from "./issue-text";
 import { whenPresent, z } from "./zod";
+import { patternText } from "./pattern-text";
 
 /** A string of at most `max` characters (spec §8 limits), counted as code points (src/contract/characters.ts). */
 export const text = (max: number) => z.string().max(max);
@@ -59,7 +60,12 @@ export const iban = z
     const problem = ibanProblem(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem, input: value });
   })
-  .meta({ id: "Iban", pattern: "^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$", examples: ["NO9386011117947"] });
+  .meta({
+    id: "Iban",
+    pattern: "^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$",
+    ...patternText("two capital letters (the ISO 3166 country code), two check digits, then 1 to 30 letters and digits; no spaces"),
+    examples: ["NO9386011117947"],
+  });
 
 /** Basic bank account number: at most 30 letters and digits (spec 2.1). */
 export const bban = z
@@ -67,7 +73,7 @@ export const bban = z
   .min(1)
   .max(30)
   .regex(/^[A-Za-z0-9]+$/, { error: "Letters and digits only, without spaces or dots (write 86011117947, not 8601.11.17947)." })
-  .meta({ id: "Bban", examples: ["86011117947"] });
+  .meta({ id: "Bban", ...patternText("letters and digits only, no spaces or dots"), examples: ["86011117947"] });
 
 /** A Norwegian account number (kontonummer): 11 digits with a MOD11 check digit. */
 export const norwegianAccountNumber = z
@@ -79,7 +85,7 @@ export const norwegianAccountNumber = z
   .refine(isValidNorwegianAccountNumber, {
     error: "The last digit (MOD11 check digit) does not match the first ten: check the account number for a typo.",
   })
-  .meta({ id: "NorwegianAccountNumber", examples: ["86011117947"] });
+  .meta({ id: "NorwegianAccountNumber", ...patternText("11 digits, no spaces or dots; the last is a MOD11 check digit"), examples: ["86011117947"] });
 
 /**
  * An array of at most `max` items that must all differ; a repeated item is reported at its own index.

@@ -1,12 +1,14 @@
 /** Query parameters (spec 4.4). Values arrive as text and are parsed into the types the spec names. */
 import { calendarDate } from "./primitives";
 import { z } from "./zod";
+import { patternText } from "./pattern-text";
 
 /** An Int32 query parameter of at least `min`, parsed from its text. */
 const int32Parameter = (min: number) =>
   z
     .string()
     .regex(/^-?\d+$/, { error: "Must be a whole number written in digits, such as 200.", abort: true })
+    .meta(patternText("a whole number in digits, optionally with a minus sign"))
     .transform(Number)
     .pipe(z.int32().min(min));
 

@@ -40,3 +40,14 @@ describe("rows label what the spec does not show", () => {
     expect(rowsOf("PaymentStatus").find((row) => row.path === "transactionStatus")?.choice?.decision).toBe("0032-payment-status-transitions");
   });
 });
+
+describe("patterns in the reference rows", () => {
+  test("a pattern comes with its words from the contract", () => {
+    const iban = rowsOf("DomesticAccountReference").find((row) => row.path === "iban");
+    expect(iban?.pattern).toEqual({ pattern: "^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$", text: expect.stringMatching(/^two capital letters/) as unknown });
+    expect(iban?.limits.some((limit) => limit.includes("^"))).toBe(false);
+  });
+  test("a field with a format shows the format, not its generated pattern", () => {
+    expect(rowsOf("SinglePaymentRequest").find((row) => row.path === "requestedExecutionDate")?.pattern).toBeUndefined();
+  });
+});

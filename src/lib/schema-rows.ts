@@ -3,6 +3,7 @@
  * table: one row per field, with its type, whether it is required, and its limits in words.
  */
 import { fieldChoice, valueChoice, type SandboxChoice } from "../contract/sandbox-choices";
+import { PATTERN_TEXT } from "../contract/pattern-text";
 
 export type JsonSchema = Record<string, unknown> & {
   $ref?: string;
@@ -20,6 +21,14 @@ export type JsonSchema = Record<string, unknown> & {
   not?: JsonSchema;
 };
 
+/** A field's pattern and, from the contract, what it means in words. */
+export interface PatternRule {
+  pattern: string;
+  text?: string;
+  /** The pattern applies to each item of an array. */
+  each?: boolean;
+}
+
 export interface FieldRow {
   /** `creditorAccount.iban`, `monthsOfExecution[]`. */
   path: string;
@@ -29,6 +38,7 @@ export interface FieldRow {
   required: boolean;
   limits: string[];
   values?: string[];
+  pattern?: PatternRule;
   description?: string;
   deprecated: boolean;
   /** The spec does not show this field's rule: what this sandbox chose, and its decision record. */
@@ -77,7 +87,6 @@ export function limitsOf(schema: JsonSchema): string[] {
   const minItems = n("minItems");
   if (minItems !== undefined) limits.push(`at least ${String(minItems)} item${minItems === 1 ? "" : "s"}`);
   if (schema.uniqueItems === true) limits.push("no duplicates");
-  if (typeof schema.pattern === "string" && schema.format === undefined) limits.push(`pattern ${schema.pattern}`);
   // The document states "bban or iban" as allOf: [{ anyOf }] (src/contract/openapi-alternatives.ts).
   const alternatives = schema.anyOf ?? schema.allOf?.find((rule) => Array.isArray(rule.anyOf))?.anyOf;
   if (Array.isArray(alternatives) && alternatives.every((option) => Array.isArray(option.required)))
@@ -92,6 +101,13 @@ export function limitsOf(schema: JsonSchema): string[] {
 /** The named schema (component) a reference points to, whose fields the choices table names. */
 export const componentName = (schema: JsonSchema | undefined) => schema?.$ref?.split("/").pop();
 
+/** The pattern of a schema that has no format (a format, such as uuid or date, says it better), with its words. */
+export function patternOf(schema: JsonSchema): PatternRule | undefined {
+  if (typeof schema.pattern !== "string" || schema.format !== undefined) return undefined;
+  const text = schema[PATTERN_TEXT];
+  return { pattern: schema.pattern, ...(typeof text === "string" ? { text } : {}) };
+}
+
 export function fieldRows(schema: JsonSchema, components: Record<string, JsonSchema>, prefix = "", depth = 0): FieldRow[] {
   const owner = componentName(schema);
   const object = resolve(schema, components);
@@ -101,6 +117,9 @@ export function fieldRows(schema: JsonSchema, components: Record<string, JsonSch
     const resolved = resolve(property, components);
     const path = prefix ? `${prefix}.${name}` : name;
     const values = resolved.enum ? listOf(resolved.enum) : undefined;
+    const items = resolved.type === "array" && resolved.items ? resolve(resolved.items, components) : undefined;
+    const itemPattern = items ? patternOf(items) : undefined;
+    const pattern = patternOf(resolved) ?? (itemPattern ? { ...itemPattern, each: true } : undefined);
     const row: FieldRow = {
       path,
       name,
@@ -109,12 +128,12 @@ export function fieldRows(schema: JsonSchema, components: Record<string, JsonSch
       required: required.has(name),
       limits: limitsOf(resolved),
       ...(values ? { values } : {}),
+      ...(pattern ? { pattern } : {}),
       ...(resolved.description ? { description: resolved.description } : {}),
       deprecated: resolved.deprecated === true,
     };
     const choice = fieldChoice(owner, name) ?? valueChoice(componentName(property));
     if (choice) row.choice = choice;
-    const items = resolved.type === "array" && resolved.items ? resolve(resolved.items, components) : undefined;
     if (items) row.limits.push(...limitsOf(items).map((limit) => `each ${limit}`));
     if (items?.enum) row.values = listOf(items.enum);
     // Unresolved, so that the nested rows know the named schema that holds them.

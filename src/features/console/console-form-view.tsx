@@ -22,6 +22,7 @@ import { HeaderFields } from "./header-fields";
 import { InspectorPanel, type InspectorView } from "./inspector-panel";
 import { ParameterFields } from "./parameter-fields";
 import { ResultPanel } from "./result-panel";
+import { TryItChoice, useTryItChoice } from "./try-it-choice";
 import { useConsoleSend } from "./use-console-send";
 import { useDraftedForm } from "./use-drafted-form";
 import { useExample } from "./use-example";
@@ -31,8 +32,9 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
   const bodyRef = operation.body ? componentRef(operation.body) : undefined;
   const nodes = useMemo(() => (bodyRef ? fieldNodes(bodyRef, components()) : []), [bodyRef]);
   const parameters = parametersOf(operation.method, operation.path);
-  const { example, state, fromHistory, addressed } = useExample(operation);
+  const { example, state, fromHistory, fromReference, addressed } = useExample(operation);
   const { form, draftState, resetToExample, load, awaiting } = useDraftedForm(operation, nodes, example, addressed);
+  const tryIt = useTryItChoice(operation, fromReference, draftState);
   const recorded = useRecordedRequest(operation, nodes, fromHistory, load);
   const { formState, handleSubmit, setError, control, getValues } = form;
   const [view, setView] = useState<InspectorView>("preview");
@@ -59,6 +61,16 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
           <form className="console-form" onSubmit={handleSubmit(sendValues, onInvalid)} noValidate aria-label={`${operation.title} request`}>
             <CodeLists />
             <FieldErrorAnnouncer />
+            {tryIt.asking ? (
+              <TryItChoice
+                savedAt={tryIt.savedAt}
+                onExample={() => {
+                  resetToExample();
+                  tryIt.done();
+                }}
+                onKeep={tryIt.done}
+              />
+            ) : null}
             <FormStatus
               example={state}
               draft={draftState}

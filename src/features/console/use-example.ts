@@ -7,23 +7,29 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useSearch } from "wouter";
 import type { Operation } from "../../contract/operations";
-import { FROM_HISTORY } from "../../lib/console-address";
+import { ADDRESS_MARKERS, FROM_HISTORY, FROM_REFERENCE } from "../../lib/console-address";
 import { exampleValues } from "../../lib/examples";
 import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
 import { useSettings } from "../../lib/settings";
 import type { ConsoleValues } from "./console-form";
-import { sessionId } from "./session-id";
+import { sessionId } from "../../lib/session-id";
 
 export type ExampleState = { kind: "loading" } | { kind: "ready" } | { kind: "failed"; problem: string };
 
-export function useExample(operation: Operation): { example: ConsoleValues; state: ExampleState; fromHistory: string | undefined; addressed: string[] } {
+export function useExample(operation: Operation): {
+  example: ConsoleValues;
+  state: ExampleState;
+  fromHistory: string | undefined;
+  fromReference: boolean;
+  addressed: string[];
+} {
   const settings = useSettings();
   const searchText = useSearch();
   const accounts = useQuery(accountsQuery());
   const customers = useQuery(customersQuery());
   const clock = useQuery(clockQuery());
   const search = useMemo(() => new URLSearchParams(searchText), [searchText]);
-  const fromUrl = useMemo(() => Object.fromEntries([...search.entries()].filter(([name]) => name !== FROM_HISTORY)), [search]);
+  const fromUrl = useMemo(() => Object.fromEntries([...search.entries()].filter(([name]) => !ADDRESS_MARKERS.includes(name))), [search]);
   const example = useMemo(() => {
     const isPathParam = (name: string) => operation.pathParams !== undefined && name in operation.pathParams.shape;
     const values = exampleValues(
@@ -48,5 +54,5 @@ export function useExample(operation: Operation): { example: ConsoleValues; stat
   const state: ExampleState =
     accounts.data && customers.data && clock.data ? { kind: "ready" } : failed ? { kind: "failed", problem: failed.error.message } : { kind: "loading" };
   const addressed = useMemo(() => Object.keys(fromUrl), [fromUrl]);
-  return { example, state, fromHistory: search.get(FROM_HISTORY) ?? undefined, addressed };
+  return { example, state, fromHistory: search.get(FROM_HISTORY) ?? undefined, fromReference: search.has(FROM_REFERENCE), addressed };
 }

@@ -1,3 +1,5 @@
+import type { PatternRule } from "../../lib/schema-rows";
+
 const INLINE_LIMIT = 14;
 
 /** An enum's values: inline when short, behind a disclosure when long (162 currencies). */
@@ -18,19 +20,26 @@ export function AllowedValues({ values }: { values: readonly string[] }) {
   );
 }
 
-/** Limits in words; a pattern is shown as code, since it is one. */
-export function Limits({ limits }: { limits: readonly string[] }) {
+/** Limits in words; a pattern is shown as code, since it is one, with what it means in words beside it. */
+export function Limits({ limits, pattern }: { limits: readonly string[]; pattern?: PatternRule | undefined }) {
+  if (limits.length === 0 && !pattern) return null;
   return (
     <ul className="limits">
-      {limits.map((limit) =>
-        limit.startsWith("pattern ") ? (
-          <li key={limit}>
-            matches <code className="pattern">{limit.slice("pattern ".length)}</code>
-          </li>
-        ) : (
-          <li key={limit}>{limit}</li>
-        ),
-      )}
+      {limits.map((limit) => (
+        <li key={limit}>{limit}</li>
+      ))}
+      {pattern ? (
+        <li className="pattern-rule">
+          {pattern.each ? "each " : ""}
+          {pattern.text ? <span className="pattern-text">{pattern.text}</span> : null}
+          {pattern.text ? " " : "matches "}
+          <span className="pattern-source">
+            {pattern.text ? "(pattern " : ""}
+            <code className="pattern">{pattern.pattern}</code>
+            {pattern.text ? ")" : ""}
+          </span>
+        </li>
+      ) : null}
     </ul>
   );
 }

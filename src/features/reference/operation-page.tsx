@@ -1,15 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Link, useParams } from "wouter";
 import { CodeSection } from "../../components/code-section";
 import { MethodBadge } from "../../components/method-badge";
 import { ChoiceNote, DecisionLink } from "../../components/sandbox-choice";
 import { PageTitle } from "../../components/page-title";
-import { errorStatus } from "../../contract/errors";
 import { componentRef as schemaRef } from "../../contract/component-ref";
 import { operations, type Operation } from "../../contract/operations";
-import { errorCodeChoice, errorStatusChoice, operationChoices } from "../../contract/sandbox-choices";
+import { operationChoices } from "../../contract/sandbox-choices";
 import { FieldsTable } from "./fields-table";
 import { components, parametersOf, useOpenApi } from "../../lib/openapi-document";
+import { ErrorsPart } from "./errors-part";
+import { ExampleSection } from "./example-section";
 import { ParametersTable } from "./parameters-table";
 import { loadCodeExample } from "../../lib/code-export/code-example";
 import { sandboxName, sandboxOrigin } from "../../lib/settings";
@@ -19,8 +21,6 @@ const baseLabel = { api: "{base_url}", sandbox: "{sandbox_base_url}" } as const;
 function Responses({ operation }: { operation: Operation }) {
   const { success } = operation;
   const body = success.body ? schemaRef(success.body) : undefined;
-  const byStatus = new Map<number, string[]>();
-  for (const code of operation.errors) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
   return (
     <section aria-labelledby="responses">
       <h2 id="responses">Responses</h2>
@@ -39,53 +39,29 @@ function Responses({ operation }: { operation: Operation }) {
           ))}
         </dl>
       ) : null}
-      {body ? <FieldsTable schema={body} components={components()} caption={`Fields of the ${String(success.status)} body`} /> : null}
-      <h3 id="errors">Errors</h3>
-      <p>
-        Every error body is <code>{'{"tppMessages":[{category, code, path, text}]}'}</code>; <code>path</code> names the header, parameter or field, and{" "}
-        <code>text</code> says what to fix.
-      </p>
-      <p className="muted">
-        Spec 7 lists the codes but states the status of few (400 for a missing PSU-Corporate-ID, for REFERENCE_MIX_INVALID and for KID errors): the other
-        statuses are this sandbox's choice (<DecisionLink decision="0004-error-codes-and-statuses" />
-        ), and so are the codes marked below.
-      </p>
-      <div className="table-scroll">
-        <table className="errors">
-          <caption>Error codes and their HTTP status</caption>
-          <thead>
-            <tr>
-              <th scope="col">HTTP status</th>
-              <th scope="col">Codes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...byStatus]
-              .sort(([a], [b]) => a - b)
-              .map(([status, codes]) => (
-                <tr key={status}>
-                  <th scope="row">
-                    {status}
-                    {codes.every((code) => errorStatusChoice(code)) ? <span className="tag">chosen by this sandbox</span> : null}
-                  </th>
-                  <td>
-                    {codes.map((code) => {
-                      const choice = errorCodeChoice(code);
-                      return (
-                        <span key={code} className="code-entry">
-                          <code className="code-chip">{code}</code>
-                          {choice ? <ChoiceNote choice={choice} /> : null}
-                        </span>
-                      );
-                    })}
-                  </td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
-      </div>
+      {body ? <FieldsTable schema={body} components={components()} caption={`Fields of the ${String(success.status)} body`} part="response" /> : null}
+      <ErrorsPart operation={operation} />
     </section>
   );
+}
+
+/** A row the address names (#request-field-creditorAccount.iban, from a search result) is scrolled to and focused. */
+function useRowInAddress() {
+  useEffect(() => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    const row = id ? document.getElementById(id) : null;
+    if (!row) return;
+    // After the shell has moved the focus to the page (its effect runs after this page's).
+    const frame = requestAnimationFrame(() => {
+      row.tabIndex = -1;
+      row.classList.add("row-named");
+      row.scrollIntoView({ block: "center" });
+      row.focus({ preventScroll: true });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, []);
 }
 
 /** The operation's example (the console's starting values, from the sandbox's data) as code. */
@@ -96,6 +72,7 @@ function useCodeExample(operation: Operation) {
 
 function OperationDetail({ operation }: { operation: Operation }) {
   const codeExample = useCodeExample(operation);
+  useRowInAddress();
   const parameters = parametersOf(operation.method, operation.path);
   const ofKind = (kind: "path" | "header" | "query") => parameters.filter((parameter) => parameter.in === kind);
   const body = operation.body ? schemaRef(operation.body) : undefined;
@@ -142,6 +119,7 @@ function OperationDetail({ operation }: { operation: Operation }) {
         {baseLabel[operation.base]} is <code>{sandboxOrigin()}</code>, where the chosen sandbox ({sandboxName()}) answers; change it in{" "}
         <Link href="/settings#sandbox">Settings</Link>.
       </p>
+      <ExampleSection operation={operation} />
       {ofKind("path").length > 0 ? (
         <section aria-labelledby="path-parameters">
           <h2 id="path-parameters">Path parameters</h2>
@@ -161,7 +139,7 @@ function OperationDetail({ operation }: { operation: Operation }) {
       {body ? (
         <section aria-labelledby="body">
           <h2 id="body">Request body</h2>
-          <FieldsTable schema={body} components={components()} caption="Fields of the request body (JSON)" />
+          <FieldsTable schema={body} components={components()} caption="Fields of the request body (JSON)" part="request" />
         </section>
       ) : null}
       <CodeSection

@@ -2,7 +2,8 @@ import { AllowedValues, Limits } from "./allowed-values";
 import { ChoiceNote } from "../../components/sandbox-choice";
 import { headerChoice } from "../../contract/sandbox-choices";
 import type { Parameter } from "../../lib/openapi-document";
-import { limitsOf, resolve, typeName, type JsonSchema } from "../../lib/schema-rows";
+import { parameterAnchor } from "./anchors";
+import { limitsOf, patternOf, resolve, typeName, type JsonSchema } from "../../lib/schema-rows";
 
 const PSU_PAIR = ["PSU-ID", "X-PSU-IDENTITY"];
 
@@ -37,14 +38,14 @@ export function ParametersTable({
             const paired = psuPair && PSU_PAIR.includes(parameter.name);
             const choice = parameter.in === "header" ? headerChoice(parameter.name) : undefined;
             return (
-              <tr key={parameter.name}>
+              <tr key={parameter.name} id={parameterAnchor(parameter.in, parameter.name)}>
                 <th scope="row">
                   <code>{parameter.name}</code>
                 </th>
                 <td>{paired ? <strong>one of PSU-ID, X-PSU-IDENTITY</strong> : parameter.required ? <strong>yes</strong> : "no"}</td>
                 <td>
                   {typeName(parameter.schema, components)}
-                  <Limits limits={limitsOf(schema)} />
+                  <Limits limits={limitsOf(schema)} pattern={patternOf(schema)} />
                   {values ? <AllowedValues values={values} /> : null}
                 </td>
                 <td>

@@ -1,6 +1,8 @@
 import { PageTitle } from "../../components/page-title";
 import { operations } from "../../contract/operations";
 import { OperationList } from "../../components/operation-list";
+import { ErrorCodesTable } from "./error-codes-table";
+import { ReferenceSearch } from "./reference-search";
 
 export default function ReferenceIndexPage() {
   return (
@@ -10,7 +12,9 @@ export default function ReferenceIndexPage() {
         All {operations.length} operations of the payment-initiation and sandbox-data interface, generated from the same contract the sandbox validates with.
         The machine-readable form is <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
       </p>
+      <ReferenceSearch />
       <OperationList />
+      <ErrorCodesTable />
     </section>
   );
 }

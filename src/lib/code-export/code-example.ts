@@ -5,6 +5,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Operation } from "../../contract/operations";
 import { accountsQuery, clockQuery, customersQuery } from "../sandbox-queries";
+import { sessionId } from "../session-id";
 import { curlOrigin, getSettings } from "../settings";
 
 export async function loadCodeExample(queryClient: QueryClient, operation: Operation) {
@@ -16,7 +17,7 @@ export async function loadCodeExample(queryClient: QueryClient, operation: Opera
     import("./example-request"),
   ]);
   const { psuId } = getSettings();
-  const context = { accounts, customers, today: clock.today, origin: window.location.origin, psuId, sessionId: crypto.randomUUID() };
+  const context = { accounts, customers, today: clock.today, origin: window.location.origin, psuId, sessionId: sessionId() };
   const { request, placeholders } = example.exampleCodeRequest(operation, context, curlOrigin());
   return {
     request,

@@ -11,7 +11,11 @@ import { codeRequestFromDraft, type CodeRequest } from "./request-model";
 /** paymentId → PAYMENT_ID */
 export const placeholder = (name: string) => name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
 
-export function exampleCodeRequest(operation: Operation, context: ExampleContext, base: string): { request: CodeRequest; placeholders: string[] } {
+export function exampleCodeRequest(
+  operation: Operation,
+  context: ExampleContext,
+  base: string,
+): { request: CodeRequest; placeholders: string[]; params: Record<string, string> } {
   const values = exampleValues(operation.id, context, {});
   const names = Object.keys(operation.pathParams?.shape ?? {});
   const placeholders: string[] = [];
@@ -27,5 +31,5 @@ export function exampleCodeRequest(operation: Operation, context: ExampleContext
   const headers = Object.fromEntries(Object.entries(values.headers).filter(([name]) => known.includes(name)));
   const body = operation.body === undefined ? undefined : JSON.stringify(values.body ?? {});
   const draft = draftRequest({ operation, params, query: {}, headers, body }, base);
-  return { request: codeRequestFromDraft(draft, base, operation.title), placeholders };
+  return { request: codeRequestFromDraft(draft, base, operation.title), placeholders, params };
 }

@@ -1,11 +1,11 @@
-/** Hyperlinks of payments and baskets; the SCA link opens the simulated bank at the same origin. */
-import type { Link } from "../../src/contract/common-objects";
-import { hrefOf } from "../../src/contract/paths";
+/**
+ * Hyperlinks of payments and baskets, as the sandbox answers them and the reference's examples show
+ * them; the SCA link opens the simulated bank at the same origin.
+ */
+import type { Link } from "./common-objects";
+import { hrefOf, scaPath } from "./paths";
 
 export type PaymentKind = "payments" | "periodic-payments";
-
-/** The simulated bank's SCA page for a payment or a basket. */
-export const scaPath = (what: "payment" | "basket", id: string) => `/bank/authorize/${what}/${encodeURIComponent(id)}`;
 
 export function paymentLinks(origin: string, kind: PaymentKind, paymentId: string, awaitingSca: boolean): Record<string, Link> {
   const single = kind === "payments";

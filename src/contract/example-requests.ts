@@ -1,0 +1,109 @@
+/**
+ * The example request of each operation, from what the sandbox holds: Kari pays Ola from her
+ * current account, and so on. The one source of the portal's examples: the console's starting
+ * values, the reference's example request (and, from it, its example response), the code panel and
+ * "Try it" all start here. They are starting points; the contract still checks them.
+ */
+import { NO_FIX } from "./codes";
+import type { OperationId } from "./operations";
+import type { Customer, ExplorerAccount } from "./control-schemas";
+
+/** An example request's parts: the headers the TPP chooses (not the signature's), path parameters and body. */
+export interface ExampleRequest {
+  headers: Record<string, string | undefined>;
+  params: Record<string, string>;
+  body: unknown;
+}
+
+export interface ExampleContext {
+  accounts: ExplorerAccount[];
+  customers: Customer[];
+  today: string;
+  origin: string;
+  psuId: string;
+  sessionId: string;
+}
+
+const nextMonthFirst = (today: string) => {
+  const [year = 2026, month = 1] = today.split("-").map(Number);
+  const next = new Date(Date.UTC(year, month, 1));
+  return next.toISOString().slice(0, 10);
+};
+
+export function parties(context: ExampleContext) {
+  const psu = context.customers.find((customer) => customer.psuId === context.psuId) ?? context.customers[0];
+  const own = context.accounts.filter((account) => account.customerNumber === psu?.customerNumber && account.inAgreement);
+  const debtor = own[0];
+  const creditor = context.accounts.find(
+    (account) => account.customerNumber !== psu?.customerNumber && !account.kidRequired && account.currency === debtor?.currency,
+  );
+  const creditorOwner = context.customers.find((customer) => customer.customerNumber === creditor?.customerNumber);
+  return { psu, debtor, creditor, creditorName: creditorOwner?.name ?? "Ola Nordmann" };
+}
+
+function body(id: OperationId, context: ExampleContext): unknown {
+  const { psu, debtor, creditor, creditorName } = parties(context);
+  const debtorRef = { bban: debtor?.bban ?? "", currency: debtor?.currency ?? "NOK" };
+  const creditorRef = { bban: creditor?.bban ?? "", currency: creditor?.currency ?? "NOK" };
+  const payment = { instructedAmount: { amount: "250.00", currency: "NOK" }, creditorName, creditorAccount: creditorRef, debtorAccount: debtorRef };
+  switch (id) {
+    case "createPayment":
+      return { ...payment, remittanceInformationUnstructured: "Dinner on Friday", requestedExecutionDate: context.today };
+    case "createPeriodicPayment":
+      return {
+        ...payment,
+        remittanceInformationUnstructured: "Monthly rent",
+        startDate: nextMonthFirst(context.today),
+        frequency: "Monthly",
+        dayOfExecution: "1",
+        executionRule: "following",
+      };
+    case "createSandboxAccount":
+      return {
+        customerNumber: psu?.customerNumber ?? "",
+        accountName: "Reisekonto",
+        currency: "NOK",
+        cashAccountType: "CACC",
+        balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 5000, currency: "NOK" } }],
+      };
+    case "createSandboxTransaction":
+      return {
+        amount: 12550,
+        currency: "NOK",
+        creditorName,
+        creditorAccount: { bban: creditor?.bban ?? "" },
+        debtorAccount: { bban: debtor?.bban ?? "" },
+        remittanceInformationUnstructured: "Groceries",
+      };
+    case "updateSandboxBalances":
+      return { balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 10000, currency: debtor?.currency ?? "NOK" } }], creditLine: 0 };
+    case "createAgreement": {
+      const pending = context.accounts.find((account) => !account.inAgreement);
+      return { customerNumber: pending?.customerNumber ?? "", accountIds: pending ? [pending.resourceId] : [] };
+    }
+    case "createSigningBasket":
+      return { paymentIds: [] };
+    case "registerContactEmail":
+      return { email: "developer@tpp.example" };
+    default:
+      return undefined;
+  }
+}
+
+/** Path parameters the example cannot know (a payment's id) are left out, unless `params` names them. */
+export function exampleRequest(id: OperationId, context: ExampleContext, params: Record<string, string>): ExampleRequest {
+  const { debtor } = parties(context);
+  return {
+    headers: {
+      // 4.1 requires the header; the neutral value activates no breaking change (decision 0017).
+      "x-accept-fix": id === "createPeriodicPayment" ? NO_FIX : undefined,
+      "TPP-Session-ID": context.sessionId,
+      "TPP-Redirect-URI": `${context.origin}/callback`,
+      "PSU-ID": context.psuId,
+      "PSU-IP-Address": "192.0.2.10",
+      Accept: "application/json",
+    },
+    params: { mockAccountId: debtor?.resourceId ?? "", ...params },
+    body: body(id, context),
+  };
+}
