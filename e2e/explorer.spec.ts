@@ -48,6 +48,9 @@ test.describe("sandbox explorer", () => {
     await expect(done).toContainText("PSU in forms");
     await page.getByRole("link", { name: "Customers & accounts" }).click();
     await expect(customers(page).getByRole("row", { name: new RegExp(organisationNumber) })).toContainText("PSU in forms");
+    // A company's PSU acts for it: the payment form names the company too (spec 7 rule 1).
+    await page.goto("/try/createPayment");
+    await expect(page.getByLabel(/^PSU-Corporate-ID/)).toHaveValue(organisationNumber);
   });
 
   test("pages through transactions by the Link header, forward and back", async ({ page }) => {

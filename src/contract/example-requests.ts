@@ -5,7 +5,7 @@
  * "Try it" all start here. They are starting points; the contract still checks them.
  */
 import { NO_FIX } from "./codes";
-import type { OperationId } from "./operations";
+import { operationById, type OperationId } from "./operations";
 import type { Customer, ExplorerAccount } from "./control-schemas";
 
 /** An example request's parts: the headers the TPP chooses (not the signature's), path parameters and body. */
@@ -92,9 +92,12 @@ function body(id: OperationId, context: ExampleContext): unknown {
 
 /** Path parameters the example cannot know (a payment's id) are left out, unless `params` names them. */
 export function exampleRequest(id: OperationId, context: ExampleContext, params: Record<string, string>): ExampleRequest {
-  const { debtor } = parties(context);
+  const { debtor, psu } = parties(context);
+  // A company's PSU acts for it: spec 7 rule 1 requires the header, so the example names the company.
+  const corporate = psu?.kind === "corporate" && "PSU-Corporate-ID" in operationById(id).headers.shape;
   return {
     headers: {
+      ...(corporate ? { "PSU-Corporate-ID": psu.customerNumber } : {}),
       // 4.1 requires the header; the neutral value activates no breaking change (decision 0017).
       "x-accept-fix": id === "createPeriodicPayment" ? NO_FIX : undefined,
       "TPP-Session-ID": context.sessionId,

@@ -72,3 +72,28 @@ describe("error examples", () => {
     }
   });
 });
+
+describe("example requests act for the chosen PSU", () => {
+  const company: Customer = {
+    customerNumber: "999990010",
+    kind: "corporate",
+    psuId: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a31",
+    name: "Fjordline Testbedrift AS",
+    createdAt: 0,
+  };
+  const asCompany: ExampleContext = {
+    ...context,
+    customers: [...context.customers, company],
+    accounts: [...context.accounts, account("acc-fjord", "999990010", "97100000141", "NO7097100000141")],
+    psuId: company.psuId,
+  };
+
+  test("a company's PSU names the company in PSU-Corporate-ID wherever the operation takes it (spec 7 rule 1)", () => {
+    expect(exampleRequest("createPayment", asCompany, {}).headers).toMatchObject({ "PSU-ID": company.psuId, "PSU-Corporate-ID": "999990010" });
+    expect(exampleRequest("createSandboxAccount", asCompany, {}).headers["PSU-Corporate-ID"]).toBeUndefined();
+  });
+
+  test("a private PSU sends no PSU-Corporate-ID", () => {
+    expect(exampleRequest("createPayment", context, {}).headers["PSU-Corporate-ID"]).toBeUndefined();
+  });
+});
