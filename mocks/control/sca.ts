@@ -7,7 +7,7 @@ import { decideBasket, decidePayment, redirectAfterSca } from "../domain/sca";
 import type { SandboxEnv } from "../handlers/types";
 import { errorAnswer, failure, type Answer } from "../http/respond";
 import type { ReadTx } from "../store/port";
-import type { PaymentRecord } from "../store/records";
+import type { BasketRecord, PaymentRecord } from "../store/records";
 import { answerWith } from "./answer";
 
 async function summary(tx: ReadTx, payment: PaymentRecord): Promise<ScaPayment> {
@@ -34,20 +34,22 @@ const reasonOf = (record: { transactionStatus: string; statusHistory: { reason?:
 export async function showSca(env: SandboxEnv, subject: ScaSubject, id: string): Promise<Answer> {
   return env.store.read(async (tx) => {
     const time = await expiryIn(tx, env);
-    const expiresAt = (record: { createdAt: number }) => new Date(scaExpiresAt(record, time.windowMinutes)).toISOString();
+    /** The view of a payment or basket as it stands now, with the deadline its window runs to. */
+    const view = (record: PaymentRecord | BasketRecord, governedBy: { createdAt: number }, payments: ScaPayment[]) =>
+      answerWith("scaRequest", {
+        subject,
+        id,
+        redirectUri: record.redirectUri,
+        transactionStatus: record.transactionStatus,
+        ...reasonOf(record),
+        scaExpiresAt: new Date(scaExpiresAt(governedBy, time.windowMinutes)).toISOString(),
+        payments,
+      });
     if (subject === "payment") {
       const stored = await tx.payment(id);
       if (!stored) return failure("RESOURCE_UNKNOWN", `No payment ${id} awaits SCA in this sandbox.`, "paymentId");
       const payment = await time.paymentAsNow(stored);
-      return answerWith("scaRequest", {
-        subject,
-        id,
-        redirectUri: payment.redirectUri,
-        transactionStatus: payment.transactionStatus,
-        ...reasonOf(payment),
-        scaExpiresAt: expiresAt(payment),
-        payments: [await summary(tx, payment)],
-      });
+      return view(payment, await time.governing(stored), [await summary(tx, payment)]);
     }
     const stored = await tx.basket(id);
     if (!stored) return failure("RESOURCE_UNKNOWN", `No signing basket ${id} in this sandbox.`, "basketId");
@@ -56,15 +58,7 @@ export async function showSca(env: SandboxEnv, subject: ScaSubject, id: string):
     const summaries = await Promise.all(
       payments.filter((payment) => payment !== undefined).map(async (payment) => summary(tx, await time.paymentAsNow(payment))),
     );
-    return answerWith("scaRequest", {
-      subject,
-      id,
-      redirectUri: basket.redirectUri,
-      transactionStatus: basket.transactionStatus,
-      ...reasonOf(basket),
-      scaExpiresAt: expiresAt(basket),
-      payments: summaries,
-    });
+    return view(basket, basket, summaries);
   });
 }
 

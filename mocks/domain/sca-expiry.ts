@@ -30,7 +30,3 @@ export function expiredIfDue<T extends { transactionStatus: TransactionStatus; s
   const deadline = scaExpiresAt(governedBy, windowMinutes);
   return now >= deadline ? withStatus(record, "RJCT", deadline, expiryReason(windowMinutes)) : record;
 }
-
-/** Whether the record's last change is an SCA expiry. */
-export const hasExpired = (record: { transactionStatus: string; statusHistory: StatusChange[] }) =>
-  record.transactionStatus === "RJCT" && (record.statusHistory.at(-1)?.reason ?? "").startsWith("SCA expired");

@@ -27,14 +27,17 @@ export async function scaWindowIn(tx: ReadTx): Promise<number> {
 export async function expiryIn(tx: ReadTx, env: SandboxEnv) {
   const [time, windowMinutes] = await Promise.all([timeIn(tx, env), scaWindowIn(tx)]);
   const basketAsNow = (basket: BasketRecord) => expiredIfDue(basket, time.now, windowMinutes);
+  /** What a payment's SCA window runs from: its basket if it is in one, else itself. */
+  const governing = async (payment: PaymentRecord): Promise<{ createdAt: number }> =>
+    (payment.basketId === undefined ? undefined : await tx.basket(payment.basketId)) ?? payment;
   return {
     ...time,
     windowMinutes,
     basketAsNow,
+    governing,
     async paymentAsNow(payment: PaymentRecord): Promise<PaymentRecord> {
       if (payment.transactionStatus !== "RCVD") return payment;
-      const basket = payment.basketId === undefined ? undefined : await tx.basket(payment.basketId);
-      return expiredIfDue(payment, time.now, windowMinutes, basket ?? payment);
+      return expiredIfDue(payment, time.now, windowMinutes, await governing(payment));
     },
   };
 }

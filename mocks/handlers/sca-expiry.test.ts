@@ -82,6 +82,10 @@ describe("SCA expires after the SCA window on the sandbox clock (decision 0029)"
     const created = await client.send("POST", BASKETS, { headers: initiationHeaders(KARI), body: { paymentIds: [first, second] } });
     expect(created.status).toBe(201);
     const { basketId } = (await created.json()) as { basketId: string };
+    // The bank page of a payment in the basket names the basket's deadline, not its own.
+    const view = async (subject: "payment" | "basket", id: string) =>
+      ScaRequest.parse(await (await client.control("GET", hrefOf("scaRequest", { subject, id }))).json()).scaExpiresAt;
+    expect(await view("payment", first)).toBe(await view("basket", basketId));
     await advance(5); // 13 minutes after the first payment, 5 after the basket
     expect(await status(first)).toBe("RCVD");
     expect(await status(basketId, BASKETS)).toBe("RCVD");
