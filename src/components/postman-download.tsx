@@ -8,6 +8,7 @@ import { useState } from "react";
 import { downloadText } from "../lib/download";
 import { accountsQuery, clockQuery, customersQuery } from "../lib/sandbox-queries";
 import { curlOrigin, getSettings } from "../lib/settings";
+import { ActionOutcome } from "./action-outcome";
 
 export const COLLECTION_FILE = "psd2-sandbox.postman_collection.json";
 
@@ -45,12 +46,7 @@ export function PostmanDownload() {
           {state.busy ? "Preparing the collection…" : `Download the Postman collection (${COLLECTION_FILE})`}
         </button>
       </p>
-      <div role="status">{state.message ? <p className="muted">{state.message}</p> : null}</div>
-      {state.problem ? (
-        <p role="alert" className="field-error">
-          {state.problem}
-        </p>
-      ) : null}
+      <ActionOutcome message={state.message} problem={state.problem} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from "react";
 import type { Exchange } from "../../lib/exchange";
 import { downloadText } from "../../lib/download";
 import { curlOrigin } from "../../lib/settings";
+import { ActionOutcome } from "../../components/action-outcome";
 
 type Format = "playwright" | "postman";
 
@@ -59,12 +60,7 @@ export function HistoryExport({ exchanges }: { exchanges: readonly Exchange[] })
           {state.busy === "postman" ? "Exporting…" : "Export as Postman collection"}
         </button>
       </div>
-      <div role="status">{state.message ? <p className="muted">{state.message}</p> : null}</div>
-      {state.problem ? (
-        <p role="alert" className="field-error">
-          {state.problem}
-        </p>
-      ) : null}
+      <ActionOutcome message={state.message} problem={state.problem} />
     </section>
   );
 }
