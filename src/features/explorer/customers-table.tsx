@@ -1,10 +1,9 @@
 /** Customers of the sandbox, with their PSU-IDs ready to copy or to use in the console's forms. */
 import { CopyButton } from "../../components/copy-button";
 import type { Customer, ExplorerAccount } from "../../contract/control-schemas";
-import { updateSettings, useSettings } from "../../lib/settings";
+import { UseAsPsu } from "./use-as-psu";
 
 export function CustomersTable({ customers, accounts, loading }: { customers: Customer[]; accounts: ExplorerAccount[]; loading: boolean }) {
-  const settings = useSettings();
   return (
     <div className="table-scroll">
       <table className="customers-table">
@@ -26,7 +25,6 @@ export function CustomersTable({ customers, accounts, loading }: { customers: Cu
                 </tr>
               ))
             : customers.map((customer) => {
-                const current = settings.psuId === customer.psuId;
                 return (
                   <tr key={customer.customerNumber}>
                     <th scope="row">{customer.name}</th>
@@ -38,13 +36,7 @@ export function CustomersTable({ customers, accounts, loading }: { customers: Cu
                       <div className="psu-cell">
                         <code className="psu-id">{customer.psuId}</code>
                         <CopyButton text={customer.psuId} label="Copy PSU-ID" context={`of ${customer.name}`} />
-                        {current ? (
-                          <span className="tag">PSU in forms</span>
-                        ) : (
-                          <button type="button" className="button-small" onClick={() => updateSettings({ psuId: customer.psuId })}>
-                            Use as PSU in forms<span className="visually-hidden">: {customer.name}</span>
-                          </button>
-                        )}
+                        <UseAsPsu psuId={customer.psuId} name={customer.name} />
                       </div>
                     </td>
                     <td>{accounts.filter((account) => account.customerNumber === customer.customerNumber).length}</td>

@@ -1,12 +1,12 @@
 /** "Data": initialize with the fixed data, reset to empty, export to a file, import from one. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ChangeEvent } from "react";
-import { Link } from "wouter";
 import { portalKeys, sandboxKeys } from "../../lib/query-keys";
 import { clockQuery } from "../../lib/sandbox-queries";
 import { ConfirmAction } from "../../components/confirm-action";
 import { exportSandbox, importSandbox, initializeSandbox, resetSandbox, type DataOutcome } from "./data-actions";
 import { downloadText } from "../../lib/download";
+import { RequestLink } from "./request-link";
 
 export function DataView() {
   const queryClient = useQueryClient();
@@ -92,13 +92,13 @@ export function DataView() {
         {busy ? <p className="muted">Working…</p> : null}
         {outcome?.ok ? (
           <p className="panel panel-ok">
-            {outcome.text} {outcome.exchangeId ? <Link href={`/history/${outcome.exchangeId}`}>See the request</Link> : null}
+            {outcome.text} <RequestLink exchangeId={outcome.exchangeId} />
           </p>
         ) : null}
       </div>
       {outcome && !outcome.ok ? (
         <p role="alert" className="panel panel-error">
-          {outcome.text} {outcome.exchangeId ? <Link href={`/history/${outcome.exchangeId}`}>See the request</Link> : null}
+          {outcome.text} <RequestLink exchangeId={outcome.exchangeId} />
         </p>
       ) : null}
     </section>

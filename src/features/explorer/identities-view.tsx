@@ -1,12 +1,12 @@
 /** "Test identities": valid Norwegian numbers to copy, and a customer with an account made from one in a click. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "wouter";
 import { CopyButton } from "../../components/copy-button";
 import type { TestIdentities } from "../../contract/control-schemas";
 import { portalKeys, sandboxKeys } from "../../lib/query-keys";
 import { sandboxControl } from "../../lib/send";
-import { updateSettings, useSettings } from "../../lib/settings";
 import { createCustomerWithAccount, type IdentityOutcome } from "./identity-actions";
+import { RequestLink } from "./request-link";
+import { UseAsPsu } from "./use-as-psu";
 
 const kinds: { key: keyof TestIdentities; title: string; explanation: string; customer?: true }[] = [
   {
@@ -24,7 +24,6 @@ const kinds: { key: keyof TestIdentities; title: string; explanation: string; cu
 
 export function IdentitiesView() {
   const queryClient = useQueryClient();
-  const settings = useSettings();
   // Not under the sandbox's keys: a change elsewhere must not swap the numbers a user is copying.
   const identities = useQuery({ queryKey: ["identities"], queryFn: () => sandboxControl("testIdentities"), staleTime: Infinity });
   const create = useMutation({
@@ -54,20 +53,14 @@ export function IdentitiesView() {
         {identities.isPending || create.isPending ? <p className="muted">Working…</p> : null}
         {outcome?.ok ? (
           <p className="panel panel-ok">
-            {outcome.text} {outcome.exchangeId ? <Link href={`/history/${outcome.exchangeId}`}>See the request</Link> : null}{" "}
-            {outcome.psuId && outcome.psuId !== settings.psuId ? (
-              <button type="button" className="button-small" onClick={() => updateSettings({ psuId: outcome.psuId })}>
-                Use as PSU in forms<span className="visually-hidden">: {outcome.customerName}</span>
-              </button>
-            ) : outcome.psuId ? (
-              <span className="tag">PSU in forms</span>
-            ) : null}
+            {outcome.text} <RequestLink exchangeId={outcome.exchangeId} />{" "}
+            {outcome.psuId ? <UseAsPsu psuId={outcome.psuId} name={outcome.customerName ?? ""} /> : null}
           </p>
         ) : null}
       </div>
       {outcome && !outcome.ok ? (
         <p role="alert" className="panel panel-error">
-          {outcome.text} {outcome.exchangeId ? <Link href={`/history/${outcome.exchangeId}`}>See the request</Link> : null}
+          {outcome.text} <RequestLink exchangeId={outcome.exchangeId} />
         </p>
       ) : null}
       {identities.isError ? (
