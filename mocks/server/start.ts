@@ -8,6 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { tppError } from "../../src/contract/tpp-messages";
+import { useBodyHasher } from "../../src/signing/digest";
 import { useRsaVerifier } from "../../src/signing/rsa-verifier";
 import { resolve } from "node:path";
 import { createSandbox, type Sandbox } from "../sandbox";
@@ -18,6 +19,7 @@ import { openDataStore } from "./data-file";
 import { createContinueHandler, createRequestHandler } from "./handle-request";
 import { declaresTooLarge } from "./node-request";
 import { isLoopbackHostName, parseAllowedOrigin } from "./origins";
+import { nodeBodyHasher } from "./node-body-hasher";
 import { nodeRsaVerifier } from "./node-rsa-verifier";
 import { createRoutes } from "./routes";
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
@@ -117,6 +119,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   const port = options.port ?? DEFAULT_PORT;
   const host = options.host ?? DEFAULT_HOST;
   useRsaVerifier(nodeRsaVerifier);
+  useBodyHasher(nodeBodyHasher);
   const log =
     options.log === true
       ? (line: string) => {

@@ -53,6 +53,40 @@ describe("Oslo time", () => {
     );
   });
 
+  it("reads the wall clock as Intl does at any instant, the minutes around every change of offset included", () => {
+    const intl = new Intl.DateTimeFormat("en-US", {
+      timeZone: "Europe/Oslo",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    const byIntl = (ms: number) => {
+      const part: Record<string, number> = {};
+      for (const { type, value } of intl.formatToParts(ms)) part[type] = Number(value);
+      return {
+        dayNumber: Date.UTC(part.year!, part.month! - 1, part.day) / 86_400_000,
+        msOfDay: ((part.hour! * 60 + part.minute!) * 60 + part.second!) * 1000 + (ms % 1000),
+      };
+    };
+    // Offsets change at 01:00 UTC on the last Sunday of March and of October.
+    for (let year = 1996; year <= 2040; year += 1)
+      for (const month of [2, 9])
+        for (let day = 25; day <= 31; day += 1)
+          for (const minutes of [-61, -1, 0, 1, 59, 60, 61]) {
+            const ms = Date.UTC(year, month, day, 1) + minutes * 60_000 - 1;
+            expect(osloWallClock(ms)).toEqual(byIntl(ms));
+          }
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
+        expect(osloWallClock(ms)).toEqual(byIntl(ms));
+      }),
+    );
+  });
+
   it("refuses invalid instants", () => {
     expect(() => toEpochMillis(Number.NaN)).toThrow(RangeError);
     expect(() => toEpochMillis(new Date("not a date"))).toThrow(RangeError);

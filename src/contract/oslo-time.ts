@@ -40,14 +40,36 @@ export interface OsloWallClock {
   readonly msOfDay: number;
 }
 
-export function osloWallClock(instant: Instant): OsloWallClock {
-  const ms = toEpochMillis(instant);
+function wallClockFromIntl(ms: number): OsloWallClock {
   const part: Record<string, number> = {};
   for (const { type, value } of osloFormat.formatToParts(ms)) part[type] = Number(value);
   const { year = NaN, month = NaN, day = NaN, hour = NaN, minute = NaN, second = NaN } = part;
   // Intl drops the milliseconds; keep them from the instant (offsets are whole seconds).
   const millis = ((ms % 1000) + 1000) % 1000;
   return { dayNumber: dayNumberFromParts(year, month, day), msOfDay: ((hour * 60 + minute) * 60 + second) * 1000 + millis };
+}
+
+const MS_PER_HOUR = 3_600_000;
+/** Since 1980 Oslo has changed its offset only at 01:00 UTC, a whole UTC hour; before that, ask Intl every time. */
+const WHOLE_HOUR_CHANGES_SINCE = Date.UTC(1980, 0, 1);
+/** Oslo's offset by UTC hour: every request reads the clock, and Intl's formatToParts is a large part of a small one's cost. */
+const offsetByHour = new Map<number, number>();
+
+export function osloWallClock(instant: Instant): OsloWallClock {
+  const ms = toEpochMillis(instant);
+  if (ms < WHOLE_HOUR_CHANGES_SINCE) return wallClockFromIntl(ms);
+  const hour = Math.floor(ms / MS_PER_HOUR);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const start = hour * MS_PER_HOUR;
+    const wall = wallClockFromIntl(start);
+    offset = wall.dayNumber * MS_PER_DAY + wall.msOfDay - start;
+    if (offsetByHour.size >= 4096) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  const local = ms + offset;
+  const dayNumber = Math.floor(local / MS_PER_DAY);
+  return { dayNumber, msOfDay: local - dayNumber * MS_PER_DAY };
 }
 
 /** Oslo's offset from UTC at `ms`, in milliseconds (+1 h in winter, +2 h in summer). */

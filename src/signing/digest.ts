@@ -21,11 +21,27 @@ export const EMPTY_BODY_DIGESTS: Readonly<Record<DigestAlgorithm, string>> = {
   "SHA-512": "SHA-512=z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==",
 };
 
+/**
+ * The one SHA hash of a body. WebCrypto wherever the sandbox runs; the standalone server installs
+ * node:crypto's synchronous hash (the same bytes out), because WebCrypto's job on the thread pool
+ * cost a signed payment creation more than the hashing itself, as with the RSA check (rsa-verifier.ts).
+ */
+export type BodyHasher = (algorithm: DigestAlgorithm, bytes: Uint8Array<ArrayBuffer>) => Promise<ArrayBuffer> | Uint8Array;
+
+export const webCryptoHasher: BodyHasher = (algorithm, bytes) => globalThis.crypto.subtle.digest(algorithm, bytes);
+
+let hasher: BodyHasher = webCryptoHasher;
+
+/** Replaces the hash for this process (the server does it once, at start). */
+export function useBodyHasher(replacement: BodyHasher): void {
+  hasher = replacement;
+}
+
 /** `"SHA-256=<base64>"` over the exact body bytes; an absent body digests the empty string. */
 export async function computeDigest(body: RequestBody, algorithm: DigestAlgorithm = "SHA-256"): Promise<string> {
   const bytes = bodyBytes(body);
   if (bytes.length === 0) return EMPTY_BODY_DIGESTS[algorithm];
-  const hash = await globalThis.crypto.subtle.digest(algorithm, bytes);
+  const hash = await hasher(algorithm, bytes);
   return `${algorithm}=${toBase64(hash)}`;
 }
 
