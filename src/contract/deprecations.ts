@@ -19,8 +19,28 @@ function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   return schema;
 }
 
+const isDeprecated = (field: z.core.$ZodType) => (z.globalRegistry.get(field) as DeprecationMeta | undefined)?.deprecated === true;
+
+/** Whether a schema holds a deprecated field anywhere: most hold none, and their values need no walk on every request. */
+const holdsDeprecated = new WeakMap<z.core.$ZodType, boolean>();
+
+function mayWarn(schema: z.core.$ZodType): boolean {
+  const known = holdsDeprecated.get(schema);
+  if (known !== undefined) return known;
+  holdsDeprecated.set(schema, false); // a schema that refers to itself is not walked twice
+  const def = unwrap(schema)._zod.def as { type: string; shape?: Record<string, z.core.$ZodType>; element?: z.core.$ZodType };
+  const holds =
+    def.type === "array" && def.element
+      ? mayWarn(def.element)
+      : def.type === "object" && def.shape
+        ? Object.values(def.shape).some((field) => isDeprecated(field) || mayWarn(field))
+        : false;
+  holdsDeprecated.set(schema, holds);
+  return holds;
+}
+
 export function deprecationWarnings(schema: z.core.$ZodType, value: unknown, path: PropertyKey[] = []): TppMessage[] {
-  if (value === null || typeof value !== "object") return [];
+  if (value === null || typeof value !== "object" || !mayWarn(schema)) return [];
   const inner = unwrap(schema);
   const def = inner._zod.def as { type: string; shape?: Record<string, z.core.$ZodType>; element?: z.core.$ZodType };
   if (def.type === "array" && def.element && Array.isArray(value)) {
