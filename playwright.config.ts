@@ -56,7 +56,8 @@ export default defineConfig({
     // `vite preview --port 4173 --strictPort`, started with this Node (no npx, no PATH lookup).
     command: `node node_modules/vite/bin/vite.js preview --port ${String(PORT)} --strictPort --outDir ${DIST}`,
     url: BASE_URL,
-    reuseExistingServer: !isCI,
+    // `npm test` passes E2E_OWN_SERVER with a free port: it always tests the build it just made.
+    reuseExistingServer: !isCI && process.env.E2E_OWN_SERVER !== "1",
     timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",

@@ -32,6 +32,7 @@
 //          --budget N  minutes for the whole run (default 85).
 // Suite names: eslint, tsc, prettier, vitest, openapi, snippets, build, bundle, e2e.
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -62,6 +63,25 @@ function readJson(path) {
 let current = null; // the running child, so a signal can stop its whole process group
 
 /** Runs a command with output streaming through; resolves with its exit status. */
+/** Whether `port` can be listened on at 127.0.0.1 right now. */
+function isFree(port) {
+  return new Promise((resolvePromise) => {
+    const probe = createServer();
+    probe.once("error", () => resolvePromise(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolvePromise(true)));
+  });
+}
+
+/** A port for the e2e preview, free with the ones the specs add to it (+10, +11, +19: their sandbox servers). */
+async function e2ePort() {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = 20_000 + Math.floor(Math.random() * 30_000);
+    const all = await Promise.all([0, 10, 11, 19].map((offset) => isFree(port + offset)));
+    if (all.every(Boolean)) return port;
+  }
+  return 4173;
+}
+
 function run(command, args, { timeoutMs, capture = false, env = {} } = {}) {
   return new Promise((resolvePromise) => {
     const child = spawn(command, args, {
@@ -287,7 +307,13 @@ const suites = [
       const browser = await run(node, [join(root, "scripts/ensure-chromium.mjs")], { timeoutMs: limit("chromium") });
       if (browser.code !== 0) return { ...blank(), failed: 1, notes: ["no Chromium (see ensure-chromium above)"] };
       const report = join(reports, "playwright.json"); // the path playwright.config.ts writes
-      const status = await run(node, [bin("@playwright/test", "playwright"), "test"], { timeoutMs: limit("e2e") });
+      // A port of its own, and a preview of its own: a server someone left on 4173 (another checkout, a
+      // `vite preview`) is never tested instead of this build, and cannot vanish under the run.
+      const port = process.env.E2E_PORT ?? String(await e2ePort());
+      const status = await run(node, [bin("@playwright/test", "playwright"), "test"], {
+        timeoutMs: limit("e2e"),
+        env: { E2E_PORT: port, E2E_OWN_SERVER: "1" },
+      });
       const data = readJson(report);
       if (!data?.stats) return noReport(status);
       const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = data.stats;
