@@ -1,4 +1,7 @@
-/** The command line of `npm run sandbox`: --port N, --host H, --data FILE, --empty, --allow-origin ORIGIN (repeatable), --help. */
+/**
+ * The command line of `npm run sandbox`: --port N, --host H, --data FILE, --empty, --allow-origin ORIGIN (repeatable),
+ * --log-format text|json, --help; each also from an environment variable (SANDBOX_PORT, …), which the flag overrides.
+ */
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
 import { parseAllowedOrigin } from "./origins";
 
@@ -10,7 +13,11 @@ export interface CliOptions {
   empty?: boolean;
   /** Web page origins besides loopback ones allowed to call the server. */
   allowOrigins?: string[];
+  /** One line of text per request (default), or one JSON object per line for a log collector. */
+  logFormat?: LogFormat;
 }
+
+export type LogFormat = "text" | "json";
 
 export type CliParse = { kind: "run"; options: CliOptions } | { kind: "help" } | { kind: "error"; message: string };
 
@@ -32,11 +39,18 @@ Options:
                  Let web pages on ORIGIN (such as https://portal.example.com) call the server; may be
                  given more than once. Pages on http://localhost, http://127.0.0.1 and http://[::1]
                  (any port) always may; others cannot change anything or use the controls.
+  --log-format text|json
+                 One line per request: text (default) or a JSON object (time, method, path,
+                 operation, status, ms, tpp) for a log collector.
   -h, --help     Show this help.
+
+Each option can also come from the environment; a flag given on the command line wins:
+  SANDBOX_PORT, SANDBOX_HOST, SANDBOX_DATA, SANDBOX_EMPTY=1, SANDBOX_ALLOW_ORIGINS (comma-separated),
+  SANDBOX_LOG_FORMAT.
 
 See docs/standalone-server.md.`;
 
-const VALUE_OPTIONS = ["--port", "--host", "--data", "--allow-origin"] as const;
+const VALUE_OPTIONS = ["--port", "--host", "--data", "--allow-origin", "--log-format"] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const isValueOption = (name: string): name is ValueOption => (VALUE_OPTIONS as readonly string[]).includes(name);
 
@@ -45,6 +59,17 @@ const EXAMPLES: Record<ValueOption, string> = {
   "--host": "--host 127.0.0.1",
   "--data": "--data sandbox.db",
   "--allow-origin": "--allow-origin https://portal.example.com",
+  "--log-format": "--log-format json",
+};
+
+/** The environment variable of each option (an operator's container or service file sets these). */
+export const ENVIRONMENT: Record<ValueOption | "--empty", string> = {
+  "--port": "SANDBOX_PORT",
+  "--host": "SANDBOX_HOST",
+  "--data": "SANDBOX_DATA",
+  "--empty": "SANDBOX_EMPTY",
+  "--allow-origin": "SANDBOX_ALLOW_ORIGINS",
+  "--log-format": "SANDBOX_LOG_FORMAT",
 };
 
 function checkValue(name: ValueOption, value: string): string | undefined {
@@ -57,20 +82,52 @@ function checkValue(name: ValueOption, value: string): string | undefined {
     const parsed = parseAllowedOrigin(value);
     return parsed.ok ? undefined : parsed.problem;
   }
+  if (name === "--log-format") return value === "text" || value === "json" ? undefined : `--log-format takes text or json; got ${JSON.stringify(value)}.`;
   if (name === "--host")
     return /^[A-Za-z0-9.:[\]%-]+$/.test(value) ? undefined : `--host must be a host name or IP address, such as 127.0.0.1; got ${JSON.stringify(value)}.`;
   return value.trim() === "" ? `--data needs a file name, such as ${EXAMPLES["--data"]}.` : undefined;
 }
 
-export function parseCliArgs(argv: readonly string[]): CliParse {
+/**
+ * The environment as command-line arguments, placed before the real ones: the flags then override
+ * them (a later value replaces an earlier one of the environment's). A bad value names its variable.
+ */
+function environmentArgs(env: Readonly<Record<string, string | undefined>>): { args: string[]; count: number } | { problem: string } {
+  const args: string[] = [];
+  for (const [option, variable] of Object.entries(ENVIRONMENT) as [ValueOption | "--empty", string][]) {
+    const value = env[variable];
+    if (value === undefined || value === "") continue;
+    if (option === "--empty") {
+      if (value !== "1" && value !== "true") return { problem: `${variable} takes 1 (or true) to start empty; got ${JSON.stringify(value)}.` };
+      args.push(option);
+      continue;
+    }
+    const values = option === "--allow-origin" ? value.split(",").map((part) => part.trim()) : [value];
+    for (const one of values) {
+      const problem = checkValue(option, one);
+      if (problem) return { problem: `${variable}: ${problem}` };
+      args.push(`${option}=${one}`);
+    }
+  }
+  return { args, count: args.length };
+}
+
+export function parseCliArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliParse {
+  const fromEnvironment = environmentArgs(env);
+  if ("problem" in fromEnvironment) return { kind: "error", message: fromEnvironment.problem };
+  const fromFlags = new Set<string>();
+  const environmentOrigins: string[] = [];
   const values: Partial<Record<ValueOption, string>> = {};
   const allowOrigins: string[] = [];
   let empty = false;
-  for (let index = 0; index < argv.length; index++) {
-    const argument = argv[index] ?? "";
+  const all = [...fromEnvironment.args, ...argv];
+  for (let index = 0; index < all.length; index++) {
+    const argument = all[index] ?? "";
+    const fromEnv = index < fromEnvironment.count;
     if (argument === "--help" || argument === "-h") return { kind: "help" };
     if (argument === "--empty") {
-      if (empty) return { kind: "error", message: "--empty is given twice." };
+      if (empty && fromFlags.has("--empty")) return { kind: "error", message: "--empty is given twice." };
+      if (!fromEnv) fromFlags.add("--empty");
       empty = true;
       continue;
     }
@@ -78,13 +135,16 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
     const name = argument.startsWith("--") && equals > 0 ? argument.slice(0, equals) : argument;
     if (!isValueOption(name)) {
       return argument.startsWith("-")
-        ? { kind: "error", message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --empty, --allow-origin and --help.` }
+        ? {
+            kind: "error",
+            message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --empty, --allow-origin, --log-format and --help.`,
+          }
         : { kind: "error", message: `Unexpected argument ${JSON.stringify(argument)}; options start with "--", such as ${EXAMPLES["--port"]}.` };
     }
     let value: string | undefined;
     if (name !== argument) value = argument.slice(equals + 1);
     else {
-      const next = argv[index + 1];
+      const next = all[index + 1];
       if (next === undefined || next.startsWith("--")) return { kind: "error", message: `${name} needs a value, such as ${EXAMPLES[name]}.` };
       value = next;
       index++;
@@ -92,14 +152,18 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
     const problem = checkValue(name, value);
     if (problem) return { kind: "error", message: problem };
     if (name === "--allow-origin") {
-      allowOrigins.push(value);
+      (fromEnv ? environmentOrigins : allowOrigins).push(value);
       continue;
     }
-    if (values[name] !== undefined) return { kind: "error", message: `${name} is given twice.` };
+    if (!fromEnv && fromFlags.has(name)) return { kind: "error", message: `${name} is given twice.` };
+    if (!fromEnv) fromFlags.add(name);
     values[name] = value;
   }
   const port = values["--port"];
   const data = values["--data"];
+  const logFormat = values["--log-format"] as LogFormat | undefined;
+  // --allow-origin on the command line replaces the environment's list rather than adding to it.
+  const origins = allowOrigins.length > 0 ? allowOrigins : environmentOrigins;
   return {
     kind: "run",
     options: {
@@ -107,7 +171,8 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       host: values["--host"] ?? DEFAULT_HOST,
       ...(data === undefined ? {} : { dataFile: data }),
       ...(empty ? { empty } : {}),
-      ...(allowOrigins.length > 0 ? { allowOrigins } : {}),
+      ...(origins.length > 0 ? { allowOrigins: origins } : {}),
+      ...(logFormat === undefined ? {} : { logFormat }),
     },
   };
 }

@@ -14,6 +14,8 @@ import { jsonError } from "./json-errors";
 import { bodyLimitFor, methodProblem, readNodeBody, requestUrl, toIncomingRequest, toWhatwgRequest } from "./node-request";
 import { sendResponse, sendWire } from "./node-response";
 import { foreignHostProblem, foreignOriginProblem, originPolicy } from "./origins";
+import type { LogFormat } from "./cli-args";
+import { requestLogLine } from "./request-log";
 
 export interface RequestHandlerOptions {
   route: (request: Request) => Promise<Response>;
@@ -26,6 +28,8 @@ export interface RequestHandlerOptions {
   /** host:port to use when a request has no Host header (HTTP/1.0). */
   fallbackHost: () => string;
   log?: (line: string) => void;
+  /** How each request is logged (default text). */
+  logFormat?: LogFormat;
   /** GET /__sandbox/changes as server-sent events, for a client that accepts them. */
   changeStreams?: ChangeStreams;
 }
@@ -123,8 +127,8 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     res.on("error", () => undefined); // a client that leaves mid-answer is not our failure
     req.on("error", () => undefined);
     answer(req, res)
-      .then((status) => {
-        log?.(`${req.method ?? "?"} ${req.url ?? "?"} → ${String(status)} (${String(Math.round(performance.now() - started))} ms)`);
+      .then(async (status) => {
+        if (log) log(await requestLogLine(options.logFormat ?? "text", req, status, performance.now() - started));
       })
       .catch((error: unknown) => {
         // Only a bug in this file gets here; the connection is dropped, the server goes on.

@@ -39,6 +39,7 @@ export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "
     `  controls          ${server.url}${CONTROL_PREFIX}   (clock, batch, export/import/reset: unsigned, sandbox only)`,
     `  bank page         ${server.url}/bank/authorize/{payment|basket}/{id}`,
     `  OpenAPI           ${server.url}/openapi.json`,
+    `  health            ${server.url}/healthz   ${server.url}/readyz`,
     `Stop with Ctrl+C.`,
   ].join("\n");
 }
@@ -47,8 +48,12 @@ export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "
  * Runs the CLI. Resolves to an exit code when it is done at once (help: 0, bad arguments: 2, a
  * failed start: 1); resolves to undefined once the server is running (a signal then stops it).
  */
-export async function main(argv: readonly string[], io: CliIo = consoleIo): Promise<number | undefined> {
-  const parsed = parseCliArgs(argv);
+export async function main(
+  argv: readonly string[],
+  io: CliIo = consoleIo,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<number | undefined> {
+  const parsed = parseCliArgs(argv, env);
   if (parsed.kind === "help") {
     io.out(USAGE);
     return 0;

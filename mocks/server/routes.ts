@@ -6,6 +6,22 @@ import { CONTROL_PREFIX, type Dispatch } from "../router";
 import { bankPage } from "./bank-page";
 import { indexResponse, openApiResponse } from "./index-page";
 import { jsonError } from "./json-errors";
+import { HEALTH_PATHS, Liveness, Readiness } from "../../src/contract/server-health";
+
+export interface ServerHealth {
+  /** Whether this process should be sent requests now, and why not. */
+  ready: () => Promise<Readiness>;
+}
+
+const healthJson = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+
+async function healthAnswer(pathname: string, health: ServerHealth | undefined): Promise<Response | undefined> {
+  if (pathname === HEALTH_PATHS.live) return healthJson(200, Liveness.parse({ status: "ok" }));
+  if (pathname !== HEALTH_PATHS.ready || !health) return undefined;
+  const readiness = Readiness.parse(await health.ready());
+  return healthJson(readiness.status === "ready" ? 200 : 503, readiness);
+}
 
 const STATE_CHANGING = new Set(["POST", "PUT", "DELETE", "PATCH"]);
 
@@ -32,9 +48,13 @@ const pages: Record<string, (request: Request, url: URL) => Response> = {
   "/openapi.json": (_request, url) => openApiResponse(url.origin),
 };
 
-export function createRoutes(dispatch: Dispatch) {
+export function createRoutes(dispatch: Dispatch, health?: ServerHealth) {
   return async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    if (request.method === "GET" || request.method === "HEAD") {
+      const healthy = await healthAnswer(url.pathname, health);
+      if (healthy) return healthy;
+    }
     const own = pages[url.pathname];
     if (own) {
       if (request.method === "GET" || request.method === "HEAD") return own(request, url);

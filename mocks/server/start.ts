@@ -23,6 +23,8 @@ import { nodeBodyHasher } from "./node-body-hasher";
 import { nodeRsaVerifier } from "./node-rsa-verifier";
 import { createRoutes } from "./routes";
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
+import type { LogFormat } from "./cli-args";
+import { readiness } from "./readiness";
 
 export interface SandboxServerOptions {
   /** Default 4010; 0 picks a free port (see `url`). */
@@ -41,6 +43,8 @@ export interface SandboxServerOptions {
   empty?: boolean;
   /** Web page origins besides loopback ones that may call the server (--allow-origin), such as "https://portal.example.com". */
   allowOrigins?: readonly string[];
+  /** How each request is logged when `log` is on: text (default) or one JSON object per line. */
+  logFormat?: LogFormat;
   /** How many change streams (GET /__sandbox/changes as text/event-stream) may be open at once; default 32. */
   maxChangeStreams?: number;
 }
@@ -103,6 +107,9 @@ function answerUnparsable(error: Error & { code?: string }, socket: Duplex): voi
   );
 }
 
+/** How long requests in flight may take to finish when the server stops (SIGTERM in a deploy) before their connections are cut. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 function closeServer(server: Server, graceMs: number): Promise<void> {
   return new Promise((done) => {
     server.close(() => {
@@ -156,6 +163,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       const bound = server?.address();
       return bound !== null && typeof bound === "object" ? bound.port : port;
     };
+    let closing: Promise<void> | undefined;
     const changeStreams = createChangeStreams({
       current: () => changesNow(sandbox.env),
       ...(options.maxChangeStreams === undefined ? {} : { max: options.maxChangeStreams }),
@@ -163,12 +171,13 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     store.onCommit(changeStreams.changed);
     const onRequest = createRequestHandler({
       changeStreams,
-      route: createRoutes(sandbox.dispatch),
+      route: createRoutes(sandbox.dispatch, { ready: () => readiness(store, () => closing !== undefined) }),
       answerInterface: sandbox.dispatch.answer,
       allowOrigins,
       loopbackOnly: isLoopbackHostName(host),
       fallbackHost: () => `${urlHost(host)}:${String(boundPort())}`,
       ...(log ? { log } : {}),
+      ...(options.logFormat ? { logFormat: options.logFormat } : {}),
     });
     server = createServer(onRequest);
     server.on("checkContinue", createContinueHandler(onRequest, declaresTooLarge));
@@ -178,11 +187,10 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     const timer = batch;
     const url = `http://${urlHost(host)}:${String(address.port)}`;
 
-    let closing: Promise<void> | undefined;
     const close = async () => {
       // Streams never end by themselves; the server would wait its whole grace period for them.
       changeStreams.closeAll();
-      await closeServer(running, 2_000);
+      await closeServer(running, SHUTDOWN_GRACE_MS);
       try {
         await timer.stop();
       } finally {
