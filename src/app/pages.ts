@@ -21,6 +21,7 @@ const modules = {
   settings: () => import("../features/settings/settings-page"),
   decision: () => import("../features/docs/decision-page"),
   quickStart: () => import("../features/docs/quick-start-page"),
+  firstPayment: () => import("../features/first-payment/first-payment-page"),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
 export type PageName = keyof typeof modules;
@@ -72,6 +73,7 @@ export const pageRoutes: readonly { path: string; page: PageName }[] = [
   { path: "/decisions", page: "decision" },
   { path: "/decisions/:decision", page: "decision" },
   { path: "/quick-start", page: "quickStart" },
+  { path: "/first-payment", page: "firstPayment" },
 ];
 
 const matchers = pageRoutes.map((route) => ({ ...route, pattern: parse(route.path).pattern }));

@@ -90,6 +90,10 @@ export default function QuickStartPage() {
         </p>
       ) : null}
       <MarkdownView blocks={intro} linkTo={linkTo} />
+      <p className="notice">
+        New to the interface? <Link href="/first-payment">Make your first payment in the portal</Link>: five guided steps, from an account to both transactions,
+        before you write any code.
+      </p>
       <CredentialFiles heading="h2" />
       <MarkdownView blocks={body.slice(0, after)} linkTo={linkTo} />
       <PaymentCode />

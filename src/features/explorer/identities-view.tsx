@@ -4,7 +4,7 @@ import { CopyButton } from "../../components/copy-button";
 import type { TestIdentities } from "../../contract/control-schemas";
 import { portalKeys, sandboxKeys } from "../../lib/query-keys";
 import { sandboxControl } from "../../lib/send";
-import { createCustomerWithAccount, type IdentityOutcome } from "./identity-actions";
+import { createCustomerWithAccount, type IdentityOutcome } from "../../lib/customer-with-account";
 import { RequestLink } from "./request-link";
 import { UseAsPsu } from "./use-as-psu";
 

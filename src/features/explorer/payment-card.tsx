@@ -5,6 +5,7 @@ import { isCancellable } from "../../contract/codes";
 import { displayAmount } from "../../contract/money";
 import { statusMeaning, statusTone } from "./payment-status";
 import { StatusTimeline } from "./status-timeline";
+import { LifecycleDiagram } from "../../components/lifecycle-diagram";
 
 const accountText = (reference: ExplorerPayment["request"]["creditorAccount"]) => reference.bban ?? reference.iban ?? "—";
 
@@ -108,6 +109,11 @@ export function PaymentCard({ payment, accounts, highlighted }: { payment: Explo
       </dl>
       <h4 className="timeline-title">Status timeline</h4>
       <StatusTimeline history={payment.statusHistory} label={`Status timeline of payment ${payment.paymentId}`} product={payment.product} />
+      {/* Closed but for the chosen payment: a diagram on every card would make the list hard to scan. */}
+      <details className="payment-lifecycle" open={highlighted || undefined}>
+        <summary>Lifecycle: where this payment is now ({status})</summary>
+        <LifecycleDiagram current={status} label={`Lifecycle of payment ${payment.paymentId}`} />
+      </details>
       <p className="payment-actions">
         {status === "RCVD" ? (
           <Link className="button button-small button-primary" href={`/bank/authorize/payment/${id}`}>

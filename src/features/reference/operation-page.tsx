@@ -12,9 +12,27 @@ import { FieldsTable } from "./fields-table";
 import { components, parametersOf, useOpenApi } from "../../lib/openapi-document";
 import { ErrorsPart } from "./errors-part";
 import { ExampleSection } from "./example-section";
+import { LifecycleDiagram } from "../../components/lifecycle-diagram";
 import { ParametersTable } from "./parameters-table";
 import { loadCodeExample } from "../../lib/code-export/code-example";
 import { sandboxName, sandboxOrigin } from "../../lib/settings";
+
+/** The reads that answer a payment's transactionStatus show the lifecycle it moves through. */
+const statusReads: ReadonlySet<string> = new Set(["getPayment", "getPaymentStatus", "getPeriodicPayment", "getPeriodicPaymentStatus"]);
+
+function LifecycleSection() {
+  return (
+    <section aria-labelledby="lifecycle">
+      <h2 id="lifecycle">Payment lifecycle</h2>
+      <p className="muted">
+        How <code>transactionStatus</code> moves in this sandbox; the spec does not show the transitions (
+        <DecisionLink decision="0032-payment-status-transitions" />
+        ).
+      </p>
+      <LifecycleDiagram label="Payment lifecycle" />
+    </section>
+  );
+}
 
 const baseLabel = { api: "{base_url}", sandbox: "{sandbox_base_url}" } as const;
 
@@ -147,6 +165,7 @@ function OperationDetail({ operation }: { operation: Operation }) {
         intro="The example request as a script for your back end, signed when it runs with your key and certificate files, addressed to the sandbox server of Settings (npm run sandbox)."
       />
       <Responses operation={operation} />
+      {statusReads.has(operation.id) ? <LifecycleSection /> : null}
     </article>
   );
 }

@@ -1,9 +1,8 @@
 /** "Create a customer with an account" from a generated identity: the signed sandbox operations a TPP would send. */
-import { customerKindOf } from "../../contract/identifiers";
-import { formatMajor } from "../../contract/money";
-import { operationById, type OperationId } from "../../contract/operations";
-import { messageLine, tppMessagesOf } from "../../lib/tpp-messages";
-import { sandboxControl, sendRequest } from "../../lib/send";
+import { customerKindOf } from "../contract/identifiers";
+import { formatMajor } from "../contract/money";
+import { sandboxControl } from "./send";
+import { signedCall } from "./signed-call";
 
 export interface IdentityOutcome {
   ok: boolean;
@@ -13,36 +12,20 @@ export interface IdentityOutcome {
   /** The new customer's PSU-ID, to use in forms. */
   psuId?: string;
   customerName?: string;
+  /** The account request's line and answer status ("POST /v1/sandbox/accounts → 201"). */
+  line?: string;
+  /** The new account's resourceId (the mockAccountId of the sandbox paths). */
+  accountId?: string;
 }
 
 /** The opening balance of an account made here: enough for a first payment. */
 const OPENING_BALANCE = 10_000;
 
-async function send(id: OperationId, body: unknown) {
-  const exchange = await sendRequest({
-    operation: operationById(id),
-    params: {},
-    query: {},
-    headers: { "X-Request-ID": crypto.randomUUID(), "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const status = exchange.response?.status;
-  const refusal =
-    status === undefined
-      ? (exchange.error ?? "No answer.")
-      : status >= 300
-        ? `${String(status)}: ${tppMessagesOf(exchange.response?.body ?? "")
-            .map(messageLine)
-            .join(" ")}`
-        : undefined;
-  let resourceId: string | undefined;
-  try {
-    const parsed: unknown = JSON.parse(exchange.response?.body ?? "null");
-    if (parsed && typeof parsed === "object" && "resourceId" in parsed && typeof parsed.resourceId === "string") resourceId = parsed.resourceId;
-  } catch {
-    // not JSON: the refusal says what came back
-  }
-  return { exchangeId: exchange.id, refusal, resourceId };
+async function send(id: "createSandboxAccount" | "createAgreement", body: unknown) {
+  const call = await signedCall(id, { body });
+  const json = call.json;
+  const resourceId = json && typeof json === "object" && "resourceId" in json && typeof json.resourceId === "string" ? json.resourceId : undefined;
+  return { exchangeId: call.exchangeId, line: call.line, refusal: call.refusal, resourceId };
 }
 
 /**
@@ -72,5 +55,7 @@ export async function createCustomerWithAccount(customerNumber: string, bban: st
     text: `${corporate ? "Company" : "Customer"} ${customerNumber} has account ${bban} with NOK ${formatMajor(OPENING_BALANCE, "NOK")}${corporate ? ", in its agreement" : ""}.`,
     exchangeId,
     ...(customer ? { psuId: customer.psuId, customerName: customer.name } : {}),
+    ...(account.resourceId ? { accountId: account.resourceId } : {}),
+    line: account.line,
   };
 }
