@@ -12,43 +12,50 @@ import type { TransactionStatus } from "../../contract/codes";
 import { sandboxKeys } from "../../lib/query-keys";
 import { sandboxControl } from "../../lib/send";
 import { sandboxLabel, sandboxName, useSettings } from "../../lib/settings";
-import { clearProgress, currentStep, emptyProgress, isDone, isStuck, readProgress, saveProgress, stepIds, type Progress, type StepId } from "./progress";
-import { StepOutcome } from "./step-outcome";
+import {
+  clearProgress,
+  currentStep,
+  emptyProgress,
+  isDone,
+  isStuck,
+  readProgress,
+  saveProgress,
+  stepIds,
+  type Note,
+  type Progress,
+  type StepId,
+} from "./progress";
 import { approveHere, createAccounts, readAuthorisation, readTransactions, runBatch, sendPayment } from "./steps";
 import "./first-payment.css";
 
-const steps: Record<StepId, { title: string; what: string; button: string; run: (progress: Progress) => Promise<Progress> }> = {
-  accounts: {
-    title: "Create the accounts",
-    what: "Two customers from fresh test identities, each with a NOK account: you will pay from the first to the second. Sent as the signed sandbox-data operation createSandboxAccount.",
-    button: "Create two accounts",
-    run: createAccounts,
-  },
-  payment: {
-    title: "Send a payment",
-    what: "Your TPP initiates NOK 250 from the payer to the payee (signed POST of a Norwegian domestic credit transfer). The bank answers RCVD with a link to its SCA page.",
-    button: "Send the payment",
-    run: sendPayment,
-  },
-  authorise: {
-    title: "Authorise at the bank",
-    what: "The payer approves with SCA on the bank's page, which sends them back here. This page notices the approval and reads the status as your TPP would.",
-    button: "Check the status",
-    run: readAuthorisation,
-  },
-  batch: {
-    title: "Run the batch",
-    what: "The bank books approved payments in batch runs. This runs one now, or moves the sandbox clock (forward only) to the next scheduled run when the payment's execution date lies ahead.",
-    button: "Run the batch",
-    run: runBatch,
-  },
-  transactions: {
-    title: "See both transactions",
-    what: "Reads each account's newest transaction (signed GET of the sandbox transactions): a debit on the payer's account, a credit on the payee's.",
-    button: "Show the transactions",
-    run: readTransactions,
-  },
+const steps: Record<StepId, [title: string, what: string, button: string, run: (progress: Progress) => Promise<Progress>]> = {
+  accounts: ["Create the accounts", "A payer and a payee, each with a NOK account (signed createSandboxAccount).", "Create two accounts", createAccounts],
+  payment: ["Send a payment", "Your TPP initiates NOK 250 (signed createPayment); the bank answers RCVD and an SCA link.", "Send the payment", sendPayment],
+  authorise: [
+    "Authorise at the bank",
+    "The payer approves on the bank page, which returns here; then your TPP reads the status.",
+    "Check the status",
+    readAuthorisation,
+  ],
+  batch: ["Run the batch", "A batch run books it: now, or after moving the sandbox clock to the next run if its date lies ahead.", "Run the batch", runBatch],
+  transactions: ["See both transactions", "Each account's newest transaction (signed GET).", "Show the transactions", readTransactions],
 };
+
+function StepOutcome({ note }: { note: Note }) {
+  return (
+    <div className="step-outcome">
+      <p className={note.ok ? "panel panel-ok" : "panel panel-error"}>{note.text}</p>
+      <ul className="step-requests">
+        {note.lines.map((line) => (
+          <li key={line}>
+            <code>{line}</code>
+          </li>
+        ))}
+      </ul>
+      {note.exchangeId ? <Link href={`/history/${encodeURIComponent(note.exchangeId)}`}>Request and answer in History</Link> : null}
+    </div>
+  );
+}
 
 /** The payment's status as the sandbox holds it, refreshed by every change (another tab's bank page included). */
 function usePaymentStatus(paymentId: string | undefined) {
@@ -90,7 +97,7 @@ export default function FirstPaymentPage() {
 
   const act = async (step: StepId, run: (progress: Progress) => Promise<Progress>) => {
     setBusy(true);
-    setAnnouncement(`${steps[step].title}: working…`);
+    setAnnouncement(`${steps[step][0]}: working…`);
     let next: Progress;
     try {
       next = await run(progress);
@@ -102,7 +109,7 @@ export default function FirstPaymentPage() {
     setBusy(false);
     acted.current = true;
     const upNext = currentStep(next);
-    setAnnouncement(`${steps[step].title}: ${next.notes[step]?.text ?? ""}${upNext && upNext !== step ? ` Next: ${steps[upNext].title}.` : ""}`);
+    setAnnouncement(`${steps[step][0]}: ${next.notes[step]?.text ?? ""}${upNext && upNext !== step ? ` Next: ${steps[upNext][0]}.` : ""}`);
   };
 
   // Approved at the bank (in another tab): read the status as the TPP would, once.
@@ -121,7 +128,7 @@ export default function FirstPaymentPage() {
   const restart = () => {
     clearProgress(sandbox);
     setProgress(emptyProgress());
-    setAnnouncement("Started again: step 1 of 5, Create the accounts.");
+    setAnnouncement("Started again.");
   };
   const doneCount = stepIds.filter((step) => isDone(step, progress)).length;
 
@@ -129,11 +136,11 @@ export default function FirstPaymentPage() {
     <section className="page first-payment">
       <PageTitle title="Your first payment">Your first payment</PageTitle>
       <p className="lead">
-        Five steps, about three minutes, each done for real in the chosen sandbox ({sandboxName()}): the same signed requests your TPP sends, kept in the{" "}
-        <Link href="/history">History</Link> to read in full. Your place is kept if you reload or leave.
+        Five steps, each done for real in the chosen sandbox ({sandboxName()}) with the signed requests your TPP sends (see <Link href="/history">History</Link>
+        ). A reload keeps your place.
       </p>
       <p className="walkthrough-count">
-        {String(doneCount)} of 5 steps done{current ? `; now: ${steps[current].title}` : ": your first payment went through"}.
+        {String(doneCount)} of 5 steps done{current ? `; now: ${steps[current][0]}` : ": your first payment went through"}.
       </p>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
@@ -145,10 +152,10 @@ export default function FirstPaymentPage() {
           return (
             <li key={step} className={isCurrent ? "current" : undefined} aria-current={isCurrent ? "step" : undefined}>
               <h2>
-                {String(index + 1)}. {steps[step].title}
+                {String(index + 1)}. {steps[step][0]}
                 {isDone(step, progress) ? <span className="tag">done</span> : null}
               </h2>
-              <p>{steps[step].what}</p>
+              <p>{steps[step][1]}</p>
               {step === "authorise" && isCurrent && progress.scaLink ? (
                 <p className="form-actions">
                   <a className="button button-primary" href={progress.scaLink} target="_blank" rel="noopener">
@@ -157,11 +164,7 @@ export default function FirstPaymentPage() {
                   <button type="button" disabled={busy} onClick={() => void act("authorise", approveHere)}>
                     Approve here instead
                   </button>
-                </p>
-              ) : null}
-              {step === "authorise" && isCurrent ? (
-                <p className="field-hint">
-                  “Approve here instead” sends the same decision the bank page sends (POST /__sandbox/sca/payment/…), for when a new tab is not an option.
+                  <span className="field-hint">(the bank page&apos;s own control route, from this page)</span>
                 </p>
               ) : null}
               <button
@@ -169,21 +172,16 @@ export default function FirstPaymentPage() {
                 ref={isCurrent ? nextButton : undefined}
                 className={isCurrent && step !== "authorise" ? "button-primary" : undefined}
                 disabled={!isCurrent || busy}
-                onClick={() => void act(step, steps[step].run)}
+                onClick={() => void act(step, steps[step][3])}
               >
-                {steps[step].button}
+                {steps[step][2]}
               </button>
-              {note ? <StepOutcome note={note} bookings={step === "transactions" ? progress.bookings : undefined} /> : null}
+              {note ? <StepOutcome note={note} /> : null}
             </li>
           );
         })}
       </ol>
       {progress.paymentId ? <LifecycleDiagram current={(held ?? progress.status) as TransactionStatus | undefined} label="Where your payment is" /> : null}
-      {stuck ? (
-        <p role="alert" className="panel panel-error">
-          The payment is {progress.status}: it cannot be booked any more. Start again for a new one.
-        </p>
-      ) : null}
       <p className="form-actions">
         <button type="button" disabled={busy} onClick={restart}>
           Start again

@@ -16,7 +16,7 @@ describe("the walkthrough's next step", () => {
     expect(currentStep(progress)).toBe("batch");
     Object.assign(progress, { status: "ACSC", booked: true });
     expect(currentStep(progress)).toBe("transactions");
-    progress.bookings = [];
+    progress.notes.transactions = { ok: true, text: "both", lines: [] };
     expect(currentStep(progress)).toBeUndefined();
   });
   test("a payment approved for a later date (PDNG) is authorised too", () => {

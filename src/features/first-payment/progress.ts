@@ -11,9 +11,6 @@ export type Party = z.infer<typeof Party>;
 const Note = z.object({ text: z.string(), lines: z.array(z.string()), exchangeId: z.string().optional(), ok: z.boolean() });
 export type Note = z.infer<typeof Note>;
 
-const Booking = z.object({ owner: z.string(), bban: z.string(), amount: z.string(), counterparty: z.string(), bookingDate: z.string() });
-export type Booking = z.infer<typeof Booking>;
-
 export const stepIds = ["accounts", "payment", "authorise", "batch", "transactions"] as const;
 export type StepId = (typeof stepIds)[number];
 
@@ -25,7 +22,6 @@ const Progress = z.object({
   /** The payment's status as the TPP last read it. */
   status: z.string().optional(),
   booked: z.boolean().optional(),
-  bookings: z.array(Booking).optional(),
   notes: z.partialRecord(z.enum(stepIds), Note),
 });
 export type Progress = z.infer<typeof Progress>;
@@ -43,7 +39,7 @@ export function isDone(step: StepId, progress: Progress): boolean {
     case "batch":
       return progress.booked === true;
     case "transactions":
-      return progress.bookings !== undefined;
+      return progress.notes.transactions?.ok === true;
   }
 }
 

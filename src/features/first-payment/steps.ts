@@ -1,28 +1,28 @@
 /**
- * The five steps of the guided first payment, each done for real in the chosen sandbox with the
- * clients the rest of the portal uses: signed interface requests (kept in the history) for what a
- * TPP sends, the control routes for what a tester does to the sandbox (the bank's SCA page, the clock).
- * Each takes the progress so far and gives it back with the step's outcome added.
+ * The five steps of the guided first payment, done for real in the chosen sandbox with the portal's
+ * own clients: signed interface requests (kept in the history) for what a TPP sends, control routes
+ * for what a tester does (the bank's SCA decision, the clock). Each gives the progress back with its outcome.
  */
-import { formatMinor, displayAmount } from "../../contract/money";
+import { formatMinor } from "../../contract/money";
 import { PaymentInitiationResponse, PaymentStatus } from "../../contract/payments";
 import { SandboxTransaction } from "../../contract/sandbox";
-import { z } from "../../contract/zod";
 import { createCustomerWithAccount } from "../../lib/customer-with-account";
 import { sandboxControl } from "../../lib/send";
 import { sessionId } from "../../lib/session-id";
-import { signedCall } from "../../lib/signed-call";
+import { signedCall, type SignedCall } from "../../lib/signed-call";
 import { nextBatchAction } from "./batch-plan";
-import type { Booking, Party, Progress, StepId } from "./progress";
+import type { Party, Progress, StepId } from "./progress";
 
-export const AMOUNT = "250.00";
-const currency = "NOK";
+const NOK = "NOK";
 
-const withNote = (progress: Progress, step: StepId, note: Progress["notes"][StepId]): Progress => ({ ...progress, notes: { ...progress.notes, [step]: note } });
-const failed = (progress: Progress, step: StepId, text: string, lines: string[] = [], exchangeId?: string): Progress =>
-  withNote(progress, step, { ok: false, text, lines, ...(exchangeId ? { exchangeId } : {}) });
+const noted = (progress: Progress, step: StepId, ok: boolean, text: string, lines: string[], exchangeId?: string): Progress => ({
+  ...progress,
+  notes: { ...progress.notes, [step]: { ok, text, lines, ...(exchangeId ? { exchangeId } : {}) } },
+});
+const refused = (progress: Progress, step: StepId, call: SignedCall, what: string) =>
+  noted(progress, step, false, call.refusal ?? `The answer is not ${what}.`, [call.line], call.exchangeId);
 
-/** Step 1: two customers from fresh test identities, each with an account of NOK 10 000: the payer and the payee. */
+/** Step 1: a payer and a payee from fresh test identities, each with a NOK 10 000 account. */
 export async function createAccounts(progress: Progress): Promise<Progress> {
   const identities = await sandboxControl("testIdentities", { query: { count: "2" } });
   const made: Party[] = [];
@@ -32,18 +32,20 @@ export async function createAccounts(progress: Progress): Promise<Progress> {
     const bban = identities.accountNumbers[index] ?? "";
     const outcome = await createCustomerWithAccount(customerNumber, bban);
     if (outcome.line) lines.push(outcome.line);
-    if (!outcome.ok || !outcome.psuId || !outcome.accountId) return failed(progress, "accounts", outcome.text, lines, outcome.exchangeId);
+    if (!outcome.ok || !outcome.psuId || !outcome.accountId) return noted(progress, "accounts", false, outcome.text, lines, outcome.exchangeId);
     made.push({ customerNumber, bban, name: outcome.customerName ?? customerNumber, psuId: outcome.psuId, accountId: outcome.accountId });
   }
   const [payer, payee] = made as [Party, Party];
-  return withNote({ ...progress, payer, payee }, "accounts", {
-    ok: true,
+  return noted(
+    { ...progress, payer, payee },
+    "accounts",
+    true,
+    `Payer ${payer.name}, ${payer.bban}; payee ${payee.name}, ${payee.bban}; NOK 10 000 each.`,
     lines,
-    text: `${payer.name} (national identity number ${payer.customerNumber}) has account ${payer.bban}, and ${payee.name} has account ${payee.bban}, each with NOK 10 000. A private customer's new account joins their agreement at once, so ${payer.name} may pay from it.`,
-  });
+  );
 }
 
-/** Step 2: the payer's TPP initiates NOK 250 to the payee: the bank answers RCVD with the link to its SCA page. */
+/** Step 2: NOK 250 from payer to payee; the bank answers RCVD with the link to its SCA page. */
 export async function sendPayment(progress: Progress): Promise<Progress> {
   const { payer, payee } = progress;
   if (!payer || !payee) return progress;
@@ -52,65 +54,56 @@ export async function sendPayment(progress: Progress): Promise<Progress> {
       "PSU-ID": payer.psuId,
       "PSU-IP-Address": "192.0.2.10",
       "TPP-Session-ID": sessionId(),
-      // The bank sends the PSU back here after SCA, as it would to a TPP's own page.
+      // The bank sends the PSU back here, as it would to a TPP's own page.
       "TPP-Redirect-URI": `${location.origin}/first-payment`,
     },
     body: {
-      instructedAmount: { amount: AMOUNT, currency },
+      instructedAmount: { amount: "250.00", currency: NOK },
       creditorName: payee.name,
-      creditorAccount: { bban: payee.bban, currency },
-      debtorAccount: { bban: payer.bban, currency },
+      creditorAccount: { bban: payee.bban, currency: NOK },
+      debtorAccount: { bban: payer.bban, currency: NOK },
       remittanceInformationUnstructured: "My first payment",
     },
   });
   const answer = PaymentInitiationResponse.safeParse(call.json);
-  if (call.refusal || !answer.success)
-    return failed(progress, "payment", call.refusal ?? "The answer is not a payment initiation.", [call.line], call.exchangeId);
-  const scaLink = answer.data._links?.scaRedirect?.href;
-  return withNote({ ...progress, paymentId: answer.data.paymentId, status: answer.data.transactionStatus, ...(scaLink ? { scaLink } : {}) }, "payment", {
-    ok: true,
-    lines: [call.line],
-    exchangeId: call.exchangeId,
-    text: `The bank received the payment (${answer.data.transactionStatus}) as ${answer.data.paymentId}. Nothing moves until ${payer.name} approves it at the bank: the answer's scaRedirect link leads there.`,
-  });
+  if (call.refusal || !answer.success) return refused(progress, "payment", call, "a payment initiation");
+  const { paymentId, transactionStatus, _links } = answer.data;
+  const scaLink = _links?.scaRedirect?.href;
+  const text = `${transactionStatus}: received as ${paymentId}, awaiting the payer's approval at the bank.`;
+  return noted({ ...progress, paymentId, status: transactionStatus, ...(scaLink ? { scaLink } : {}) }, "payment", true, text, [call.line], call.exchangeId);
 }
 
-/** Reads the payment's status as the TPP does (signed GET …/status). */
-async function readStatus(progress: Progress, step: StepId, explain: (status: string) => string): Promise<Progress> {
-  const paymentId = progress.paymentId ?? "";
-  const call = await signedCall("getPaymentStatus", { params: { paymentId }, headers: { "PSU-ID": progress.payer?.psuId ?? "" } });
+const meaning: Record<string, string> = {
+  RCVD: "Still RCVD: approve it at the bank first.",
+  ACTC: "ACTC: approved; a batch run moves the money.",
+  PDNG: "PDNG: approved for a later date.",
+  ACSC: "ACSC: booked, the payer debited and the payee credited.",
+  RJCT: "RJCT: rejected (declined, expired or no funds). Start again.",
+};
+
+/** The payment's status as the TPP reads it (signed GET …/status). */
+async function readStatus(progress: Progress, step: StepId, before: string[] = []): Promise<Progress> {
+  const call = await signedCall("getPaymentStatus", { params: { paymentId: progress.paymentId ?? "" }, headers: { "PSU-ID": progress.payer?.psuId ?? "" } });
   const answer = PaymentStatus.safeParse(call.json);
-  if (call.refusal || !answer.success) return failed(progress, step, call.refusal ?? "The answer is not a payment status.", [call.line], call.exchangeId);
+  if (call.refusal || !answer.success) return refused(progress, step, call, "a payment status");
   const status = answer.data.transactionStatus;
-  return withNote({ ...progress, status, ...(status === "ACSC" ? { booked: true } : {}) }, step, {
-    ok: status !== "RJCT" && status !== "CANC",
-    lines: [`${call.line}: ${status}`],
-    exchangeId: call.exchangeId,
-    text: explain(status),
-  });
+  const next = { ...progress, status, ...(status === "ACSC" ? { booked: true } : {}) };
+  return noted(next, step, status !== "RJCT" && status !== "CANC", meaning[status] ?? status, [...before, `${call.line}: ${status}`], call.exchangeId);
 }
 
-/** Step 3, after the bank page (or in its place): what the TPP now reads. */
-export function readAuthorisation(progress: Progress): Promise<Progress> {
-  return readStatus(progress, "authorise", (status) =>
-    status === "RCVD"
-      ? "Still RCVD: the payment awaits approval. Approve it on the bank page, then check again."
-      : status === "ACTC" || status === "PDNG"
-        ? `Approved: ${status}. The bank has the PSU's consent; the money moves when a batch run books the payment.`
-        : `The payment is ${status}: it was declined or its SCA window ended. Start again for a new payment.`,
-  );
-}
+/** Step 3, after the bank page: what the TPP now reads. */
+export const readAuthorisation = (progress: Progress) => readStatus(progress, "authorise");
 
-/** The in-page fallback: the same decision the bank page sends (POST /__sandbox/sca/payment/{id}). */
+/** The in-page fallback: the decision the bank page sends (POST /__sandbox/sca/payment/{id}). */
 export async function approveHere(progress: Progress): Promise<Progress> {
   await sandboxControl("scaDecision", { params: { subject: "payment", id: progress.paymentId ?? "" }, body: { decision: "approve" } });
   return readAuthorisation(progress);
 }
 
-/** Step 4: books the payment as the bank's batch would, moving the sandbox clock forward only if its date lies ahead. */
+/** Step 4: a batch run now, or the clock moved (forward only) to the next scheduled run when the execution date lies ahead. */
 export async function runBatch(progress: Progress): Promise<Progress> {
   const paymentId = progress.paymentId ?? "";
-  const done: string[] = [];
+  const lines: string[] = [];
   for (let attempt = 0; attempt < 4; attempt++) {
     const [payment, clock] = await Promise.all([sandboxControl("sandboxPayment", { params: { paymentId } }), sandboxControl("sandboxClock")]);
     const action = nextBatchAction(
@@ -118,53 +111,29 @@ export async function runBatch(progress: Progress): Promise<Progress> {
       clock,
     );
     if (action.kind === "done") break;
-    const result = action.kind === "run" ? await sandboxControl("runBatch") : await sandboxControl("advanceClock", { body: { to: action.to } });
-    const runs = result.runs.length;
-    done.push(
+    if (action.kind === "run") await sandboxControl("runBatch");
+    else await sandboxControl("advanceClock", { body: { to: action.to } });
+    lines.push(
       action.kind === "run"
-        ? `POST /__sandbox/batch/run → ran the batch on ${clock.today}`
-        : `POST /__sandbox/clock/advance → moved the clock to the next batch run, ${action.to} (${String(runs)} run${runs === 1 ? "" : "s"} on the way)`,
+        ? `POST /__sandbox/batch/run: a batch run on ${clock.today}`
+        : `POST /__sandbox/clock/advance: the clock moved to the next batch run, ${action.to}`,
     );
   }
-  const read = await readStatus(progress, "batch", (status) =>
-    status === "ACSC"
-      ? `Booked (ACSC): the batch debited ${progress.payer?.name ?? "the payer"}'s account and credited ${progress.payee?.name ?? "the payee"}'s, one transaction on each.`
-      : status === "RJCT"
-        ? "Rejected by the batch: the payer's funds (balance plus credit line) did not cover it."
-        : `Still ${status}: the batch has not booked it yet. Try again.`,
-  );
-  const note = read.notes.batch;
-  return note ? withNote(read, "batch", { ...note, lines: [...done, ...note.lines] }) : read;
+  return readStatus(progress, "batch", lines);
 }
 
-const Transactions = z.array(SandboxTransaction);
-
-/** Step 5: each account's newest transaction, read as a TPP reads sandbox data (signed GET …/transactions). */
+/** Step 5: each account's newest transaction (signed GET of the sandbox transactions). */
 export async function readTransactions(progress: Progress): Promise<Progress> {
-  const bookings: Booking[] = [];
   const lines: string[] = [];
-  let exchangeId: string | undefined;
   for (const party of [progress.payer, progress.payee]) {
     if (!party) continue;
     const call = await signedCall("listSandboxTransactions", { params: { mockAccountId: party.accountId }, query: { limit: "1" } });
-    lines.push(call.line);
-    exchangeId = call.exchangeId;
-    const list = Transactions.safeParse(call.json);
-    const newest = list.success ? list.data[0] : undefined;
-    if (call.refusal || !newest) return failed(progress, "transactions", call.refusal ?? `No transaction on ${party.bban} yet.`, lines, exchangeId);
-    const incoming = newest.amount > 0;
-    bookings.push({
-      owner: party.name,
-      bban: party.bban,
-      amount: formatMinor(newest.amount, newest.currency),
-      counterparty: incoming ? `from ${newest.debtorName}` : `to ${newest.creditorName}`,
-      bookingDate: newest.bookingDate,
-    });
+    const newest = SandboxTransaction.safeParse((call.json as unknown[] | undefined)?.[0]);
+    if (call.refusal || !newest.success) return refused(progress, "transactions", call, "a transaction");
+    const { amount, currency, creditorName, debtorName, bookingDate } = newest.data;
+    lines.push(
+      `${party.name}, ${party.bban}: ${formatMinor(amount, currency)} ${currency} ${amount > 0 ? `from ${debtorName}` : `to ${creditorName}`}, booked ${bookingDate}`,
+    );
   }
-  return withNote({ ...progress, bookings }, "transactions", {
-    ok: true,
-    lines,
-    ...(exchangeId ? { exchangeId } : {}),
-    text: `Both sides of the payment: NOK ${displayAmount(AMOUNT, currency)} left one account and arrived on the other, each booked as a transaction.`,
-  });
+  return noted(progress, "transactions", true, "One transaction on each account:", lines);
 }
