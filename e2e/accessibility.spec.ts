@@ -35,6 +35,8 @@ for (const colorScheme of ["light", "dark"] as const) {
         ...(await check(page, "/", heading(/./))),
         ...(await check(page, "/reference", heading(/reference/i))),
         ...(await check(page, "/reference/createPeriodicPayment", heading("Create periodic NDCT payment"))),
+        ...(await check(page, "/reference/getPaymentStatus", heading("Get payment status"))),
+        ...(await check(page, "/first-payment", heading("Your first payment"))),
         ...(await check(page, "/try", heading(/./))),
         ...(await check(page, "/no/such/page", heading("Page not found"))),
       ];

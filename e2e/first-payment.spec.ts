@@ -1,5 +1,6 @@
 // The guided first payment from the keyboard, with the bank page in a tab of its own, and an SCA that expires
 // on the sandbox clock: what a tester preparing a bank's acceptance test does first.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { answerBody, createPayment, sandboxReady, send, SLOW, watch } from "./journey-steps";
 import { approveSca } from "../public/playwright/sandbox-sca";
@@ -45,6 +46,10 @@ test("the guided first payment: accounts, payment, SCA at the bank, batch, both 
   await expect(shown.getByRole("listitem").nth(1)).toContainText("250.00 NOK from");
   await expect(page.getByText("5 of 5 steps done")).toBeVisible();
   await expect(page.getByRole("figure", { name: /now ACSC/ })).toBeVisible();
+  // Every step's outcome and the diagram shown: nothing serious for assistive technology.
+  await page.getByText("The transitions in words").click();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
 });
 
 test("an SCA not given within the window expires: the status read says RJCT and the bank page says why", async ({ page }) => {
