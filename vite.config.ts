@@ -42,8 +42,9 @@ export default defineConfig({
   },
   test: {
     include: ["src/**/*.test.{ts,tsx}", "mocks/**/*.test.ts", "scripts/**/*.test.ts"],
-    // The snippets run with their runtimes in a suite of their own (vitest.snippets.config.ts).
-    exclude: ["**/node_modules/**", "scripts/**/*.run.test.ts"],
+    // The snippets run with their runtimes in a suite of their own (vitest.snippets.config.ts), the
+    // PostgreSQL tests on a throwaway cluster in theirs (vitest.postgres.config.ts).
+    exclude: ["**/node_modules/**", "scripts/**/*.run.test.ts", "**/*.postgres.test.ts"],
     environment: "node",
     // Two cores run every test file at once in CI; a slow machine must not turn into failures: three
     // times the slowest test's normal time and more (docs/decisions/0020).

@@ -9,6 +9,10 @@
 //   prettier one check: `prettier --check .` (what .prettierignore leaves); failed when any file is not formatted
 //   vitest  one check per test, from Vitest's JSON report; skipped/todo tests are skipped;
 //           a test file that fails without a failed test (e.g. it does not import) adds 1 failed
+//   postgres one check per test of the PostgreSQL suite (vitest.postgres.config.ts: the store's
+//           shared suites and *.postgres.test.ts on a throwaway cluster), after
+//           scripts/ensure-postgres.mjs installed Debian's PostgreSQL if it was missing; PostgreSQL
+//           missing adds 1 failed (and the suite fails to start its cluster, saying why)
 //   openapi one check per linter (Spectral spectral:oas, Redocly recommended) of the document
 //           generated from the contract (scripts/openapi-lint.mjs): passed with 0 errors and 0 warnings
 //   snippets one check per test of the generated code snippets run with their real runtimes
@@ -30,7 +34,7 @@
 //
 // Options: --only a,b  run only these suites;  --skip a,b  run all but these;
 //          --budget N  minutes for the whole run (default 85).
-// Suite names: eslint, tsc, prettier, vitest, openapi, snippets, build, bundle, e2e.
+// Suite names: eslint, tsc, prettier, vitest, postgres, openapi, snippets, build, bundle, e2e.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -166,6 +170,8 @@ const LIMITS = {
   tsc: 8 * MIN, // ~30 s
   prettier: 5 * MIN, // ~15 s
   vitest: 20 * MIN, // ~2-3 min
+  "postgres-install": 15 * MIN, // ~0 s when installed; apt-get install of postgresql otherwise (~1 min)
+  postgres: 6 * MIN, // ~30 s (cluster start ~2 s, 85 tests)
   openapi: 5 * MIN, // ~20 s (generating the document, then both linters)
   runtimes: 15 * MIN, // ~0 s when installed; apt-get install of a JDK and Go otherwise (~1-3 min)
   snippets: 12 * MIN, // ~2.5-3 min (26 runs, Java and Go compile each time; newman and playwright test of the exports ~1 min)
@@ -248,6 +254,19 @@ const suites = [
           result.failed += 1;
           result.notes.push(`${file.name.replace(`${root}/`, "")} failed to run`);
         }
+      }
+      return settle(result, status);
+    },
+  },
+  {
+    name: "postgres",
+    async run() {
+      const installed = await run(node, [join(root, "scripts/ensure-postgres.mjs")], { timeoutMs: limit("postgres-install") });
+      const { data, status, result } = await runVitest("postgres.json", ["--config", "vitest.postgres.config.ts"], "postgres");
+      if (!data) return noReport(status);
+      if (installed.code !== 0) {
+        result.failed += 1;
+        result.notes.push("PostgreSQL missing (see ensure-postgres above)");
       }
       return settle(result, status);
     },
@@ -345,7 +364,7 @@ const skip = parseList("--skip") ?? [];
 const selected = suites.filter((suite) => (only ? only.includes(suite.name) : true) && !skip.includes(suite.name));
 
 mkdirSync(reports, { recursive: true });
-for (const file of ["eslint.json", "vitest.json", "openapi-lint.json", "snippets.json", "bundle.json", "playwright.json"]) {
+for (const file of ["eslint.json", "vitest.json", "postgres.json", "openapi-lint.json", "snippets.json", "bundle.json", "playwright.json"]) {
   rmSync(join(reports, file), { force: true }); // a stale report must never count
 }
 

@@ -1,7 +1,8 @@
 /**
  * Test-only: every adapter of the storage port, for the contract suites that run the same tests
  * against each (describe.each(adapters)), so that the browser's IndexedDB and the server's SQLite
- * cannot drift apart.
+ * and PostgreSQL cannot drift apart. The unit tests run them on IndexedDB and SQLite; the postgres
+ * suite (vitest.postgres.config.ts) runs the same files on PostgreSQL, the only adapter there.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +12,10 @@ import { deleteDatabase } from "./open-database";
 import type { SandboxStore } from "./port";
 import { openSqliteStore } from "./sql/sqlite-store";
 import { freshName } from "./store.test-helpers";
+import { afterAll, inject } from "vitest";
+import { emptySchema, openTestConnection, openTestPostgresStore } from "./sql/postgres.test-helpers";
+import type { PostgresConnection } from "./sql/postgres";
+import { postgresStoreOn, type PostgresSandboxStore } from "./sql/postgres-store";
 
 export type TestStore = SandboxStore & {
   /** Closes the store and opens the same data again (a new connection). */
@@ -69,12 +74,46 @@ const sqliteAdapter: Adapter = {
   },
 };
 
-export const adapters: readonly Adapter[] = [
-  indexedDbAdapter("IndexedDB (fake-indexeddb)"),
-  // Blocks of 3 transactions: the suites' few dozen bookings then fill, split and span many blocks.
-  indexedDbAdapter("IndexedDB (fake-indexeddb), blocks of 3", 3),
-  sqliteAdapter,
-];
+/** Emptied schemas with their pools, for the next fresh store: making and migrating a schema costs a few hundred ms, emptying one a few. */
+const idleSchemas: PostgresConnection[] = [];
+
+const postgresAdapter: Adapter = {
+  name: "PostgreSQL (pg)",
+  async fresh() {
+    const connection = idleSchemas.pop() ?? (await openTestConnection());
+    // close() leaves the pool to dispose; a reopen is a real one: a new pool on the same schema.
+    let current: PostgresSandboxStore = postgresStoreOn(connection, () => Promise.resolve());
+    return {
+      ...current,
+      reopen: async () => {
+        current.close();
+        await current.closed();
+        current = await openTestPostgresStore(connection.schema);
+        return current;
+      },
+      dispose: async () => {
+        current.close();
+        await current.closed();
+        await emptySchema(connection);
+        idleSchemas.push(connection);
+      },
+    };
+  },
+};
+
+export const adapters: readonly Adapter[] =
+  inject("postgresUrl") === undefined
+    ? [
+        indexedDbAdapter("IndexedDB (fake-indexeddb)"),
+        // Blocks of 3 transactions: the suites' few dozen bookings then fill, split and span many blocks.
+        indexedDbAdapter("IndexedDB (fake-indexeddb), blocks of 3", 3),
+        sqliteAdapter,
+      ]
+    : [postgresAdapter];
 
 /** For describe.each: `describe.each(adapterCases)("… on %s", (_name, adapter) => …)`. */
 export const adapterCases: readonly [string, Adapter][] = adapters.map((adapter) => [adapter.name, adapter]);
+
+afterAll(async () => {
+  await Promise.all(idleSchemas.splice(0).map((connection) => connection.db.destroy()));
+});

@@ -3,17 +3,17 @@
  * validation as the IndexedDB adapter (../import-validation.ts). Each store is listed in its key
  * order, as IndexedDB lists it. The replay guard's request ids are not sandbox data: never touched.
  */
-import type { Kysely } from "kysely";
 import { EXPORT_FORMAT, validateExport } from "../import-validation";
 import { CURRENT_SCHEMA_VERSION } from "../migrations";
 import type { SandboxExport } from "../port";
 import { accountRow, agreementRow, basketRow, customerRow, metaEntryOf, metaRow, paymentRow, recordsOf, transactionRow } from "./rows";
-import { dataTables, type SandboxTables } from "./tables";
+import type { Holds } from "./db";
+import { dataTables } from "./tables";
 
 type Stores = SandboxExport["stores"];
 
-export async function exportAll(db: Kysely<SandboxTables>, now: () => Date = () => new Date()): Promise<SandboxExport> {
-  const stores = await db.transaction().execute(async (tx): Promise<Stores> => ({
+export async function exportAll(holds: Holds, now: () => Date = () => new Date()): Promise<SandboxExport> {
+  const stores = await holds.read(async (tx): Promise<Stores> => ({
     customers: recordsOf(await tx.selectFrom("customers").select("data").orderBy("customer_number").execute()),
     accounts: recordsOf(await tx.selectFrom("accounts").select("data").orderBy("resource_id").execute()),
     agreements: recordsOf(await tx.selectFrom("agreements").select("data").orderBy("customer_number").execute()),
@@ -33,9 +33,9 @@ function* chunks<T>(rows: readonly T[]): Generator<T[]> {
 }
 
 /** Replaces every data table with these records in one transaction, unchecked: for data the sandbox made itself. */
-export async function replaceAll(db: Kysely<SandboxTables>, stores: Stores): Promise<void> {
+export async function replaceAll(holds: Holds, stores: Stores): Promise<void> {
   try {
-    await db.transaction().execute(async (tx) => {
+    await holds.write(async (tx) => {
       for (const table of dataTables) await tx.deleteFrom(table).execute();
       for (const rows of chunks(stores.customers.map(customerRow))) await tx.insertInto("customers").values(rows).execute();
       for (const rows of chunks(stores.accounts.map(accountRow))) await tx.insertInto("accounts").values(rows).execute();
@@ -51,12 +51,12 @@ export async function replaceAll(db: Kysely<SandboxTables>, stores: Stores): Pro
 }
 
 /** Validates everything first (throwing, with nothing touched, on the first problem), then replaces every table at once. */
-export async function importAll(db: Kysely<SandboxTables>, data: unknown): Promise<void> {
-  await replaceAll(db, validateExport(data).stores);
+export async function importAll(holds: Holds, data: unknown): Promise<void> {
+  await replaceAll(holds, validateExport(data).stores);
 }
 
-export async function clearAll(db: Kysely<SandboxTables>): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+export async function clearAll(holds: Holds): Promise<void> {
+  await holds.write(async (tx) => {
     for (const table of dataTables) await tx.deleteFrom(table).execute();
   });
 }

@@ -91,6 +91,14 @@ export const CURRENT_SQL_SCHEMA_VERSION = sqlMigrations.at(-1)?.version ?? 0;
 /** Migration names sort as their versions do (the Migrator applies them in name order). */
 export const migrationName = (version: number) => `v${String(version).padStart(4, "0")}`;
 
+/**
+ * `schema`: where Kysely keeps its own tables on PostgreSQL, the sandbox's schema (postgres.ts). Named,
+ * because Kysely looks for them in every schema otherwise, and finds another sandbox's.
+ */
+function migratorOf(db: Kysely<unknown>, steps: readonly SqlMigrationStep[], schema: string | undefined): Migrator {
+  return new Migrator({ db, provider: providerOf(steps), ...(schema === undefined ? {} : { migrationTableSchema: schema }) });
+}
+
 function providerOf(steps: readonly SqlMigrationStep[]): MigrationProvider {
   return {
     getMigrations: () =>
@@ -102,8 +110,8 @@ function providerOf(steps: readonly SqlMigrationStep[]): MigrationProvider {
  * Brings the database to the newest of `steps` (default: every step). A step that fails rolls
  * back (with every other step of this run, where DDL is transactional) and the error is thrown.
  */
-export async function migrateToLatest(db: Kysely<unknown>, steps: readonly SqlMigrationStep[] = sqlMigrations): Promise<void> {
-  const { error, results = [] } = await new Migrator({ db, provider: providerOf(steps) }).migrateToLatest();
+export async function migrateToLatest(db: Kysely<unknown>, steps: readonly SqlMigrationStep[] = sqlMigrations, schema?: string): Promise<void> {
+  const { error, results = [] } = await migratorOf(db, steps, schema).migrateToLatest();
   if (error === undefined) return;
   const newer = await unknownSteps(db, steps);
   if (newer.length > 0)
@@ -130,7 +138,7 @@ async function unknownSteps(db: Kysely<unknown>, steps: readonly SqlMigrationSte
 }
 
 /** The schema version the database is at: the newest applied step (0 for a new database). */
-export async function schemaVersionOf(db: Kysely<unknown>, steps: readonly SqlMigrationStep[] = sqlMigrations): Promise<number> {
-  const applied = await new Migrator({ db, provider: providerOf(steps) }).getMigrations();
+export async function schemaVersionOf(db: Kysely<unknown>, steps: readonly SqlMigrationStep[] = sqlMigrations, schema?: string): Promise<number> {
+  const applied = await migratorOf(db, steps, schema).getMigrations();
   return applied.reduce((version, migration) => (migration.executedAt ? Math.max(version, Number(migration.name.slice(1))) : version), 0);
 }

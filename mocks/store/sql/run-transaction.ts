@@ -7,23 +7,17 @@
  * settled, so a call it did not await still runs inside the transaction (and is rolled back with
  * it), never after it on the shared connection. A call made after the end is refused.
  */
-import type { Kysely } from "kysely";
+import type { Db, Hold } from "./db";
 import { explainSqlError, isDatabaseFailure } from "./sql-errors";
-import type { SandboxTables } from "./tables";
 
 export const CLOSED_MESSAGE = "The sandbox store is closed (close() was called).";
 
 export async function runTransaction<Api extends object, T>(
-  db: Kysely<SandboxTables>,
-  bind: (tx: Kysely<SandboxTables>) => Api & { beforeCommit?: () => Promise<void> },
+  hold: Hold,
+  bind: (tx: Db) => Api & { beforeCommit?: () => Promise<void> },
   work: (api: Api) => Promise<T>,
-  scope: Scope = "transaction",
 ): Promise<T> {
-  // Kysely's SQLite driver holds its one connection for the whole unit: other reads and writes
-  // wait, so none of them sees this one's uncommitted rows, and nothing changes under this one.
-  const held = <R>(body: (tx: Kysely<SandboxTables>) => Promise<R>): Promise<R> =>
-    scope === "transaction" ? db.transaction().execute(body) : db.connection().execute(body);
-  return held(async (tx) => {
+  return hold(async (tx) => {
     const inFlight = new Set<Promise<unknown>>();
     const failures: unknown[] = [];
     let active = true;
@@ -63,14 +57,6 @@ export async function runTransaction<Api extends object, T>(
     return result;
   });
 }
-
-/**
- * "transaction": BEGIN … COMMIT. "connection": the unit holds the connection without a transaction;
- * only for reads on a database with one connection that no other process writes (the embedded
- * SQLite: one Kysely connection, the file locked EXCLUSIVE), where holding the connection already
- * keeps every statement of the unit on the same data. It saves a read the BEGIN and the COMMIT.
- */
-export type Scope = "transaction" | "connection";
 
 interface Tracking {
   isActive: () => boolean;

@@ -2,6 +2,7 @@
  * Database errors made to say which store call failed, as the IndexedDB adapter's do: a unique
  * key refused becomes an Error named ConstraintError ("putAccount: ConstraintError: …").
  */
+import { isPostgresUniqueViolation } from "./postgres-errors";
 import { isUniqueViolation } from "./sqlite";
 
 /** An error raised by the database itself (as opposed to the adapter's own checks, such as a RangeError). */
@@ -11,7 +12,7 @@ export function isDatabaseFailure(error: unknown): boolean {
 
 export function explainSqlError(method: string, error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
-  const name = isUniqueViolation(error) ? "ConstraintError" : "DatabaseError";
+  const name = isUniqueViolation(error) || isPostgresUniqueViolation(error) ? "ConstraintError" : "DatabaseError";
   const explained = new Error(`${method}: ${name}: ${message}`, { cause: error });
   explained.name = name;
   return explained;

@@ -14,6 +14,7 @@ import { openSqlite, type Durability, type SqliteConnection } from "./sqlite";
 import type { Kysely } from "kysely";
 import { writeTxOf } from "./write-tx";
 import { commitListeners } from "../commit-listeners";
+import type { Holds } from "./db";
 
 export interface OpenSqliteStoreOptions {
   /** The database file (created if missing); default: a private in-memory database. */
@@ -40,6 +41,13 @@ export async function openSqliteStore(options: OpenSqliteStoreOptions = {}): Pro
 
 /** The port over an open, migrated database. */
 export function sqliteStoreOn({ db }: SqliteConnection): SqliteSandboxStore {
+  const holds: Holds = {
+    // Kysely's SQLite driver holds its one connection for the whole unit, and the file is locked to
+    // this process (sqlite.ts): other units wait, so a read needs no BEGIN to see one state, and
+    // nothing changes under a write.
+    read: (body) => db.connection().execute(body),
+    write: (body) => db.transaction().execute(body),
+  };
   const { notify, onCommit } = commitListeners();
   let closing: Promise<void> | undefined;
   const open = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -52,17 +60,16 @@ export function sqliteStoreOn({ db }: SqliteConnection): SqliteSandboxStore {
   };
 
   return {
-    // One connection, the file locked to this process (sqlite.ts): a read needs no BEGIN to see one state.
-    read: (work) => open(() => runTransaction(db, readTxOf, work, "connection")),
+    read: (work) => open(() => runTransaction(holds.read, readTxOf, work)),
     write: async (work) => {
-      const result = await open(() => runTransaction(db, writeTxOf, work));
+      const result = await open(() => runTransaction(holds.write, writeTxOf, work));
       notify();
       return result;
     },
-    exportAll: () => open(() => exportAll(db)),
-    importAll: (data) => committed(() => importAll(db, data)),
-    restore: (stores) => committed(() => replaceAll(db, stores)),
-    clear: () => committed(() => clearAll(db)),
+    exportAll: () => open(() => exportAll(holds)),
+    importAll: (data) => committed(() => importAll(holds, data)),
+    restore: (stores) => committed(() => replaceAll(holds, stores)),
+    clear: () => committed(() => clearAll(holds)),
     // Not sandbox data, so not a commit the listeners hear of.
     claimRequestId: (tppKey, requestId, at) => open(() => claimRequestId(db, tppKey, requestId, at)),
     onCommit,

@@ -1,0 +1,106 @@
+/**
+ * The SQL adapter of the storage port on PostgreSQL (pg) through Kysely: the hosted server's store.
+ * The same queries as on SQLite (read-tx.ts, write-tx.ts, export-import.ts, request-ids.ts); what
+ * differs is here and in postgres.ts: a pool of connections shared with other processes, reads
+ * on one snapshot, writes one at a time across every process (docs/decisions, "PostgreSQL mode"),
+ * and PostgreSQL's own migrations (postgres-migrations.ts).
+ */
+import type { Kysely } from "kysely";
+import { commitListeners } from "../commit-listeners";
+import type { SandboxStore } from "../port";
+import type { Hold } from "./db";
+import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
+import { migrateToLatest } from "./migrations";
+import { createSchema, openPostgres, postgresHolds, type OpenPostgresOptions, type PostgresConnection } from "./postgres";
+import { postgresMigrations } from "./postgres-migrations";
+import { readTxOf } from "./read-tx";
+import { claimRequestId } from "./request-ids";
+import { CLOSED_MESSAGE, runTransaction } from "./run-transaction";
+import { writeTxOf } from "./write-tx";
+
+export interface PostgresSandboxStore extends SandboxStore {
+  /** Resolves once close() has let the running units finish and closed the pool. */
+  closed(): Promise<void>;
+}
+
+/** The URL without its password, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== "") parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(a connection URL that does not parse)";
+  }
+}
+
+/** Connects, creates the schema if missing and migrates it; throws, having closed the pool, when any of that fails. */
+export async function openPostgresStore(options: OpenPostgresOptions): Promise<PostgresSandboxStore> {
+  const connection = openPostgres(options);
+  try {
+    await createSchema(connection);
+    await migrateToLatest(connection.db as Kysely<unknown>, postgresMigrations, connection.schema);
+  } catch (error) {
+    await connection.db.destroy();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`PostgreSQL at ${redactUrl(options.url)} (schema ${connection.schema}): ${reason}`, { cause: error });
+  }
+  return postgresStoreOn(connection);
+}
+
+/**
+ * The port over a connected, migrated schema. `release` is what close() does with the connection
+ * once the running units have ended: by default it ends the pool (tests keep it for the next store).
+ */
+export function postgresStoreOn({ db }: PostgresConnection, release: () => Promise<void> = () => db.destroy()): PostgresSandboxStore {
+  const holds = postgresHolds(db);
+  const { notify, onCommit } = commitListeners();
+  const running = new Set<Promise<unknown>>();
+  let closing: Promise<void> | undefined;
+  /** This process's writes, one after another: only one of its connections waits on the sandbox's writer lock, the rest stay free for reads. */
+  let lastWrite: Promise<unknown> = Promise.resolve();
+  const queuedWrite: Hold = (body) => {
+    const mine = lastWrite.then(() => holds.write(body));
+    lastWrite = mine.catch(() => undefined);
+    return mine;
+  };
+  const writeHolds = { ...holds, write: queuedWrite };
+
+  const open = async <T>(run: () => Promise<T>): Promise<T> => {
+    if (closing) throw new Error(CLOSED_MESSAGE);
+    const unit = run();
+    running.add(unit);
+    try {
+      return await unit;
+    } finally {
+      running.delete(unit);
+    }
+  };
+  const committed = async (run: () => Promise<unknown>): Promise<void> => {
+    await open(run);
+    notify();
+  };
+
+  return {
+    read: (work) => open(() => runTransaction(holds.read, readTxOf, work)),
+    write: async (work) => {
+      const result = await open(() => runTransaction(queuedWrite, writeTxOf, work));
+      notify();
+      return result;
+    },
+    exportAll: () => open(() => exportAll(holds)),
+    importAll: (data) => committed(() => importAll(writeHolds, data)),
+    restore: (stores) => committed(() => replaceAll(writeHolds, stores)),
+    clear: () => committed(() => clearAll(writeHolds)),
+    // An insert that does nothing on a known id: safe beside other processes' claims (the primary key decides).
+    claimRequestId: (tppKey, requestId, at) => open(() => claimRequestId(db, tppKey, requestId, at)),
+    onCommit,
+    close: () => {
+      closing ??= (async () => {
+        while (running.size > 0) await Promise.allSettled([...running]);
+        await release();
+      })();
+    },
+    closed: () => closing ?? Promise.reject(new Error("closed() before close()")),
+  };
+}

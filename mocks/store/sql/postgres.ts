@@ -1,0 +1,75 @@
+/**
+ * Everything specific to PostgreSQL (pg) in one place, as sqlite.ts is for SQLite: the pool, the
+ * Kysely dialect, which schema the sandbox's tables live in, and how its units hold the database.
+ * The queries elsewhere in this folder are the same typed Kysely for both.
+ */
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { Db, Holds } from "./db";
+import type { SandboxTables } from "./tables";
+
+export interface OpenPostgresOptions {
+  /** postgres://user:password@host:port/database (libpq's connection URL). */
+  url: string;
+  /** The schema that holds the sandbox's tables (created if missing); default "public". */
+  schema?: string;
+  /** Connections this process keeps at most; default 10. */
+  maxConnections?: number;
+}
+
+/** Names that need no quoting anywhere (PostgreSQL folds unquoted names to lower case; 63 bytes at most). */
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** int8: the adapter's bigint columns (epoch ms, seq) hold safe integers; pg would give them as strings. */
+const types = new pg.TypeOverrides();
+types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+export interface PostgresConnection {
+  db: Kysely<SandboxTables>;
+  schema: string;
+}
+
+export function openPostgres(options: OpenPostgresOptions): PostgresConnection {
+  const schema = options.schema ?? "public";
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`The PostgreSQL schema must be a lower-case name such as sandbox_1; got ${JSON.stringify(schema)}.`);
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    types,
+    // Every connection works in the sandbox's schema: the queries never name it.
+    options: `-c search_path=${schema}`,
+    application_name: "psd2-sandbox",
+  });
+  // An idle connection the server drops (a restart, a failover) is an error event on the pool; without a listener it would end the process.
+  pool.on("error", () => undefined);
+  return { db: new Kysely<SandboxTables>({ dialect: new PostgresDialect({ pool }) }), schema };
+}
+
+export async function createSchema({ db, schema }: PostgresConnection): Promise<void> {
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+}
+
+/**
+ * Lock classes of the two-key form of PostgreSQL's advisory locks (its own key space, apart from
+ * Kysely's migration lock); the second key is the schema's hash, so each sandbox has its own.
+ */
+export const WRITER_LOCK_CLASS = 0x5053_4431; // "PSD1"
+
+/**
+ * Reads: one snapshot for the whole unit (REPEATABLE READ, READ ONLY: never blocks, never fails to
+ * serialize). Writes: READ COMMITTED, after a transaction-scoped advisory lock that every writer of
+ * this sandbox takes first, in every process: one writer at a time, as SQLite has, so each of the
+ * writer's statements sees every commit made before it began and nothing commits beside it
+ * (docs/decisions, "PostgreSQL mode"). The lock ends with the transaction, commit or rollback,
+ * and with the connection if the process dies.
+ */
+export function postgresHolds(db: Db): Holds {
+  return {
+    read: (body) => db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(body),
+    write: (body) =>
+      db.transaction().execute(async (tx) => {
+        await sql`select pg_advisory_xact_lock(${WRITER_LOCK_CLASS}, hashtext(current_schema()))`.execute(tx);
+        return body(tx);
+      }),
+  };
+}
