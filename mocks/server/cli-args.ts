@@ -1,6 +1,7 @@
 /**
- * The command line of `npm run sandbox`: --port N, --host H, --data FILE, --empty, --allow-origin ORIGIN (repeatable),
- * --log-format text|json, --help; each also from an environment variable (SANDBOX_PORT, …), which the flag overrides.
+ * The command line of `npm run sandbox`: --port N, --host H, --data FILE, --database URL, --database-schema NAME,
+ * --empty, --allow-origin ORIGIN (repeatable), --log-format text|json, --help; each also from an environment
+ * variable (SANDBOX_PORT, …, SANDBOX_DATABASE_URL), which the flag overrides.
  */
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
 import { parseAllowedOrigin } from "./origins";
@@ -9,6 +10,10 @@ export interface CliOptions {
   port: number;
   host: string;
   dataFile?: string;
+  /** A PostgreSQL database (postgres://…) instead of SQLite; shared by every server pointed at it. */
+  database?: string;
+  /** The schema of that database the sandbox's tables are in (default "public"). */
+  databaseSchema?: string;
   /** Start a brand-new sandbox empty instead of with the fixed data set. */
   empty?: boolean;
   /** Web page origins besides loopback ones allowed to call the server. */
@@ -33,6 +38,12 @@ Options:
   --data FILE    Keep the state in the SQLite database FILE (created if missing; every change is
                  committed before it is answered); default: in memory only. A JSON state file
                  of earlier versions is migrated once, the JSON kept as FILE.json-backup.
+  --database URL Keep the state in PostgreSQL at URL (postgres://user:password@host:5432/db; created
+                 and migrated on start) instead of SQLite; any number of servers may share it.
+                 Not with --data. SANDBOX_DATABASE_URL keeps the password out of the process list.
+  --database-schema NAME
+                 The schema that holds the sandbox's tables (created if missing; default public):
+                 one database can hold several sandboxes.
   --empty        Start a new sandbox with no data (default: the fixed customers, accounts and
                  transactions of POST /v1/sandbox/initialize). A loaded --data file is kept as it is.
   --allow-origin ORIGIN
@@ -45,12 +56,12 @@ Options:
   -h, --help     Show this help.
 
 Each option can also come from the environment; a flag given on the command line wins:
-  SANDBOX_PORT, SANDBOX_HOST, SANDBOX_DATA, SANDBOX_EMPTY=1, SANDBOX_ALLOW_ORIGINS (comma-separated),
-  SANDBOX_LOG_FORMAT.
+  SANDBOX_PORT, SANDBOX_HOST, SANDBOX_DATA, SANDBOX_DATABASE_URL, SANDBOX_DATABASE_SCHEMA,
+  SANDBOX_EMPTY=1, SANDBOX_ALLOW_ORIGINS (comma-separated), SANDBOX_LOG_FORMAT.
 
 See docs/standalone-server.md.`;
 
-const VALUE_OPTIONS = ["--port", "--host", "--data", "--allow-origin", "--log-format"] as const;
+const VALUE_OPTIONS = ["--port", "--host", "--data", "--database", "--database-schema", "--allow-origin", "--log-format"] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const isValueOption = (name: string): name is ValueOption => (VALUE_OPTIONS as readonly string[]).includes(name);
 
@@ -58,6 +69,8 @@ const EXAMPLES: Record<ValueOption, string> = {
   "--port": "--port 4010",
   "--host": "--host 127.0.0.1",
   "--data": "--data sandbox.db",
+  "--database": "--database postgres://sandbox@db.example.com:5432/sandbox",
+  "--database-schema": "--database-schema sandbox_1",
   "--allow-origin": "--allow-origin https://portal.example.com",
   "--log-format": "--log-format json",
 };
@@ -67,6 +80,8 @@ export const ENVIRONMENT: Record<ValueOption | "--empty", string> = {
   "--port": "SANDBOX_PORT",
   "--host": "SANDBOX_HOST",
   "--data": "SANDBOX_DATA",
+  "--database": "SANDBOX_DATABASE_URL",
+  "--database-schema": "SANDBOX_DATABASE_SCHEMA",
   "--empty": "SANDBOX_EMPTY",
   "--allow-origin": "SANDBOX_ALLOW_ORIGINS",
   "--log-format": "SANDBOX_LOG_FORMAT",
@@ -82,10 +97,28 @@ function checkValue(name: ValueOption, value: string): string | undefined {
     const parsed = parseAllowedOrigin(value);
     return parsed.ok ? undefined : parsed.problem;
   }
+  if (name === "--database") return checkDatabaseUrl(value);
+  if (name === "--database-schema")
+    return /^[a-z_][a-z0-9_]{0,62}$/.test(value)
+      ? undefined
+      : `--database-schema must be a lower-case schema name (letters, digits, _; at most 63), such as sandbox_1; got ${JSON.stringify(value)}.`;
   if (name === "--log-format") return value === "text" || value === "json" ? undefined : `--log-format takes text or json; got ${JSON.stringify(value)}.`;
   if (name === "--host")
     return /^[A-Za-z0-9.:[\]%-]+$/.test(value) ? undefined : `--host must be a host name or IP address, such as 127.0.0.1; got ${JSON.stringify(value)}.`;
   return value.trim() === "" ? `--data needs a file name, such as ${EXAMPLES["--data"]}.` : undefined;
+}
+
+/** A PostgreSQL connection URL; the message never repeats the value (it may hold a password). */
+function checkDatabaseUrl(value: string): string | undefined {
+  let protocol: string;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    return `--database must be a PostgreSQL URL, such as ${EXAMPLES["--database"].slice("--database ".length)}; this one does not parse.`;
+  }
+  return protocol === "postgres:" || protocol === "postgresql:"
+    ? undefined
+    : `--database must be a PostgreSQL URL starting postgres:// or postgresql://, such as ${EXAMPLES["--database"].slice("--database ".length)}.`;
 }
 
 /**
@@ -137,7 +170,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       return argument.startsWith("-")
         ? {
             kind: "error",
-            message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --empty, --allow-origin, --log-format and --help.`,
+            message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --empty, --allow-origin, --log-format and --help.`,
           }
         : { kind: "error", message: `Unexpected argument ${JSON.stringify(argument)}; options start with "--", such as ${EXAMPLES["--port"]}.` };
     }
@@ -162,6 +195,15 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   const port = values["--port"];
   const data = values["--data"];
   const logFormat = values["--log-format"] as LogFormat | undefined;
+  const database = values["--database"];
+  const databaseSchema = values["--database-schema"];
+  if (database !== undefined && data !== undefined)
+    return {
+      kind: "error",
+      message: "--data (SQLite) and --database (PostgreSQL) name two places for the state (given as flags or SANDBOX_DATA and SANDBOX_DATABASE_URL); give one.",
+    };
+  if (databaseSchema !== undefined && database === undefined)
+    return { kind: "error", message: "--database-schema is for PostgreSQL: give --database URL (or SANDBOX_DATABASE_URL) too." };
   // --allow-origin on the command line replaces the environment's list rather than adding to it.
   const origins = allowOrigins.length > 0 ? allowOrigins : environmentOrigins;
   return {
@@ -170,6 +212,8 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       port: port === undefined ? DEFAULT_PORT : Number(port),
       host: values["--host"] ?? DEFAULT_HOST,
       ...(data === undefined ? {} : { dataFile: data }),
+      ...(database === undefined ? {} : { database }),
+      ...(databaseSchema === undefined ? {} : { databaseSchema }),
       ...(empty ? { empty } : {}),
       ...(origins.length > 0 ? { allowOrigins: origins } : {}),
       ...(logFormat === undefined ? {} : { logFormat }),

@@ -5,11 +5,15 @@ import { resolve } from "node:path";
 export const ROOT = resolve(import.meta.dirname, "../..");
 
 /**
- * Runs `tsx mocks/server.ts …args`. Node itself is the child (tsx as its loader), not tsx's CLI
+ * Runs `tsx mocks/server.ts …args`, with these variables added to the environment. Node itself is the child (tsx as its loader), not tsx's CLI
  * wrapper, so a signal (SIGKILL included) reaches the server's own process.
  */
-export function runCli(args: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", "mocks/server.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+export function runCli(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", "mocks/server.ts", ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));

@@ -49,6 +49,47 @@ describe("parseCliArgs", () => {
   });
 });
 
+describe("parseCliArgs: PostgreSQL", () => {
+  const url = "postgres://sandbox:s3cret@db.example.com:5432/sandbox";
+  const base = { port: 4010, host: "127.0.0.1" };
+
+  test("--database and --database-schema, or the environment's SANDBOX_DATABASE_URL and SANDBOX_DATABASE_SCHEMA; a flag wins", () => {
+    expect(parseCliArgs(["--database", url, "--database-schema=sandbox_1"])).toEqual({
+      kind: "run",
+      options: { ...base, database: url, databaseSchema: "sandbox_1" },
+    });
+    expect(parseCliArgs([], { SANDBOX_DATABASE_URL: url, SANDBOX_DATABASE_SCHEMA: "t2" })).toEqual({
+      kind: "run",
+      options: { ...base, database: url, databaseSchema: "t2" },
+    });
+    expect(parseCliArgs(["--database", "postgresql://localhost/other"], { SANDBOX_DATABASE_URL: url })).toEqual({
+      kind: "run",
+      options: { ...base, database: "postgresql://localhost/other" },
+    });
+    expect(parseCliArgs([], { SANDBOX_DATABASE_URL: "" })).toEqual({ kind: "run", options: base });
+  });
+
+  test.each([
+    [["--database", "mysql://root:s3cret@db/sandbox"], {}, /--database must be a PostgreSQL URL starting postgres:\/\/ or postgresql:\/\//],
+    [
+      ["--database", "s3cret at db"],
+      {},
+      /--database must be a PostgreSQL URL, such as postgres:\/\/sandbox@db.example.com:5432\/sandbox; this one does not parse/,
+    ],
+    [[], { SANDBOX_DATABASE_URL: "sqlite:s3cret.db" }, /SANDBOX_DATABASE_URL: --database must be a PostgreSQL URL/],
+    [["--data", "s.db", "--database", url], {}, /--data \(SQLite\) and --database \(PostgreSQL\) name two places for the state .*; give one/],
+    [["--data", "s.db"], { SANDBOX_DATABASE_URL: url }, /--data \(SQLite\) and --database \(PostgreSQL\) name two places/],
+    [["--database-schema", "sandbox_1"], {}, /--database-schema is for PostgreSQL: give --database URL/],
+    [["--database", url, "--database-schema", "Sandbox-1"], {}, /--database-schema must be a lower-case schema name/],
+    [["--database", url], { SANDBOX_DATABASE_SCHEMA: "x y" }, /SANDBOX_DATABASE_SCHEMA: --database-schema must be a lower-case schema name/],
+  ])("%j with %j is refused, never repeating a password", (args, env, message) => {
+    const parsed = parseCliArgs(args, env);
+    expect(parsed.kind).toBe("error");
+    expect(parsed.kind === "error" && parsed.message).toMatch(message);
+    expect(parsed.kind === "error" && parsed.message).not.toContain("s3cret");
+  });
+});
+
 describe("the CLI", { timeout: 30_000 }, () => {
   test("--port abc exits 2 with a message", async () => {
     const cli = runCli(["--port", "abc"]);

@@ -18,13 +18,15 @@ const consoleIo: CliIo = {
 };
 
 /** What the server prints when it is ready. */
-export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "loadedDataFile" | "jsonBackup" | "sandbox">): string {
+export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "database" | "loadedDataFile" | "jsonBackup" | "sandbox">): string {
   const state =
-    server.dataFile === undefined
-      ? "in memory (gone when the server stops; --data FILE keeps it)"
-      : server.jsonBackup !== undefined
-        ? `${server.dataFile} (SQLite database, migrated just now from the JSON state file that was there, kept as ${server.jsonBackup})`
-        : `${server.dataFile} (SQLite database, ${server.loadedDataFile ? "opened" : "new"}; every change committed before it is answered)`;
+    server.database !== undefined
+      ? `PostgreSQL ${server.database.url}, schema ${server.database.schema} (shared with every server on it; every change committed before it is answered)`
+      : server.dataFile === undefined
+        ? "in memory (gone when the server stops; --data FILE keeps it)"
+        : server.jsonBackup !== undefined
+          ? `${server.dataFile} (SQLite database, migrated just now from the JSON state file that was there, kept as ${server.jsonBackup})`
+          : `${server.dataFile} (SQLite database, ${server.loadedDataFile ? "opened" : "new"}; every change committed before it is answered)`;
   const data = server.sandbox.seeded
     ? "the fixed data set (POST /v1/sandbox/initialize restores it; --empty starts without)"
     : server.loadedDataFile
@@ -77,7 +79,8 @@ export async function main(
       process.exit(130);
     }
     stopping = true;
-    io.out(`sandbox: ${signal}, stopping${server.dataFile === undefined ? "" : ` and closing ${server.dataFile}`}…`);
+    const closing = server.database?.url ?? server.dataFile;
+    io.out(`sandbox: ${signal}, stopping${closing === undefined ? "" : ` and closing ${closing}`}…`);
     server.close().then(
       () => {
         process.exit(0);

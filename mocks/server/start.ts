@@ -2,7 +2,8 @@
  * startSandboxServer: the sandbox of the portal as a node:http server. One port serves both base
  * addresses ({base_url} and {sandbox_base_url}), the /__sandbox/ controls, the bank page, the
  * index and /openapi.json. State lives in a SQLite database: in memory, or in the --data file
- * (every 2xx write committed there before it is answered).
+ * (every 2xx write committed there before it is answered); or in PostgreSQL (--database), which
+ * other servers may share.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,6 +17,7 @@ import { startBatchTimer, type BatchTimer } from "./batch-timer";
 import { changesNow } from "../control/handlers";
 import { createChangeStreams } from "./change-streams";
 import { openDataStore } from "./data-file";
+import { openPostgresStore, redactUrl } from "../store/sql/postgres-store";
 import { createContinueHandler, createRequestHandler } from "./handle-request";
 import { declaresTooLarge } from "./node-request";
 import { isLoopbackHostName, parseAllowedOrigin } from "./origins";
@@ -33,6 +35,10 @@ export interface SandboxServerOptions {
   host?: string;
   /** Keep the state in this SQLite database file (created if missing; a JSON state file of the earlier format is migrated once). */
   dataFile?: string;
+  /** Keep the state in PostgreSQL at this URL instead (postgres://…); not with dataFile. */
+  database?: string;
+  /** The schema of that database (default "public"). */
+  databaseSchema?: string;
   /** true: log to the console; a function: log to it. Logs requests and batch runs that booked something. */
   log?: boolean | ((line: string) => void);
   /** Real time for the sandbox clock (tests); default Date.now. */
@@ -55,6 +61,8 @@ export interface SandboxServer {
   port: number;
   /** Where the state lives: the absolute path of the data file, or undefined (memory). */
   dataFile: string | undefined;
+  /** Where the state lives in PostgreSQL (the URL without its password), or undefined (SQLite). */
+  database: { url: string; schema: string } | undefined;
   /** Whether the data file existed and was loaded. */
   loadedDataFile: boolean;
   /** Set when this start migrated a JSON state file: where the JSON was kept. */
@@ -142,7 +150,15 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     return parsed.origin;
   });
 
-  const { store, loaded: loadedDataFile, jsonBackup } = await openDataStore(dataFile);
+  if (options.database !== undefined && dataFile !== undefined) throw new Error("Give either a data file (SQLite) or a database (PostgreSQL), not both.");
+  const database = options.database === undefined ? undefined : { url: redactUrl(options.database), schema: options.databaseSchema ?? "public" };
+  const {
+    store,
+    loaded: loadedDataFile,
+    jsonBackup,
+  } = options.database === undefined
+    ? await openDataStore(dataFile)
+    : { store: await openPostgresStore({ url: options.database, schema: database?.schema }), loaded: false, jsonBackup: undefined };
   if (jsonBackup !== undefined)
     log?.(`sandbox: ${dataFile ?? ""} was a JSON state file; migrated it into a SQLite database at the same path, the JSON is kept as ${jsonBackup}.`);
   let server: Server | undefined;
@@ -150,10 +166,11 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   try {
     // Like the portal's own sandbox: a brand-new one holds the fixed data, so the portal's examples and curl commands work at once.
     // The SQLite file is this process's alone (locked EXCLUSIVE), so every commit passes through here: pages may be kept.
+    // Other servers write to a PostgreSQL database too, unseen by this one's cache: none is kept.
     const sandbox = await createSandbox({
       store,
       seedIfNew: options.empty !== true,
-      pageCache: true,
+      pageCache: database === undefined,
       ...(options.realNow ? { realNow: options.realNow } : {}),
     });
     batch = startBatchTimer(sandbox, { ...(options.batchIntervalMs ? { intervalMs: options.batchIntervalMs } : {}), ...(log ? { log } : {}) });
@@ -199,7 +216,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
         await store.closed();
       }
     };
-    return { url, port: address.port, dataFile, loadedDataFile, jsonBackup, sandbox, close: () => (closing ??= close()) };
+    return { url, port: address.port, dataFile, database, loadedDataFile, jsonBackup, sandbox, close: () => (closing ??= close()) };
   } catch (error) {
     if (server?.listening) await closeServer(server, 0);
     await batch?.stop();
