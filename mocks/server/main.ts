@@ -29,7 +29,7 @@ export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "
           : `${server.dataFile} (SQLite database, ${server.loadedDataFile ? "opened" : "new"}; every change committed before it is answered)`;
   const data = server.sandbox.seeded
     ? "the fixed data set (POST /v1/sandbox/initialize restores it; --empty starts without)"
-    : server.loadedDataFile
+    : server.loadedDataFile || server.database !== undefined
       ? "as loaded"
       : "empty";
   return [

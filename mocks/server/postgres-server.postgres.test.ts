@@ -1,7 +1,8 @@
 /**
  * The server on PostgreSQL (--database, SANDBOX_DATABASE_URL), on the postgres suite's throwaway
  * cluster: what it answered 201 is there after a restart, and two servers on one database answer
- * as one sandbox (no page of one server's is kept past a write through the other).
+ * as one sandbox (no page of one server's is kept past a write through the other; each scheduled batch
+ * run is done once, by one of them).
  */
 import { afterEach, expect, test } from "vitest";
 import type { ListedAccount } from "../test-helpers";
@@ -10,10 +11,15 @@ import { KARI, NDCT, initiationHeaders, paymentBody } from "../test-helpers";
 /** Two of the fixed data set's accounts (Kari's own, and a creditor's). */
 const debtor = { bban: "97100000028" };
 const creditor = { bban: "97100000044" };
-import { dropSchema, freshSchemaName, postgresUrl } from "../store/sql/postgres.test-helpers";
+import { dropSchema, freshSchemaName, openTestPostgresStore, postgresUrl } from "../store/sql/postgres.test-helpers";
 import { runCli } from "./cli.test-helpers";
 import { httpClient } from "./http-client.test-helpers";
 import { startSandboxServer, type SandboxServer } from "./start";
+
+/** What POST /__sandbox/batch/catch-up answers, as far as these tests read it. */
+interface Runs {
+  runs: { settled: string[]; rejected: string[] }[];
+}
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -69,6 +75,33 @@ test("two servers on one database are one sandbox: a transaction booked through 
   expect(booked.status).toBe(201);
   const { id } = (await booked.json()) as { id: string };
   expect((await listOnB())[0]?.id).toBe(id);
+});
+
+test("two servers catching up at once: each scheduled batch run is done once, by one of them", async () => {
+  const schema = newSchema();
+  const [a, b] = [await server(schema), await server(schema)];
+  const [viaA, viaB] = [httpClient(a.url), httpClient(b.url)];
+  const created = await viaA.send("POST", NDCT, { body: paymentBody(debtor, creditor), headers: initiationHeaders(KARI) });
+  expect(created.status).toBe(201);
+  const { paymentId } = (await created.json()) as { paymentId: string };
+  const approved = await viaB.controlJson<{ transactionStatus: string }>("POST", `/__sandbox/sca/payment/${paymentId}`, { decision: "approve" });
+  expect(approved.transactionStatus).toBe("ACTC");
+
+  // The sandbox clock a week ahead, without running anything: several scheduled runs are now missed, the first of them due to book the payment.
+  const direct = await openTestPostgresStore(schema);
+  await direct.write((tx) => tx.putMeta("clockOffsetMs", 7 * 24 * 60 * 60 * 1000));
+  direct.close();
+  await direct.closed();
+
+  const [fromA, fromB] = await Promise.all([
+    viaA.controlJson<Runs>("POST", "/__sandbox/batch/catch-up"),
+    viaB.controlJson<Runs>("POST", "/__sandbox/batch/catch-up"),
+  ]);
+  const runs = [...fromA.runs, ...fromB.runs];
+  expect(runs).toHaveLength(1);
+  expect(runs[0]?.settled).toEqual([paymentId]);
+  const stored = await viaB.controlJson<{ paymentId: string; transactionStatus: string }[]>("GET", "/__sandbox/payments?limit=1000");
+  expect(stored.find((item) => item.paymentId === paymentId)?.transactionStatus).toBe("ACSC");
 });
 
 test("a --database that cannot be reached stops the start with a message naming it, without its password", async () => {

@@ -152,13 +152,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
 
   if (options.database !== undefined && dataFile !== undefined) throw new Error("Give either a data file (SQLite) or a database (PostgreSQL), not both.");
   const database = options.database === undefined ? undefined : { url: redactUrl(options.database), schema: options.databaseSchema ?? "public" };
-  const {
-    store,
-    loaded: loadedDataFile,
-    jsonBackup,
-  } = options.database === undefined
-    ? await openDataStore(dataFile)
-    : { store: await openPostgresStore({ url: options.database, schema: database?.schema }), loaded: false, jsonBackup: undefined };
+  const postgres = options.database === undefined ? undefined : await openPostgresStore({ url: options.database, schema: database?.schema });
+  const { store, loaded: loadedDataFile, jsonBackup } = postgres ? { store: postgres, loaded: false, jsonBackup: undefined } : await openDataStore(dataFile);
   if (jsonBackup !== undefined)
     log?.(`sandbox: ${dataFile ?? ""} was a JSON state file; migrated it into a SQLite database at the same path, the JSON is kept as ${jsonBackup}.`);
   let server: Server | undefined;
@@ -171,6 +166,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       store,
       seedIfNew: options.empty !== true,
       pageCache: database === undefined,
+      // Batch runs one at a time across every server on the database, each scheduled run once.
+      ...(postgres ? { exclusive: postgres.exclusive } : {}),
       ...(options.realNow ? { realNow: options.realNow } : {}),
     });
     batch = startBatchTimer(sandbox, { ...(options.batchIntervalMs ? { intervalMs: options.batchIntervalMs } : {}), ...(log ? { log } : {}) });

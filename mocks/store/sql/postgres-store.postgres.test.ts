@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { SandboxExport } from "../port";
 import { account, expectRejection, sampleStores, transaction } from "../store.test-helpers";
 import { migrateToLatest, schemaVersionOf, type SqlMigrationStep } from "./migrations";
-import { openPostgres, type PostgresConnection } from "./postgres";
+import { BATCH_LOCK_CLASS, openPostgres, type PostgresConnection } from "./postgres";
 import { CURRENT_POSTGRES_SCHEMA_VERSION, postgresMigrations } from "./postgres-migrations";
 import { openPostgresStore, postgresStoreOn, type PostgresSandboxStore } from "./postgres-store";
 import { adminQuery, dropSchema, freshSchemaName, openTestConnection, openTestPostgresStore, postgresUrl } from "./postgres.test-helpers";
@@ -254,5 +254,49 @@ describe("two processes writing at once never double-book", () => {
     expect(new Set(items.map((item) => item.seq)).size).toBe(50);
     expect(stored?.transactionCount).toBe(items.length);
     expect(stored?.balances[0]?.balanceAmount.amount).toBe(1000 + items.reduce((sum, item) => sum + item.amount, 0) / 100);
+  });
+});
+
+/** A promise and the function that resolves it. */
+function signal(): { opened: Promise<void>; open: () => void } {
+  let open = (): void => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+describe("the batch lock (one batch job at a time across processes)", () => {
+  test("a server that dies holding it loses it: another server's waiting job then runs", async () => {
+    const schema = newSchema();
+    const leader = await store(schema);
+    const follower = postgresStoreOn(await openTestConnection(schema));
+    closing.push(async () => {
+      follower.close();
+      await follower.closed();
+    });
+    const gate = signal();
+    const started = signal();
+    const leaderJob = leader.exclusive(async () => {
+      started.open();
+      await gate.opened;
+    });
+    await started.opened;
+    const order: string[] = [];
+    const followerJob = follower.exclusive(() => {
+      order.push("follower ran");
+      return Promise.resolve();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(order, "the follower waits while the leader holds the lock").toEqual([]);
+
+    // The leader's connection dies (its process is killed, its host is gone): PostgreSQL ends its session and its lock.
+    const holders = await adminQuery<{ pid: number }>("select pid from pg_locks where locktype = 'advisory' and classid = $1 and granted", [BATCH_LOCK_CLASS]);
+    expect(holders).toHaveLength(1);
+    await adminQuery("select pg_terminate_backend($1)", [holders[0]?.pid]);
+    await followerJob;
+    expect(order).toEqual(["follower ran"]);
+    gate.open();
+    await leaderJob.catch(() => undefined);
   });
 });

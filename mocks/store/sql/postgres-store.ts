@@ -11,7 +11,7 @@ import type { SandboxStore } from "../port";
 import type { Hold } from "./db";
 import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
 import { migrateToLatest } from "./migrations";
-import { createSchema, openPostgres, postgresHolds, type OpenPostgresOptions, type PostgresConnection } from "./postgres";
+import { batchLock, createSchema, openPostgres, postgresHolds, type OpenPostgresOptions, type PostgresConnection } from "./postgres";
 import { postgresMigrations } from "./postgres-migrations";
 import { readTxOf } from "./read-tx";
 import { claimRequestId } from "./request-ids";
@@ -21,6 +21,8 @@ import { writeTxOf } from "./write-tx";
 export interface PostgresSandboxStore extends SandboxStore {
   /** Resolves once close() has let the running units finish and closed the pool. */
   closed(): Promise<void>;
+  /** Runs a batch job while no other process on this sandbox runs one (createSandbox's `exclusive`). */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** The URL without its password, for messages and logs. */
@@ -95,6 +97,7 @@ export function postgresStoreOn({ db }: PostgresConnection, release: () => Promi
     // An insert that does nothing on a known id: safe beside other processes' claims (the primary key decides).
     claimRequestId: (tppKey, requestId, at) => open(() => claimRequestId(db, tppKey, requestId, at)),
     onCommit,
+    exclusive: batchLock(db),
     close: () => {
       closing ??= (async () => {
         while (running.size > 0) await Promise.allSettled([...running]);

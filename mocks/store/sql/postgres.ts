@@ -40,8 +40,13 @@ export function openPostgres(options: OpenPostgresOptions): PostgresConnection {
     options: `-c search_path=${schema}`,
     application_name: "psd2-sandbox",
   });
-  // An idle connection the server drops (a restart, a failover) is an error event on the pool; without a listener it would end the process.
+  // A connection the server drops (a restart, a failover, an administrator) is an error event: on the
+  // pool while idle, on the connection while in use. Without a listener it would end the process; with
+  // one, the connection's next query fails and the pool replaces it.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
   return { db: new Kysely<SandboxTables>({ dialect: new PostgresDialect({ pool }) }), schema };
 }
 
@@ -54,6 +59,7 @@ export async function createSchema({ db, schema }: PostgresConnection): Promise<
  * Kysely's migration lock); the second key is the schema's hash, so each sandbox has its own.
  */
 export const WRITER_LOCK_CLASS = 0x5053_4431; // "PSD1"
+export const BATCH_LOCK_CLASS = 0x5053_4432; // "PSD2"
 
 /**
  * Reads: one snapshot for the whole unit (REPEATABLE READ, READ ONLY: never blocks, never fails to
@@ -71,5 +77,31 @@ export function postgresHolds(db: Db): Holds {
         await sql`select pg_advisory_xact_lock(${WRITER_LOCK_CLASS}, hashtext(current_schema()))`.execute(tx);
         return body(tx);
       }),
+  };
+}
+
+/**
+ * One batch job at a time across every process on the sandbox (the sandbox's `exclusive`, as Web Locks
+ * are in the browser): a session advisory lock, held on a connection of its own while the job runs,
+ * waited for by the others. A catch-up reads the last run under it, so each scheduled run is done once,
+ * by whichever server's timer comes first; a server that dies holding it loses its session, and the
+ * lock with it. Jobs of this process queue first, so it waits on one connection at most.
+ */
+export function batchLock(db: Db): <T>(work: () => Promise<T>) => Promise<T> {
+  const key = sql`${BATCH_LOCK_CLASS}, hashtext(current_schema())`;
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>) => {
+    const run = tail.then(() =>
+      db.connection().execute(async (connection) => {
+        await sql`select pg_advisory_lock(${key})`.execute(connection);
+        try {
+          return await work();
+        } finally {
+          await sql`select pg_advisory_unlock(${key})`.execute(connection);
+        }
+      }),
+    );
+    tail = run.catch(() => undefined);
+    return run;
   };
 }
