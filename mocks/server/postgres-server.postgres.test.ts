@@ -75,6 +75,7 @@ test("two servers on one database are one sandbox: a transaction booked through 
   expect(booked.status).toBe(201);
   const { id } = (await booked.json()) as { id: string };
   expect((await listOnB())[0]?.id).toBe(id);
+  expect(await (await fetch(`${a.url}/readyz`)).json()).toEqual({ status: "ready" });
 });
 
 test("two servers catching up at once: each scheduled batch run is done once, by one of them", async () => {
