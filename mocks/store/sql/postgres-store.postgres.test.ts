@@ -184,7 +184,8 @@ describe("PostgreSQL migrations, tested from each earlier version", () => {
 
   test("servers starting together on a new schema migrate it once, and both open it", async () => {
     const schema = newSchema();
-    const [a, b] = await Promise.all([store(schema), store(schema)]);
+    const [a, b] = await Promise.all([store(schema), store(schema), store(schema), store(schema)]);
+    if (!a || !b) throw new Error("not opened");
     await a.write((tx) => tx.putAccount(account(1, "c1")));
     expect(await b.read((tx) => tx.account("acc-1"))).toEqual(account(1, "c1"));
     const applied = await adminQuery<{ name: string }>(`select name from "${schema}".kysely_migration`);

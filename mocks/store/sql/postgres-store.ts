@@ -11,7 +11,7 @@ import type { SandboxStore } from "../port";
 import type { Hold } from "./db";
 import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
 import { migrateToLatest } from "./migrations";
-import { batchLock, createSchema, openPostgres, postgresHolds, type OpenPostgresOptions, type PostgresConnection } from "./postgres";
+import { batchLock, createSchema, openPostgres, whileSettingUp, postgresHolds, type OpenPostgresOptions, type PostgresConnection } from "./postgres";
 import { postgresMigrations } from "./postgres-migrations";
 import { readTxOf } from "./read-tx";
 import { claimRequestId } from "./request-ids";
@@ -40,8 +40,10 @@ export function redactUrl(url: string): string {
 export async function openPostgresStore(options: OpenPostgresOptions): Promise<PostgresSandboxStore> {
   const connection = openPostgres(options);
   try {
-    await createSchema(connection);
-    await migrateToLatest(connection.db as Kysely<unknown>, postgresMigrations, connection.schema);
+    await whileSettingUp(connection, async (db) => {
+      await createSchema({ ...connection, db });
+      await migrateToLatest(db as Kysely<unknown>, postgresMigrations, connection.schema);
+    });
   } catch (error) {
     await connection.db.destroy();
     const reason = error instanceof Error ? error.message : String(error);

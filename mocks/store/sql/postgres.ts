@@ -55,11 +55,30 @@ export async function createSchema({ db, schema }: PostgresConnection): Promise<
 }
 
 /**
+ * Runs the set-up of a schema (creating it, migrating it) while no other process sets up the same
+ * schema: `CREATE … IF NOT EXISTS` is not safe against a second server starting at the same moment
+ * (both see nothing, one fails on a duplicate name). A session lock on one connection, keyed by the
+ * schema's name (it may not exist yet); the work runs on that same connection.
+ */
+export async function whileSettingUp<T>({ db, schema }: PostgresConnection, work: (connection: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    const key = sql`${SETUP_LOCK_CLASS}, hashtext(${schema})`;
+    await sql`select pg_advisory_lock(${key})`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection);
+    }
+  });
+}
+
+/**
  * Lock classes of the two-key form of PostgreSQL's advisory locks (its own key space, apart from
  * Kysely's migration lock); the second key is the schema's hash, so each sandbox has its own.
  */
 export const WRITER_LOCK_CLASS = 0x5053_4431; // "PSD1"
 export const BATCH_LOCK_CLASS = 0x5053_4432; // "PSD2"
+export const SETUP_LOCK_CLASS = 0x5053_4433; // "PSD3"
 
 /**
  * Reads: one snapshot for the whole unit (REPEATABLE READ, READ ONLY: never blocks, never fails to
