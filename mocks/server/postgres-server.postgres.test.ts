@@ -66,6 +66,8 @@ test("two servers on one database are one sandbox: a transaction booked through 
   const accounts = await viaB.controlJson<ListedAccount[]>("GET", "/__sandbox/accounts");
   const account = accounts.find((item) => item.currency === "NOK" && item.transactionCount > 5);
   if (!account) throw new Error("no NOK account with transactions in the fixed data set");
+  const revisionOnB = async () => (await viaB.controlJson<{ revision: number }>("GET", "/__sandbox/changes")).revision;
+  const before = await revisionOnB();
   const listOnB = async () => (await (await viaB.send("GET", `/v1/sandbox/accounts/${account.resourceId}/transactions?limit=5`)).json()) as { id: string }[];
   await listOnB();
 
@@ -75,6 +77,9 @@ test("two servers on one database are one sandbox: a transaction booked through 
   expect(booked.status).toBe(201);
   const { id } = (await booked.json()) as { id: string };
   expect((await listOnB())[0]?.id).toBe(id);
+  // What the portal watches (GET /__sandbox/changes, its event stream): B counts A's commit too.
+  for (let waited = 0; (await revisionOnB()) === before && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(await revisionOnB()).toBeGreaterThan(before);
   expect(await (await fetch(`${a.url}/readyz`)).json()).toEqual({ status: "ready" });
 });
 

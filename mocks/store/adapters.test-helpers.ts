@@ -82,7 +82,7 @@ const postgresAdapter: Adapter = {
   async fresh() {
     const connection = idleSchemas.pop() ?? (await openTestConnection());
     // close() leaves the pool to dispose; a reopen is a real one: a new pool on the same schema.
-    let current: PostgresSandboxStore = postgresStoreOn(connection, () => Promise.resolve());
+    let current: PostgresSandboxStore = postgresStoreOn(connection, { release: () => Promise.resolve() });
     return {
       ...current,
       reopen: async () => {

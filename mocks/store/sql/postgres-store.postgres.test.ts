@@ -185,7 +185,6 @@ describe("PostgreSQL migrations, tested from each earlier version", () => {
   test("servers starting together on a new schema migrate it once, and both open it", async () => {
     const schema = newSchema();
     const [a, b] = await Promise.all([store(schema), store(schema), store(schema), store(schema)]);
-    if (!a || !b) throw new Error("not opened");
     await a.write((tx) => tx.putAccount(account(1, "c1")));
     expect(await b.read((tx) => tx.account("acc-1"))).toEqual(account(1, "c1"));
     const applied = await adminQuery<{ name: string }>(`select name from "${schema}".kysely_migration`);
@@ -300,4 +299,35 @@ describe("the batch lock (one batch job at a time across processes)", () => {
     gate.open();
     await leaderJob.catch(() => undefined);
   });
+});
+
+/** Waits (polling, up to 10 s) until the condition holds. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 10_000) throw new Error(`not within 10 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+test("another process's commits reach this store's onCommit listeners (not its rollbacks, nor another sandbox's commits)", async () => {
+  const schema = newSchema();
+  const [writer, reader] = await Promise.all([store(schema), store(schema)]);
+  const elsewhere = await store(newSchema());
+  const heard = { reader: 0, elsewhere: 0 };
+  reader.onCommit(() => (heard.reader += 1));
+  elsewhere.onCommit(() => (heard.elsewhere += 1));
+
+  await writer.write((tx) => tx.putAccount(account(1, "c1")));
+  await until(() => heard.reader === 1, "the reader hears the first commit");
+  await expectRejection(
+    writer.write(async (tx) => {
+      await tx.putAccount(account(2, "c1"));
+      throw new Error("changed my mind");
+    }),
+    /changed my mind/,
+  );
+  await writer.clear();
+  await until(() => heard.reader >= 2, "the reader hears the clear");
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(heard).toEqual({ reader: 2, elsewhere: 0 });
 });

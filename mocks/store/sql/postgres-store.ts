@@ -12,6 +12,7 @@ import type { Hold } from "./db";
 import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
 import { migrateToLatest } from "./migrations";
 import { batchLock, createSchema, openPostgres, whileSettingUp, postgresHolds, type OpenPostgresOptions, type PostgresConnection } from "./postgres";
+import { changeNotices } from "./postgres-changes";
 import { postgresMigrations } from "./postgres-migrations";
 import { readTxOf } from "./read-tx";
 import { claimRequestId } from "./request-ids";
@@ -21,6 +22,8 @@ import { writeTxOf } from "./write-tx";
 export interface PostgresSandboxStore extends SandboxStore {
   /** Resolves once close() has let the running units finish and closed the pool. */
   closed(): Promise<void>;
+  /** Resolves once the store listens for other processes' commits (or keeps trying in the background). */
+  listening: Promise<void>;
   /** Runs a batch job while no other process on this sandbox runs one (createSandbox's `exclusive`). */
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
 }
@@ -49,16 +52,24 @@ export async function openPostgresStore(options: OpenPostgresOptions): Promise<P
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`PostgreSQL at ${redactUrl(options.url)} (schema ${connection.schema}): ${reason}`, { cause: error });
   }
-  return postgresStoreOn(connection);
+  const store = postgresStoreOn(connection, { listen: options.url });
+  await store.listening;
+  return store;
 }
 
-/**
- * The port over a connected, migrated schema. `release` is what close() does with the connection
- * once the running units have ended: by default it ends the pool (tests keep it for the next store).
- */
-export function postgresStoreOn({ db }: PostgresConnection, release: () => Promise<void> = () => db.destroy()): PostgresSandboxStore {
-  const holds = postgresHolds(db);
+export interface PostgresStoreOptions {
+  /** What close() does with the connection once the running units have ended; by default it ends the pool (tests keep it for the next store). */
+  release?: () => Promise<void>;
+  /** The database URL to listen on for other processes' commits (postgres-changes.ts); without it onCommit hears this store's only. */
+  listen?: string;
+}
+
+/** The port over a connected, migrated schema. */
+export function postgresStoreOn({ db, schema }: PostgresConnection, options: PostgresStoreOptions = {}): PostgresSandboxStore {
+  const { release = () => db.destroy() } = options;
   const { notify, onCommit } = commitListeners();
+  const notices = options.listen === undefined ? undefined : changeNotices(options.listen, schema, notify);
+  const holds = postgresHolds(db, notices?.announce);
   const running = new Set<Promise<unknown>>();
   let closing: Promise<void> | undefined;
   /** This process's writes, one after another: only one of its connections waits on the sandbox's writer lock, the rest stay free for reads. */
@@ -100,9 +111,11 @@ export function postgresStoreOn({ db }: PostgresConnection, release: () => Promi
     claimRequestId: (tppKey, requestId, at) => open(() => claimRequestId(db, tppKey, requestId, at)),
     onCommit,
     exclusive: batchLock(db),
+    listening: notices?.ready ?? Promise.resolve(),
     close: () => {
       closing ??= (async () => {
         while (running.size > 0) await Promise.allSettled([...running]);
+        await notices?.close();
         await release();
       })();
     },

@@ -88,13 +88,16 @@ export const SETUP_LOCK_CLASS = 0x5053_4433; // "PSD3"
  * (docs/decisions, "PostgreSQL mode"). The lock ends with the transaction, commit or rollback,
  * and with the connection if the process dies.
  */
-export function postgresHolds(db: Db): Holds {
+export function postgresHolds(db: Db, announce?: (tx: Db) => Promise<void>): Holds {
   return {
     read: (body) => db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(body),
     write: (body) =>
       db.transaction().execute(async (tx) => {
         await sql`select pg_advisory_xact_lock(${WRITER_LOCK_CLASS}, hashtext(current_schema()))`.execute(tx);
-        return body(tx);
+        const result = await body(tx);
+        // Delivered to the other processes' listeners when (and only if) this commits: postgres-changes.ts.
+        await announce?.(tx);
+        return result;
       }),
   };
 }

@@ -1,0 +1,86 @@
+/**
+ * Commits of other processes on the same sandbox, heard through PostgreSQL's LISTEN/NOTIFY, so that
+ * a store's onCommit listeners (the server's change streams, the sandbox's revision) hear every
+ * server's writes, not only this one's. A write announces itself inside its transaction (a NOTIFY is
+ * delivered at commit, never after a rollback); each store listens on a connection of its own and
+ * ignores its own announcements (it has heard those already) and other schemas'.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import pg from "pg";
+import type { Db } from "./db";
+
+const CHANNEL = "psd2_sandbox_changes";
+/** How long a listener waits before connecting again after its connection dropped. */
+const RECONNECT_MS = 1_000;
+
+export interface ChangeNotices {
+  /** Resolves once the first attempt to listen has ended (listening, or retrying in the background). */
+  ready: Promise<void>;
+  /** Run inside a write transaction: other stores on the schema hear it once it commits. */
+  announce: (tx: Db) => Promise<void>;
+  /** Stops listening. */
+  close(): Promise<void>;
+}
+
+/**
+ * Announces this store's commits and calls `heard` for other stores' commits on `schema`. After a
+ * dropped connection it listens again and calls `heard` once (commits may have been missed meanwhile).
+ */
+export function changeNotices(url: string, schema: string, heard: () => void): ChangeNotices {
+  const origin = randomUUID();
+  const payload = JSON.stringify({ schema, origin });
+  let client: pg.Client | undefined;
+  let closed = false;
+  // Read through a function: close() changes it while a connect is awaited.
+  const isClosed = () => closed;
+  let retry: NodeJS.Timeout | undefined;
+  const again = () => {
+    clearTimeout(retry);
+    if (!closed) retry = setTimeout(() => void listen(true), RECONNECT_MS).unref();
+  };
+
+  const listen = async (missedSome: boolean) => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: url, application_name: "psd2-sandbox-changes" });
+    next.on("notification", (message) => {
+      try {
+        const notice = JSON.parse(message.payload ?? "") as { schema?: unknown; origin?: unknown };
+        if (notice.schema === schema && notice.origin !== origin) heard();
+      } catch {
+        // Not one of ours: another program on the channel.
+      }
+    });
+    next.on("error", () => undefined);
+    next.on("end", () => {
+      if (client === next) client = undefined;
+      again();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+      if (isClosed()) {
+        await next.end();
+        return;
+      }
+      client = next;
+      if (missedSome) heard();
+    } catch {
+      await next.end().catch(() => undefined);
+      again();
+    }
+  };
+  const ready = listen(false);
+
+  return {
+    ready,
+    announce: async (tx) => {
+      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(tx);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
