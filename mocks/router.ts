@@ -21,6 +21,8 @@ import { dateWindowProblem, replayProblem } from "./http/request-guard";
 import { checkSignature } from "./http/signature-check";
 import { validateRequest } from "./http/validate-request";
 import { parseAcceptFixes } from "../src/contract/headers";
+import { SCENARIO_APPLIED_HEADER, SCENARIO_HEADER, appliedMarker, isImmediate } from "../src/contract/scenarios";
+import { chooseScenario, factsOf, immediateAnswer } from "./scenarios/forced";
 
 export const CONTROL_PREFIX = "/__sandbox/";
 
@@ -60,6 +62,17 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
   const valid = validation.value;
   const psuRefusal = await actingPsuRefusal(env, operation, valid.headers as PsuHeaders);
   if (psuRefusal) return errorAnswer(psuRefusal, signature.headers);
+  // Only now, with the request as the bank would take it: a scenario never lets a bad or replayed request through.
+  const choice = await chooseScenario(
+    env,
+    factsOf(operation.id, valid.headers as Record<string, unknown>, valid.body),
+    request.headers.get(SCENARIO_HEADER) ?? undefined,
+  );
+  if (!choice.ok) return { ...choice.answer, headers: { ...signature.headers, ...choice.answer.headers } };
+  const { forced } = choice;
+  const marker: Record<string, string> = forced ? { [SCENARIO_APPLIED_HEADER]: appliedMarker(forced.source, forced.outcome) } : {};
+  const immediate = forced && isImmediate(forced.outcome) ? await immediateAnswer(forced) : undefined;
+  if (immediate) return { ...immediate, headers: { ...signature.headers, ...immediate.headers, ...marker } };
   const result = await runHandler(operation.id, {
     env,
     origin: url.origin,
@@ -70,8 +83,11 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
     body: valid.body as HandlerContext<typeof operation.id>["body"],
     warnings: valid.warnings,
     fixes: parseAcceptFixes(headers["x-accept-fix"]),
+    ...(forced && !isImmediate(forced.outcome) ? { scenario: { source: forced.source, outcome: forced.outcome } } : {}),
   });
-  return { ...result, headers: { ...signature.headers, ...result.headers } };
+  // A later outcome is forced only on a payment the initiation created; a refused initiation forced nothing.
+  const marked = forced && (isImmediate(forced.outcome) || result.status < 300) ? marker : {};
+  return { ...result, headers: { ...signature.headers, ...result.headers, ...marked } };
 }
 
 /** The table and the handler map share their ids, so an operation's id finds its own handler. */

@@ -8,6 +8,7 @@
 import { batchRunsBetween, businessDateOf } from "../domain/calendar/batch-schedule";
 import { DUE_STATUSES } from "../domain/lifecycle";
 import { settle, type BatchRun } from "../domain/settlement";
+import { heldFromBatch } from "../domain/scenario-effects";
 import { sandboxNow } from "../handlers/clock";
 import type { SandboxEnv } from "../handlers/types";
 import type { WriteTx } from "../store/port";
@@ -58,7 +59,7 @@ function accountsIn(tx: WriteTx) {
 
 /** Whether the batch books this payment now: a single payment, still due, its execution date reached. */
 const isDue = (payment: PaymentRecord | undefined, date: string) =>
-  payment?.product === "single" && DUE_STATUSES.includes(payment.transactionStatus) && payment.executionDate <= date;
+  payment?.product === "single" && DUE_STATUSES.includes(payment.transactionStatus) && payment.executionDate <= date && !heldFromBatch(payment);
 
 /**
  * Settles one chunk in one transaction, in the given order. Reads are issued together and the

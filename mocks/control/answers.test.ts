@@ -9,6 +9,7 @@ import { KARI, NDCT, OLA, initiationHeaders, testClient, type TestClient } from 
 
 let client: TestClient;
 let paymentId = "";
+let heldPaymentId = "";
 
 beforeAll(async () => {
   client = await testClient();
@@ -28,6 +29,18 @@ beforeAll(async () => {
     },
   });
   paymentId = ((await created.json()) as { paymentId: string }).paymentId;
+  // A payment a scenario holds once approved: what the release route acts on.
+  const held = await client.send("POST", NDCT, {
+    headers: { ...initiationHeaders(KARI), "X-Sandbox-Scenario": "hold;status=ACSP" },
+    body: {
+      instructedAmount: { amount: "1.00", currency: "NOK" },
+      creditorName: "Ola",
+      creditorAccount: { bban: ola?.bban, currency: "NOK" },
+      debtorAccount: { bban: kari?.bban, currency: "NOK" },
+    },
+  });
+  heldPaymentId = ((await held.json()) as { paymentId: string }).paymentId;
+  await client.control("POST", hrefOf("scaDecision", { subject: "payment", id: heldPaymentId }), { decision: "approve" });
 });
 
 /** One valid request per route, in an order that leaves each one something to act on. */
@@ -38,6 +51,12 @@ const requests: Record<ControlRouteId, () => { path: string; body?: unknown }> =
   sandboxAgreements: () => ({ path: hrefOf("sandboxAgreements", {}) }),
   sandboxPayments: () => ({ path: hrefOf("sandboxPayments", {}, { limit: "10" }) }),
   sandboxPayment: () => ({ path: hrefOf("sandboxPayment", { paymentId }) }),
+  releasePayment: () => ({ path: hrefOf("releasePayment", { paymentId: heldPaymentId }) }),
+  scenarioRules: () => ({ path: hrefOf("scenarioRules", {}) }),
+  setScenarioRules: () => ({
+    path: hrefOf("setScenarioRules", {}),
+    body: { rules: [{ enabled: true, match: { operations: ["getPaymentStatus"] }, outcome: { kind: "delay", ms: 1 } }] },
+  }),
   scaRequest: () => ({ path: hrefOf("scaRequest", { subject: "payment", id: paymentId }) }),
   sandboxSettings: () => ({ path: hrefOf("sandboxSettings", {}) }),
   sandboxInfo: () => ({ path: hrefOf("sandboxInfo", {}) }),

@@ -9,6 +9,7 @@ import { SANDBOX_API_VERSION } from "../../src/contract/control-schemas";
 import { CURRENT_SCHEMA_VERSION } from "../store/migrations";
 import { decideSca, showSca } from "./sca";
 import { testIdentities } from "./identities";
+import { releasePayment, scenarioRules, setScenarioRules } from "./scenarios";
 
 /** The sandbox's change count as the contract writes it. */
 export const changesNow = (env: SandboxEnv) => ({ revision: env.changes.revision, since: new Date(env.changes.since).toISOString() });
@@ -25,6 +26,9 @@ export const controlHandlers: ControlHandlers = {
   sandboxAgreements: ({ env }) => listAgreements(env),
   sandboxPayments: ({ env, query }) => listPayments(env, query.limit),
   sandboxPayment: ({ env, params }) => showPayment(env, params.paymentId),
+  releasePayment: ({ env, params }) => releasePayment(env, params.paymentId),
+  scenarioRules: ({ env }) => scenarioRules(env),
+  setScenarioRules: ({ env, body }) => setScenarioRules(env, body),
   scaRequest: ({ env, params }) => showSca(env, params.subject, params.id),
   scaDecision: ({ env, params, body }) => decideSca(env, params.subject, params.id, body.decision),
   exportSandbox: async ({ env }) => answerWith("exportSandbox", await env.store.exportAll()),

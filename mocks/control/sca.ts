@@ -82,7 +82,8 @@ export async function decideSca(env: SandboxEnv, subject: ScaSubject, id: string
       await tx.putPayment(decided.value);
       return answerWith("scaDecision", {
         transactionStatus: decided.value.transactionStatus,
-        redirect: redirectAfterSca(payment.redirectUri, "paymentId", id, decision),
+        // A scenario may have declined what the PSU approved: the TPP hears the outcome, not the click.
+        redirect: redirectAfterSca(payment.redirectUri, "paymentId", id, decided.value.transactionStatus === "RJCT" ? "decline" : "approve"),
       });
     }
     const stored = await tx.basket(id);

@@ -6,13 +6,17 @@
 import type { BasketRecord, PaymentRecord } from "../store/records";
 import { withStatus } from "./lifecycle";
 import { refuse, succeed, type Outcome } from "./outcome";
+import { afterApproval, forcedScaDecision } from "./scenario-effects";
 
 export type ScaDecision = "approve" | "decline";
 
 export function decidePayment(payment: PaymentRecord, decision: ScaDecision, at: number, today: string): Outcome<PaymentRecord> {
   if (payment.transactionStatus !== "RCVD") return refuse("CONFLICT", `The payment is ${payment.transactionStatus}; SCA is only asked while it is RCVD.`);
+  const forced = forcedScaDecision(payment, at);
+  if (forced) return forced;
   if (decision === "decline") return succeed(withStatus(payment, "RJCT", at, "The PSU declined SCA at the bank."));
   const approved = withStatus(payment, "ACTC", at, "The PSU approved with SCA.");
+  if (approved.scenario) return succeed(afterApproval(approved, at));
   if (payment.product === "single" && payment.executionDate > today)
     return succeed(withStatus(approved, "PDNG", at, `Scheduled for execution on ${payment.executionDate}.`));
   return succeed(approved);

@@ -7,6 +7,7 @@ import { applyBooking, availableMinor } from "./balances";
 import { paymentBookings, type NewTransaction } from "./bookings";
 import { withStatus } from "./lifecycle";
 import { formatMinor, minorFromString } from "../../src/contract/money";
+import { forcedRejection } from "./scenario-effects";
 
 export interface BatchRun {
   at: number;
@@ -28,6 +29,9 @@ export function settle(
   run: BatchRun,
   newId: () => string,
 ): Settlement {
+  const forced = forcedRejection(payment, run.at, run.label);
+  // Only single payments are settled, so what comes back is one.
+  if (forced) return { payment: forced as SinglePaymentRecord, accounts: [], transactions: [] };
   const { currency } = payment.request.instructedAmount;
   const amount = minorFromString(payment.request.instructedAmount.amount, currency);
   const available = availableMinor(debtor);

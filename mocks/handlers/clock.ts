@@ -1,6 +1,7 @@
 import { sandboxTime, type SandboxTime } from "../domain/clock";
 import { SCA_WINDOW_MINUTES } from "../../src/contract/control-schemas";
 import { expiredIfDue } from "../domain/sca-expiry";
+import { expiredByScenario } from "../domain/scenario-effects";
 import type { ReadTx } from "../store/port";
 import type { BasketRecord, PaymentRecord } from "../store/records";
 import type { SandboxEnv } from "./types";
@@ -37,6 +38,8 @@ export async function expiryIn(tx: ReadTx, env: SandboxEnv) {
     governing,
     async paymentAsNow(payment: PaymentRecord): Promise<PaymentRecord> {
       if (payment.transactionStatus !== "RCVD") return payment;
+      const forced = expiredByScenario(payment);
+      if (forced !== payment) return forced;
       return expiredIfDue(payment, time.now, windowMinutes, await governing(payment));
     },
   };

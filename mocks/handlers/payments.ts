@@ -12,6 +12,8 @@ import { expiryIn, timeIn } from "./clock";
 import { paymentLinks, type PaymentKind } from "../../src/contract/resource-links";
 import { findPsu } from "./psu";
 import type { Handler, HandlerContext, SandboxEnv } from "./types";
+import { SCENARIO_APPLIED_HEADER, SETTLEMENT_REASONS, appliedMarker } from "../../src/contract/scenarios";
+import { forcedBy } from "../domain/scenario-effects";
 
 const kindOf = (payment: PaymentRecord): PaymentKind => (payment.product === "single" ? "payments" : "periodic-payments");
 
@@ -43,6 +45,7 @@ async function initiate(context: HandlerContext<"createPayment"> | HandlerContex
       ...(facts.creditor ? { creditorAccountId: facts.creditor.resourceId } : {}),
       statusHistory: [{ status: "RCVD" as const, at: time.now, reason: "Initiation received." }],
       createdAt: time.now,
+      ...(context.scenario ? { scenario: context.scenario } : {}),
     };
     const record: PaymentRecord =
       request.product === "single"
@@ -83,9 +86,16 @@ async function loadPayment(env: SandboxEnv, kind: PaymentKind, paymentId: string
 function statusBody(payment: PaymentRecord) {
   const last = payment.statusHistory[payment.statusHistory.length - 1];
   const failed = payment.transactionStatus === "RJCT" && payment.fundsAvailable === false;
+  const forced = payment.scenario?.outcome.kind === "settlement-rejected" && payment.transactionStatus === "RJCT" ? payment.scenario : undefined;
   return {
     transactionStatus: payment.transactionStatus,
     ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
+    ...(forced?.outcome.kind === "settlement-rejected" && !failed
+      ? {
+          tppMessages: [tppError("PAYMENT_FAILED", last?.reason ?? `Rejected (${forcedBy(forced)}).`)],
+          psuMessage: `The payment was rejected: ${SETTLEMENT_REASONS[forced.outcome.reason].toLowerCase()}.`,
+        }
+      : {}),
     ...(failed
       ? {
           tppMessages: [tppError("PAYMENT_FAILED", last?.reason ?? "Rejected: insufficient funds.")],
@@ -94,6 +104,10 @@ function statusBody(payment: PaymentRecord) {
       : {}),
   };
 }
+
+/** The marker on every answer about a payment a scenario acts on, so a forced status is never taken for the bank's. */
+const markerOf = (payment: PaymentRecord) =>
+  payment.scenario ? { [SCENARIO_APPLIED_HEADER]: appliedMarker(payment.scenario.source, payment.scenario.outcome) } : undefined;
 
 /** What the read, status and delete routes of both payment kinds use (their paths and headers are alike). */
 type PaymentRoute = (context: Pick<HandlerContext<"getPayment">, "env" | "params" | "origin">) => Promise<Answer>;
@@ -106,20 +120,24 @@ function readPayment(kind: PaymentKind): PaymentRoute {
       payment.product === "periodic" && payment.transactionStatus !== "CANC" && payment.transactionStatus !== "RJCT"
         ? { nextExecutionDates: upcomingExecutionDates(payment.request, time.today) }
         : {};
-    return answer(200, {
-      ...payment.request,
-      paymentId: payment.paymentId,
-      ...statusBody(payment),
-      ...(payment.product === "single" ? {} : schedule),
-      _links: paymentLinks(origin, kind, payment.paymentId, awaitsSca(payment.transactionStatus)),
-    });
+    return answer(
+      200,
+      {
+        ...payment.request,
+        paymentId: payment.paymentId,
+        ...statusBody(payment),
+        ...(payment.product === "single" ? {} : schedule),
+        _links: paymentLinks(origin, kind, payment.paymentId, awaitsSca(payment.transactionStatus)),
+      },
+      markerOf(payment),
+    );
   };
 }
 
 function readStatus(kind: PaymentKind): PaymentRoute {
   return async ({ env, params }) => {
     const { payment } = await loadPayment(env, kind, params.paymentId);
-    return payment ? answer(200, statusBody(payment)) : unknownPayment(kind, params.paymentId);
+    return payment ? answer(200, statusBody(payment), markerOf(payment)) : unknownPayment(kind, params.paymentId);
   };
 }
 

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { SandboxStore } from "../store/port";
 import type { Answer } from "../http/respond";
 import type { PageCache } from "./page-cache";
+import type { PaymentScenario } from "../../src/contract/scenarios";
 
 type Row<Id extends OperationId> = Extract<(typeof operations)[number], { id: Id }>;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -41,6 +42,8 @@ export interface HandlerContext<Id extends OperationId> {
   warnings: TppMessage[];
   /** Published breaking changes the request activated with x-accept-fix. */
   fixes: ReadonlySet<string>;
+  /** A later outcome a scenario forces (decision 00XX-scenarios); only initiations are given one, and store it on the payment. */
+  scenario?: PaymentScenario;
 }
 
 export type Handler<Id extends OperationId> = (context: HandlerContext<Id>) => Promise<Answer>;

@@ -7,6 +7,7 @@ import { TransactionStatus } from "../../src/contract/codes";
 import { Agreement, Customer, MAX_INSTANT, PeriodicPaymentRecord, ScaWindow, SinglePaymentRecord, StatusChange } from "../../src/contract/control-schemas";
 import { SandboxAccount, SandboxTransaction } from "../../src/contract/sandbox";
 import { MAX_CLOCK_OFFSET_MS } from "../domain/clock";
+import { ScenarioRules } from "../../src/contract/scenarios";
 
 export { MAX_INSTANT };
 const instant = z.number().int().nonnegative().max(MAX_INSTANT).meta({ description: "Sandbox time, epoch milliseconds." });
@@ -77,6 +78,8 @@ export const MetaRecords = {
     .nonnegative()
     .max(MAX_SEQ + 1),
   scaWindowMinutes: ScaWindow.shape.minutes,
+  /** The scenario rules (decision 00XX-scenarios), in the order they are tried. */
+  scenarioRules: ScenarioRules,
 } as const;
 export type MetaKey = keyof typeof MetaRecords;
 export type MetaValue<K extends MetaKey> = z.infer<(typeof MetaRecords)[K]>;

@@ -634,6 +634,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/payments/{paymentId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Releases a payment a scenario holds (ACSP, PDNG) or left ACWC: it goes on as approved (ACTC, or PDNG until its execution date) and the batch books it.
+         * @description Releases a payment a scenario holds (ACSP, PDNG) or left ACWC: it goes on as approved (ACTC, or PDNG until its execution date) and the batch books it.
+         *
+         *     **Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.
+         */
+        post: operations["releasePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scenario rules: forced outcomes for requests that match (the X-Sandbox-Scenario header forces one for one request).
+         * @description The scenario rules: forced outcomes for requests that match (the X-Sandbox-Scenario header forces one for one request).
+         *
+         *     **Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.
+         */
+        get: operations["scenarioRules"];
+        /**
+         * Replaces the scenario rules: {"rules":[{"enabled":true,"match":{"operations":["createPayment"]},"outcome":{"kind":"sca-declined"}}]}; the first enabled rule that matches fires; at most 50.
+         * @description Replaces the scenario rules: {"rules":[{"enabled":true,"match":{"operations":["createPayment"]},"outcome":{"kind":"sca-declined"}}]}; the first enabled rule that matches fires; at most 50.
+         *
+         *     **Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.
+         */
+        put: operations["setScenarioRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__sandbox/sca/{subject}/{id}": {
         parameters: {
             query?: never;
@@ -4388,6 +4438,57 @@ export interface operations {
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
+                        scenario?: {
+                            source: {
+                                /** @constant */
+                                by: "header";
+                            } | {
+                                /** @constant */
+                                by: "rule";
+                                ruleId: string;
+                            };
+                            outcome: {
+                                /** @constant */
+                                kind: "sca-declined";
+                            } | {
+                                /** @constant */
+                                kind: "sca-abandoned";
+                            } | {
+                                /** @constant */
+                                kind: "sca-expired";
+                            } | {
+                                /** @constant */
+                                kind: "settlement-rejected";
+                                /** @enum {string} */
+                                reason: "AM04" | "AC04" | "AC06" | "AG01" | "MS03";
+                            } | {
+                                /** @constant */
+                                kind: "system-error";
+                            } | {
+                                /** @constant */
+                                kind: "service-unavailable";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "too-many-requests";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "delay";
+                                ms: number;
+                            } | {
+                                /** @constant */
+                                kind: "hold";
+                                /** @enum {string} */
+                                status: "ACSP" | "PDNG";
+                            } | {
+                                /** @constant */
+                                kind: "accepted-with-change";
+                            };
+                            releasedAt?: number;
+                        };
                         /** @constant */
                         product: "single";
                         request: components["schemas"]["SinglePaymentRequest"];
@@ -4411,6 +4512,57 @@ export interface operations {
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
+                        scenario?: {
+                            source: {
+                                /** @constant */
+                                by: "header";
+                            } | {
+                                /** @constant */
+                                by: "rule";
+                                ruleId: string;
+                            };
+                            outcome: {
+                                /** @constant */
+                                kind: "sca-declined";
+                            } | {
+                                /** @constant */
+                                kind: "sca-abandoned";
+                            } | {
+                                /** @constant */
+                                kind: "sca-expired";
+                            } | {
+                                /** @constant */
+                                kind: "settlement-rejected";
+                                /** @enum {string} */
+                                reason: "AM04" | "AC04" | "AC06" | "AG01" | "MS03";
+                            } | {
+                                /** @constant */
+                                kind: "system-error";
+                            } | {
+                                /** @constant */
+                                kind: "service-unavailable";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "too-many-requests";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "delay";
+                                ms: number;
+                            } | {
+                                /** @constant */
+                                kind: "hold";
+                                /** @enum {string} */
+                                status: "ACSP" | "PDNG";
+                            } | {
+                                /** @constant */
+                                kind: "accepted-with-change";
+                            };
+                            releasedAt?: number;
+                        };
                         /** @constant */
                         product: "periodic";
                         request: components["schemas"]["PeriodicPaymentRequest"];
@@ -4504,6 +4656,57 @@ export interface operations {
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
+                        scenario?: {
+                            source: {
+                                /** @constant */
+                                by: "header";
+                            } | {
+                                /** @constant */
+                                by: "rule";
+                                ruleId: string;
+                            };
+                            outcome: {
+                                /** @constant */
+                                kind: "sca-declined";
+                            } | {
+                                /** @constant */
+                                kind: "sca-abandoned";
+                            } | {
+                                /** @constant */
+                                kind: "sca-expired";
+                            } | {
+                                /** @constant */
+                                kind: "settlement-rejected";
+                                /** @enum {string} */
+                                reason: "AM04" | "AC04" | "AC06" | "AG01" | "MS03";
+                            } | {
+                                /** @constant */
+                                kind: "system-error";
+                            } | {
+                                /** @constant */
+                                kind: "service-unavailable";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "too-many-requests";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "delay";
+                                ms: number;
+                            } | {
+                                /** @constant */
+                                kind: "hold";
+                                /** @enum {string} */
+                                status: "ACSP" | "PDNG";
+                            } | {
+                                /** @constant */
+                                kind: "accepted-with-change";
+                            };
+                            releasedAt?: number;
+                        };
                         /** @constant */
                         product: "single";
                         request: components["schemas"]["SinglePaymentRequest"];
@@ -4527,10 +4730,627 @@ export interface operations {
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
+                        scenario?: {
+                            source: {
+                                /** @constant */
+                                by: "header";
+                            } | {
+                                /** @constant */
+                                by: "rule";
+                                ruleId: string;
+                            };
+                            outcome: {
+                                /** @constant */
+                                kind: "sca-declined";
+                            } | {
+                                /** @constant */
+                                kind: "sca-abandoned";
+                            } | {
+                                /** @constant */
+                                kind: "sca-expired";
+                            } | {
+                                /** @constant */
+                                kind: "settlement-rejected";
+                                /** @enum {string} */
+                                reason: "AM04" | "AC04" | "AC06" | "AG01" | "MS03";
+                            } | {
+                                /** @constant */
+                                kind: "system-error";
+                            } | {
+                                /** @constant */
+                                kind: "service-unavailable";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "too-many-requests";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "delay";
+                                ms: number;
+                            } | {
+                                /** @constant */
+                                kind: "hold";
+                                /** @enum {string} */
+                                status: "ACSP" | "PDNG";
+                            } | {
+                                /** @constant */
+                                kind: "accepted-with-change";
+                            };
+                            releasedAt?: number;
+                        };
                         /** @constant */
                         product: "periodic";
                         request: components["schemas"]["PeriodicPaymentRequest"];
                         nextExecutionDates?: string[];
+                    };
+                };
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    releasePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "paymentId": "a76348e2-0b42-4e7c-af8d-3f37478535f6",
+                     *       "transactionStatus": "ACTC",
+                     *       "psuId": "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21",
+                     *       "customerNumber": "01817010055",
+                     *       "redirectUri": "https://tpp.example.no/callback",
+                     *       "debtorAccountId": "acc-001",
+                     *       "creditorAccountId": "acc-003",
+                     *       "statusHistory": [
+                     *         {
+                     *           "status": "RCVD",
+                     *           "at": 1795522699000,
+                     *           "reason": "Initiation received."
+                     *         },
+                     *         {
+                     *           "status": "ACSP",
+                     *           "at": 1795522710000,
+                     *           "reason": "The PSU approved with SCA. Held in ACSP by scenario rule hold-big (hold;status=ACSP)."
+                     *         },
+                     *         {
+                     *           "status": "ACTC",
+                     *           "at": 1795522760000,
+                     *           "reason": "Released from the scenario's hold in the sandbox control API."
+                     *         }
+                     *       ],
+                     *       "createdAt": 1795522699000,
+                     *       "product": "single",
+                     *       "request": {
+                     *         "instructedAmount": {
+                     *           "amount": "250.00",
+                     *           "currency": "NOK"
+                     *         },
+                     *         "creditorName": "Ola Nordmann",
+                     *         "creditorAccount": {
+                     *           "bban": "97100000044",
+                     *           "currency": "NOK"
+                     *         },
+                     *         "debtorAccount": {
+                     *           "bban": "97100000028",
+                     *           "currency": "NOK"
+                     *         },
+                     *         "remittanceInformationUnstructured": "Dinner on Friday",
+                     *         "requestedExecutionDate": "2026-11-24"
+                     *       },
+                     *       "executionDate": "2026-11-24",
+                     *       "scenario": {
+                     *         "source": {
+                     *           "by": "rule",
+                     *           "ruleId": "hold-big"
+                     *         },
+                     *         "outcome": {
+                     *           "kind": "hold",
+                     *           "status": "ACSP"
+                     *         },
+                     *         "releasedAt": 1795522760000
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        paymentId: string;
+                        transactionStatus: components["schemas"]["TransactionStatus"];
+                        fundsAvailable?: boolean;
+                        /** Format: uuid */
+                        psuId: string;
+                        customerNumber: string;
+                        redirectUri: string;
+                        debtorAccountId: string;
+                        creditorAccountId?: string;
+                        basketId?: string;
+                        statusHistory: {
+                            status: components["schemas"]["TransactionStatus"];
+                            at: number;
+                            reason?: string;
+                        }[];
+                        createdAt: number;
+                        transactionIds?: string[];
+                        scenario?: {
+                            source: {
+                                /** @constant */
+                                by: "header";
+                            } | {
+                                /** @constant */
+                                by: "rule";
+                                ruleId: string;
+                            };
+                            outcome: {
+                                /** @constant */
+                                kind: "sca-declined";
+                            } | {
+                                /** @constant */
+                                kind: "sca-abandoned";
+                            } | {
+                                /** @constant */
+                                kind: "sca-expired";
+                            } | {
+                                /** @constant */
+                                kind: "settlement-rejected";
+                                /** @enum {string} */
+                                reason: "AM04" | "AC04" | "AC06" | "AG01" | "MS03";
+                            } | {
+                                /** @constant */
+                                kind: "system-error";
+                            } | {
+                                /** @constant */
+                                kind: "service-unavailable";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "too-many-requests";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "delay";
+                                ms: number;
+                            } | {
+                                /** @constant */
+                                kind: "hold";
+                                /** @enum {string} */
+                                status: "ACSP" | "PDNG";
+                            } | {
+                                /** @constant */
+                                kind: "accepted-with-change";
+                            };
+                            releasedAt?: number;
+                        };
+                        /** @constant */
+                        product: "single";
+                        request: components["schemas"]["SinglePaymentRequest"];
+                        /** Format: date */
+                        executionDate: string;
+                    } | {
+                        paymentId: string;
+                        transactionStatus: components["schemas"]["TransactionStatus"];
+                        fundsAvailable?: boolean;
+                        /** Format: uuid */
+                        psuId: string;
+                        customerNumber: string;
+                        redirectUri: string;
+                        debtorAccountId: string;
+                        creditorAccountId?: string;
+                        basketId?: string;
+                        statusHistory: {
+                            status: components["schemas"]["TransactionStatus"];
+                            at: number;
+                            reason?: string;
+                        }[];
+                        createdAt: number;
+                        transactionIds?: string[];
+                        scenario?: {
+                            source: {
+                                /** @constant */
+                                by: "header";
+                            } | {
+                                /** @constant */
+                                by: "rule";
+                                ruleId: string;
+                            };
+                            outcome: {
+                                /** @constant */
+                                kind: "sca-declined";
+                            } | {
+                                /** @constant */
+                                kind: "sca-abandoned";
+                            } | {
+                                /** @constant */
+                                kind: "sca-expired";
+                            } | {
+                                /** @constant */
+                                kind: "settlement-rejected";
+                                /** @enum {string} */
+                                reason: "AM04" | "AC04" | "AC06" | "AG01" | "MS03";
+                            } | {
+                                /** @constant */
+                                kind: "system-error";
+                            } | {
+                                /** @constant */
+                                kind: "service-unavailable";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "too-many-requests";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "delay";
+                                ms: number;
+                            } | {
+                                /** @constant */
+                                kind: "hold";
+                                /** @enum {string} */
+                                status: "ACSP" | "PDNG";
+                            } | {
+                                /** @constant */
+                                kind: "accepted-with-change";
+                            };
+                            releasedAt?: number;
+                        };
+                        /** @constant */
+                        product: "periodic";
+                        request: components["schemas"]["PeriodicPaymentRequest"];
+                        nextExecutionDates?: string[];
+                    };
+                };
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    scenarioRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rules": [
+                     *         {
+                     *           "id": "hold-big",
+                     *           "label": "Large payments from Kari wait for review",
+                     *           "enabled": true,
+                     *           "match": {
+                     *             "operations": [
+                     *               "createPayment"
+                     *             ],
+                     *             "debtorAccount": "97100000028",
+                     *             "amount": {
+                     *               "min": "10000"
+                     *             }
+                     *           },
+                     *           "outcome": {
+                     *             "kind": "hold",
+                     *             "status": "ACSP"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rules: {
+                            /** @description Named in the marker header of every answer the rule forces. */
+                            id: string;
+                            label?: string;
+                            enabled: boolean;
+                            /** @description What a request must be for the rule to fire; every criterion given must hold. */
+                            match: {
+                                /** @description Operation ids; any if left out. */
+                                operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
+                                /** @description The PSU-ID header, or the X-PSU-IDENTITY header, of the request. */
+                                psuId?: string;
+                                /** @description The body's debtor account: a BBAN or IBAN. */
+                                debtorAccount?: string;
+                                /** @description The body's creditor account: a BBAN or IBAN. */
+                                creditorAccount?: string;
+                                /** @description The body's instructed amount, within these bounds (inclusive). */
+                                amount?: {
+                                    min?: string;
+                                    max?: string;
+                                };
+                            };
+                            outcome: {
+                                /** @constant */
+                                kind: "sca-declined";
+                            } | {
+                                /** @constant */
+                                kind: "sca-abandoned";
+                            } | {
+                                /** @constant */
+                                kind: "sca-expired";
+                            } | {
+                                /** @constant */
+                                kind: "settlement-rejected";
+                                /** @enum {string} */
+                                reason: "AM04" | "AC04" | "AC06" | "AG01" | "MS03";
+                            } | {
+                                /** @constant */
+                                kind: "system-error";
+                            } | {
+                                /** @constant */
+                                kind: "service-unavailable";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "too-many-requests";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "delay";
+                                ms: number;
+                            } | {
+                                /** @constant */
+                                kind: "hold";
+                                /** @enum {string} */
+                                status: "ACSP" | "PDNG";
+                            } | {
+                                /** @constant */
+                                kind: "accepted-with-change";
+                            };
+                        }[];
+                    };
+                };
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setScenarioRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rules": [
+                 *         {
+                 *           "id": "hold-big",
+                 *           "label": "Large payments from Kari wait for review",
+                 *           "enabled": true,
+                 *           "match": {
+                 *             "operations": [
+                 *               "createPayment"
+                 *             ],
+                 *             "debtorAccount": "97100000028",
+                 *             "amount": {
+                 *               "min": "10000"
+                 *             }
+                 *           },
+                 *           "outcome": {
+                 *             "kind": "hold",
+                 *             "status": "ACSP"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    rules: {
+                        /** @description Named in the marker header of every answer the rule forces. */
+                        id?: string;
+                        label?: string;
+                        enabled: boolean;
+                        /** @description What a request must be for the rule to fire; every criterion given must hold. */
+                        match: {
+                            /** @description Operation ids; any if left out. */
+                            operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
+                            /** @description The PSU-ID header, or the X-PSU-IDENTITY header, of the request. */
+                            psuId?: string;
+                            /** @description The body's debtor account: a BBAN or IBAN. */
+                            debtorAccount?: string;
+                            /** @description The body's creditor account: a BBAN or IBAN. */
+                            creditorAccount?: string;
+                            /** @description The body's instructed amount, within these bounds (inclusive). */
+                            amount?: {
+                                min?: string;
+                                max?: string;
+                            };
+                        };
+                        outcome: {
+                            /** @constant */
+                            kind: "sca-declined";
+                        } | {
+                            /** @constant */
+                            kind: "sca-abandoned";
+                        } | {
+                            /** @constant */
+                            kind: "sca-expired";
+                        } | {
+                            /** @constant */
+                            kind: "settlement-rejected";
+                            /** @enum {string} */
+                            reason: "AM04" | "AC04" | "AC06" | "AG01" | "MS03";
+                        } | {
+                            /** @constant */
+                            kind: "system-error";
+                        } | {
+                            /** @constant */
+                            kind: "service-unavailable";
+                            /** @description Seconds, sent as Retry-After. */
+                            "retry-after": number;
+                        } | {
+                            /** @constant */
+                            kind: "too-many-requests";
+                            /** @description Seconds, sent as Retry-After. */
+                            "retry-after": number;
+                        } | {
+                            /** @constant */
+                            kind: "delay";
+                            ms: number;
+                        } | {
+                            /** @constant */
+                            kind: "hold";
+                            /** @enum {string} */
+                            status: "ACSP" | "PDNG";
+                        } | {
+                            /** @constant */
+                            kind: "accepted-with-change";
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rules": [
+                     *         {
+                     *           "id": "hold-big",
+                     *           "label": "Large payments from Kari wait for review",
+                     *           "enabled": true,
+                     *           "match": {
+                     *             "operations": [
+                     *               "createPayment"
+                     *             ],
+                     *             "debtorAccount": "97100000028",
+                     *             "amount": {
+                     *               "min": "10000"
+                     *             }
+                     *           },
+                     *           "outcome": {
+                     *             "kind": "hold",
+                     *             "status": "ACSP"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rules: {
+                            /** @description Named in the marker header of every answer the rule forces. */
+                            id: string;
+                            label?: string;
+                            enabled: boolean;
+                            /** @description What a request must be for the rule to fire; every criterion given must hold. */
+                            match: {
+                                /** @description Operation ids; any if left out. */
+                                operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
+                                /** @description The PSU-ID header, or the X-PSU-IDENTITY header, of the request. */
+                                psuId?: string;
+                                /** @description The body's debtor account: a BBAN or IBAN. */
+                                debtorAccount?: string;
+                                /** @description The body's creditor account: a BBAN or IBAN. */
+                                creditorAccount?: string;
+                                /** @description The body's instructed amount, within these bounds (inclusive). */
+                                amount?: {
+                                    min?: string;
+                                    max?: string;
+                                };
+                            };
+                            outcome: {
+                                /** @constant */
+                                kind: "sca-declined";
+                            } | {
+                                /** @constant */
+                                kind: "sca-abandoned";
+                            } | {
+                                /** @constant */
+                                kind: "sca-expired";
+                            } | {
+                                /** @constant */
+                                kind: "settlement-rejected";
+                                /** @enum {string} */
+                                reason: "AM04" | "AC04" | "AC06" | "AG01" | "MS03";
+                            } | {
+                                /** @constant */
+                                kind: "system-error";
+                            } | {
+                                /** @constant */
+                                kind: "service-unavailable";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "too-many-requests";
+                                /** @description Seconds, sent as Retry-After. */
+                                "retry-after": number;
+                            } | {
+                                /** @constant */
+                                kind: "delay";
+                                ms: number;
+                            } | {
+                                /** @constant */
+                                kind: "hold";
+                                /** @enum {string} */
+                                status: "ACSP" | "PDNG";
+                            } | {
+                                /** @constant */
+                                kind: "accepted-with-change";
+                            };
+                        }[];
                     };
                 };
             };

@@ -31,6 +31,13 @@ const payment = {
   request: singlePaymentRequest,
   executionDate: "2026-11-24",
 };
+const scenarioRule = {
+  id: "hold-big",
+  label: "Large payments from Kari wait for review",
+  enabled: true,
+  match: { operations: ["createPayment"], debtorAccount: "97100000028", amount: { min: "10000" } },
+  outcome: { kind: "hold", status: "ACSP" },
+};
 const account = {
   resourceId: "acc-001",
   customerNumber: "01817010055",
@@ -69,6 +76,20 @@ export const controlExamples: Record<ControlRouteId, OperationExample> = {
   sandboxAgreements: { response: [{ agreementId: "agr-001", customerNumber: "01817010055", accountIds: ["acc-001", "acc-002"] }] },
   sandboxPayments: { response: [payment] },
   sandboxPayment: { response: payment },
+  releasePayment: {
+    response: {
+      ...payment,
+      transactionStatus: "ACTC",
+      statusHistory: [
+        ...payment.statusHistory,
+        { status: "ACSP", at: 1795522710000, reason: "The PSU approved with SCA. Held in ACSP by scenario rule hold-big (hold;status=ACSP)." },
+        { status: "ACTC", at: 1795522760000, reason: "Released from the scenario's hold in the sandbox control API." },
+      ],
+      scenario: { source: { by: "rule", ruleId: "hold-big" }, outcome: { kind: "hold", status: "ACSP" }, releasedAt: 1795522760000 },
+    },
+  },
+  scenarioRules: { response: { rules: [scenarioRule] } },
+  setScenarioRules: { request: { rules: [scenarioRule] }, response: { rules: [scenarioRule] } },
   scaRequest: {
     response: {
       subject: "payment",

@@ -12,6 +12,7 @@ import { norwegianAccountNumber } from "./primitives";
 import { Agreement, ContactEmail, SandboxAccount } from "./sandbox";
 import { z } from "./zod";
 import { patternText } from "./pattern-text";
+import { PaymentScenario } from "./scenarios";
 
 // ---- requests ---------------------------------------------------------------------------------
 
@@ -109,6 +110,8 @@ const paymentCommon = {
   createdAt: instant,
   /** Transactions booked when it settled: debtor first, creditor second. */
   transactionIds: z.array(z.string()).optional(),
+  /** A later outcome a scenario forced on it at initiation (decision 00XX-scenarios). */
+  scenario: PaymentScenario.optional(),
 };
 
 export const SinglePaymentRecord = z.object({
@@ -169,7 +172,8 @@ export type SandboxSettings = z.infer<typeof SandboxSettings>;
  * of another version says so instead of showing wrong screens.
  */
 // 2: the clock says the SCA window (decision 0029), and SCA requests when they expire.
-export const SANDBOX_API_VERSION = 2;
+// 3: scenarios (decision 00XX-scenarios): the rule set and the release of held payments.
+export const SANDBOX_API_VERSION = 3;
 
 /** What a sandbox is: the portal reads it to tell a server of another version from a ready one. */
 export const SandboxInfo = z.object({

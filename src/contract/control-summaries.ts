@@ -18,6 +18,11 @@ export const controlSummaries: Record<ControlRouteId, string> = {
   sandboxAgreements: "Every agreement.",
   sandboxPayments: "The newest payments.",
   sandboxPayment: "One payment, with its status history.",
+  releasePayment:
+    "Releases a payment a scenario holds (ACSP, PDNG) or left ACWC: it goes on as approved (ACTC, or PDNG until its execution date) and the batch books it.",
+  scenarioRules: "The scenario rules: forced outcomes for requests that match (the X-Sandbox-Scenario header forces one for one request).",
+  setScenarioRules:
+    'Replaces the scenario rules: {"rules":[{"enabled":true,"match":{"operations":["createPayment"]},"outcome":{"kind":"sca-declined"}}]}; the first enabled rule that matches fires; at most 50.',
   scaRequest: "What the PSU is asked to approve (subject: payment or basket).",
   scaDecision: 'Decides SCA without the bank page: {"decision":"approve"} or {"decision":"decline"}.',
   exportSandbox: "Everything the sandbox holds, as one JSON document.",

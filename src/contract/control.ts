@@ -26,6 +26,7 @@ import {
   ScaRequest,
   ScaSubject,
 } from "./control-schemas";
+import { ScenarioRuleSet, ScenarioRulesBody } from "./scenarios";
 import { z } from "./zod";
 
 export const CONTROL_GROUP = "Sandbox control";
@@ -100,6 +101,15 @@ export const controlRoutes = [
     pathParams: PaymentIdPath,
     response: ExplorerPayment,
   }),
+  row({
+    id: "releasePayment",
+    method: "POST",
+    path: "/__sandbox/payments/{paymentId}/release",
+    pathParams: PaymentIdPath,
+    response: ExplorerPayment,
+  }),
+  row({ id: "scenarioRules", method: "GET", path: "/__sandbox/scenarios", response: ScenarioRuleSet }),
+  row({ id: "setScenarioRules", method: "PUT", path: "/__sandbox/scenarios", body: ScenarioRulesBody, response: ScenarioRuleSet }),
   row({
     id: "scaRequest",
     method: "GET",

@@ -28,6 +28,13 @@ describe("OpenAPI 3.1 document", () => {
     const { info: _info, ...broken } = structuredClone(document);
     expect((await new Validator().validate(broken)).valid).toBe(false);
   });
+  test("documents the scenario header as an extension of the document, never as a parameter of an operation", () => {
+    expect(at(document, "x-sandbox-scenarios", "requestHeader")).toBe("X-Sandbox-Scenario");
+    expect(list(at(document, "x-sandbox-scenarios", "examples"))).toContain("service-unavailable;retry-after=30");
+    expect(at(document, "x-sandbox-scenarios", "scenarios", "sca-declined")).toMatch(/declines SCA/);
+    const names = operations.flatMap((op) => list(operationAt(op.method.toLowerCase(), op.path, "parameters")).map((param) => String(at(param, "name"))));
+    expect(names.map((name) => name.toLowerCase())).not.toContain("x-sandbox-scenario");
+  });
   test("holds every operation of the table", () => {
     for (const op of operations) expect(operationAt(op.method.toLowerCase(), op.path, "operationId")).toBe(op.id);
     expect(operationAt("post", "/v1/signing-baskets", "x-path-chosen")).toBe(true);

@@ -3,6 +3,7 @@
  * OpenAPI 3.1 uses as is, so zod's own converter produces the schemas; named schemas (meta `id`)
  * become components.
  */
+import { SCENARIO_APPLIED_HEADER, SCENARIO_HEADER, ScenarioOutcome, scenarioHeaderExamples } from "./scenarios";
 import { componentUri } from "./component-ref";
 import { CONTROL_GROUP, controlRoutes, type ControlRoute } from "./control";
 import { controlExamples } from "./control-examples";
@@ -167,6 +168,23 @@ export interface DocumentOptions {
   origin?: string;
 }
 
+/**
+ * The scenario header, published as a documented extension and never as a parameter of an operation:
+ * it is not part of the interface, and a client generated from this document must not send it by default.
+ */
+const scenarioExtension = {
+  requestHeader: SCENARIO_HEADER,
+  appliedHeader: SCENARIO_APPLIED_HEADER,
+  description:
+    `Sandbox only. A signed, valid request with the header ${SCENARIO_HEADER}: <scenario>[;name=value]… gets the forced outcome instead of (or, ` +
+    "for a delay, besides) the usual answer; without the header, the first enabled rule of GET /__sandbox/scenarios that matches forces one. " +
+    `Every forced answer carries ${SCENARIO_APPLIED_HEADER}: header (<scenario>) or rule <id> (<scenario>). SCA, settlement, hold and ` +
+    "accepted-with-change act later on the payment an initiation creates; the others on any operation. A held or ACWC payment goes on " +
+    "after POST /__sandbox/payments/{paymentId}/release.",
+  examples: scenarioHeaderExamples,
+  scenarios: Object.fromEntries(ScenarioOutcome.options.map((option) => [option.shape.kind.value, option.description ?? ""])),
+};
+
 export function buildOpenApiDocument(options: DocumentOptions = {}) {
   const { schemas } = z.toJSONSchema(z.globalRegistry, { uri: componentUri, io: "input", unrepresentable: "any" }) as {
     schemas: Record<string, JsonSchema>;
@@ -202,6 +220,7 @@ export function buildOpenApiDocument(options: DocumentOptions = {}) {
         description: "The sandbox's own controls (/__sandbox/…): clock, batch, explorer views, SCA, export and import. Unsigned; not part of the interface.",
       },
     ],
+    "x-sandbox-scenarios": scenarioExtension,
     paths: typedAlternatives(paths) as typeof paths,
     components: {
       schemas: typedAlternatives(used) as typeof used,
