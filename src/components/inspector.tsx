@@ -3,6 +3,7 @@
  * signing string, Signature parts, certificate), and the answer. Headers a browser may not send
  * are shown and marked; a signature the sandbox refused is shown beside what the sandbox rebuilt.
  */
+import { appliedScenarioOf } from "../contract/scenarios";
 import { useState } from "react";
 import type { Exchange, SigningDetails, WireRequest, WireResponse } from "../lib/exchange";
 import { Link } from "wouter";
@@ -221,6 +222,16 @@ function CurlButton({ curl }: { curl: () => Promise<string> }) {
   );
 }
 
+/** An answer a scenario forced says so first, so nobody takes it for a rule of the bank. */
+function ForcedNotice({ headers }: { headers: Record<string, string> }) {
+  const forced = appliedScenarioOf(headers);
+  return forced ? (
+    <p className="notice">
+      <strong>Forced by a sandbox scenario:</strong> <code>{forced}</code>. This is not the bank&apos;s own answer; see the explorer&apos;s Scenarios.
+    </p>
+  ) : null;
+}
+
 export function Inspector({ request, unsentHeaders, signing, response, error, tampered, curl, title = "Request inspector" }: InspectorProps) {
   const signed = signing?.signedHeaders ?? [];
   const rebuilt = response ? rebuiltSigningString(response.headers) : undefined;
@@ -257,6 +268,7 @@ export function Inspector({ request, unsentHeaders, signing, response, error, ta
             Response <span className={`status ${response.status < 400 ? "status-ok" : "status-error"}`}>{response.status}</span>{" "}
             <span className="muted">{response.durationMs} ms</span>
           </h3>
+          <ForcedNotice headers={response.headers} />
           <HeadersTable headers={response.headers} unsent={{}} signed={[]} caption="Response headers" />
           {response.body ? <CodeBlock label="Response body" text={prettyBody(response.body)} /> : <p className="muted">No body.</p>}
         </section>

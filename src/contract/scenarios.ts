@@ -196,3 +196,7 @@ export const appliedMarker = (source: ScenarioSource, outcome: ScenarioOutcome):
   `${source.by === "rule" ? `rule ${source.ruleId}` : "header"} (${formatOutcome(outcome)})`;
 
 export type { OperationId };
+
+/** The marker among an answer's headers (any case), as the history and the inspector show it. */
+export const appliedScenarioOf = (headers: Record<string, string>): string | undefined =>
+  Object.entries(headers).find(([name]) => name.toLowerCase() === SCENARIO_APPLIED_HEADER.toLowerCase())?.[1];

@@ -12,6 +12,7 @@ export const sandboxKeys = {
   transactions: (accountId: string, page: string) => [...sandboxKeys.all, "transactions", accountId, page] as const,
   clock: () => [...sandboxKeys.all, "clock"] as const,
   settings: () => [...sandboxKeys.all, "settings"] as const,
+  scenarios: () => [...sandboxKeys.all, "scenarios"] as const,
   sca: (subject: string, id: string) => [...sandboxKeys.all, "sca", subject, id] as const,
 };
 

@@ -11,6 +11,7 @@ import { CustomersView } from "./customers-view";
 import { DataView } from "./data-view";
 import { IdentitiesView } from "./identities-view";
 import { PaymentsView } from "./payments-view";
+import { ScenariosView } from "./scenarios-view";
 import { sectionOf, sections, type SectionId } from "./sections";
 import { TransactionsView } from "./transactions-view";
 import "./explorer.css";
@@ -25,6 +26,8 @@ function SectionView({ id }: { id: SectionId }) {
       return <PaymentsView />;
     case "clock":
       return <ClockPanel />;
+    case "scenarios":
+      return <ScenariosView />;
     case "identities":
       return <IdentitiesView />;
     case "data":

@@ -4,6 +4,7 @@ export const sections = [
   { id: "transactions", label: "Transactions" },
   { id: "payments", label: "Payments" },
   { id: "clock", label: "Clock & batch" },
+  { id: "scenarios", label: "Scenarios" },
   { id: "identities", label: "Test identities" },
   { id: "data", label: "Data" },
 ] as const;
