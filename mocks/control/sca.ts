@@ -9,6 +9,7 @@ import { errorAnswer, failure, type Answer } from "../http/respond";
 import type { ReadTx } from "../store/port";
 import type { BasketRecord, PaymentRecord } from "../store/records";
 import { answerWith } from "./answer";
+import { appliedMarker } from "../../src/contract/scenarios";
 
 async function summary(tx: ReadTx, payment: PaymentRecord): Promise<ScaPayment> {
   const debtor = await tx.account(payment.debtorAccountId);
@@ -24,6 +25,7 @@ async function summary(tx: ReadTx, payment: PaymentRecord): Promise<ScaPayment> 
     psuName: psu?.name ?? "",
     executionDate: payment.product === "single" ? payment.executionDate : payment.request.startDate,
     ...(payment.product === "periodic" ? { frequency: payment.request.frequency } : {}),
+    ...(payment.scenario ? { scenario: appliedMarker(payment.scenario.source, payment.scenario.outcome) } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ describe("SCA scenarios", () => {
     expect(await sandbox.status(id)).toMatchObject({ transactionStatus: "RJCT", marker: "header (sca-declined)" });
     const bank = ScaRequest.parse(await (await sandbox.client.control("GET", hrefOf("scaRequest", { subject: "payment", id }))).json());
     expect(bank.statusReason).toMatch(/forced by the sandbox's scenario header \(sca-declined\)/);
+    expect(bank.payments[0]?.scenario).toBe("header (sca-declined)");
   });
 
   test("sca-abandoned: no decision can be taken; the payment is rejected when its SCA window ends", async () => {

@@ -41,6 +41,7 @@ function details(payment: ScaPayment): Html {
 <dt>From</dt><dd>${payment.debtorAccount.name ? html`${payment.debtorAccount.name}<br>` : ""}${accountText(payment.debtorAccount)}</dd>
 ${payment.frequency ? html`<dt>Repeats</dt><dd>${payment.frequency}, from ${payment.executionDate}</dd>` : html`<dt>Execution date</dt><dd>${payment.executionDate}</dd>`}
 <dt>Payment ID</dt><dd><code>${payment.paymentId}</code></dd>
+${payment.scenario ? html`<dt>Sandbox scenario</dt><dd>Forced: <code>${payment.scenario}</code>. The outcome is the scenario's, whatever you choose.</dd>` : ""}
 </dl>`;
 }
 

@@ -5454,6 +5454,8 @@ export interface operations {
                             /** Format: date */
                             executionDate: string;
                             frequency?: string;
+                            /** @description The sandbox scenario that forces this payment's outcome (as X-Sandbox-Scenario-Applied says it), so the page shows it is forced. */
+                            scenario?: string;
                         }[];
                     };
                 };

@@ -144,6 +144,10 @@ export const ScaPayment = z.object({
   psuName: z.string(),
   executionDate: z.iso.date(),
   frequency: z.string().optional(),
+  scenario: z
+    .string()
+    .optional()
+    .meta({ description: "The sandbox scenario that forces this payment's outcome (as X-Sandbox-Scenario-Applied says it), so the page shows it is forced." }),
 });
 export type ScaPayment = z.infer<typeof ScaPayment>;
 

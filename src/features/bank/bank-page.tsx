@@ -51,6 +51,14 @@ function PaymentSummary({ payment }: { payment: ScaPayment }) {
         {payment.executionDate}
         {payment.frequency ? `, then ${payment.frequency}` : ""}
       </dd>
+      {payment.scenario ? (
+        <>
+          <dt>Sandbox scenario</dt>
+          <dd className="forced-outcome">
+            Forced: <code>{payment.scenario}</code>. The outcome is the scenario&apos;s, whatever you choose.
+          </dd>
+        </>
+      ) : null}
     </dl>
   );
 }
