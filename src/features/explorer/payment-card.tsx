@@ -6,28 +6,7 @@ import { displayAmount } from "../../contract/money";
 import { statusMeaning, statusTone } from "./payment-status";
 import { StatusTimeline } from "./status-timeline";
 import { LifecycleDiagram } from "../../components/lifecycle-diagram";
-import { appliedMarker } from "../../contract/scenarios";
-import { ReleaseButton } from "./release-button";
-import { outcomeInWords } from "./scenario-words";
-
-/** A scenario's outcome, said on the card so nobody takes it for the bank's doing. */
-function ForcedOutcome({ payment }: { payment: ExplorerPayment }) {
-  const { scenario } = payment;
-  if (!scenario) return null;
-  const releasable =
-    scenario.releasedAt === undefined &&
-    (scenario.outcome.kind === "hold" || scenario.outcome.kind === "accepted-with-change") &&
-    ["ACSP", "PDNG", "ACWC"].includes(payment.transactionStatus);
-  return (
-    <div className="forced-outcome panel">
-      <p>
-        <strong>Forced by a scenario:</strong> {outcomeInWords(scenario.outcome)} (<code>{appliedMarker(scenario.source, scenario.outcome)}</code>)
-        {scenario.releasedAt === undefined ? "" : ", released"}.
-      </p>
-      {releasable ? <ReleaseButton paymentId={payment.paymentId} /> : null}
-    </div>
-  );
-}
+import { ForcedOutcome } from "./forced-outcome";
 
 const accountText = (reference: ExplorerPayment["request"]["creditorAccount"]) => reference.bban ?? reference.iban ?? "—";
 
