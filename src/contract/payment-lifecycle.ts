@@ -40,14 +40,16 @@ export const paymentTransitions: readonly LifecycleTransition[] = [
   bank("RCVD", "CANC", "DELETE"),
   bank("ACTC", "CANC", "DELETE"),
   forced("RCVD", "RJCT", "a scenario forces SCA declined, abandoned or expired"),
-  forced("RCVD", "ACWC", "a scenario accepts it with a change after SCA"),
-  forced("ACWC", "ACSC", "a batch run books it, as an ACTC payment"),
-  forced("ACWC", "RJCT", "a batch run finds funds not enough"),
+  // What mocks/domain/scenario-effects.ts does (decision 00XX-scenarios): a hold or ACWC follows the approval
+  // (ACTC) and rests until released in the control API; the batch then books the payment as any ACTC one.
+  forced("ACTC", "ACWC", "a scenario accepts it with a change after SCA"),
+  forced("ACWC", "ACTC", "released in the sandbox control API"),
   forced("ACTC", "RJCT", "a scenario rejects the settlement with a forced reason"),
   forced("PDNG", "RJCT", "a scenario rejects the settlement with a forced reason"),
   forced("ACTC", "ACSP", "a scenario holds it in settlement (ACSP)"),
-  forced("ACSP", "ACSC", "the held payment is released and booked"),
+  forced("ACSP", "ACTC", "released in the sandbox control API"),
   forced("ACTC", "PDNG", "a scenario holds it pending (PDNG)"),
+  forced("PDNG", "ACTC", "a held payment released in the sandbox control API"),
 ];
 
 /** Periodic payments stop at ACTC: the batch never books a standing order (spec 8). */
