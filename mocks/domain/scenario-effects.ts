@@ -13,10 +13,13 @@ export const forcedBy = (scenario: PaymentScenario) => `forced by the sandbox's 
 /** The outcome still waiting to act: none once released. */
 const pending = (payment: PaymentRecord) => (payment.scenario && payment.scenario.releasedAt === undefined ? payment.scenario : undefined);
 
-/** SCA at the bank page under a scenario: undefined when none acts there, so the PSU's decision counts. */
+/**
+ * SCA at the bank page under a scenario: undefined when none acts there, so the PSU's decision counts. A payment in
+ * a signing basket is decided by the basket's one SCA, as it expires with the basket (decision 0029).
+ */
 export function forcedScaDecision(payment: PaymentRecord, at: number): Outcome<PaymentRecord> | undefined {
   const scenario = pending(payment);
-  if (!scenario || payment.transactionStatus !== "RCVD") return undefined;
+  if (!scenario || payment.transactionStatus !== "RCVD" || payment.basketId !== undefined) return undefined;
   if (scenario.outcome.kind === "sca-declined") return succeed(withStatus(payment, "RJCT", at, `The PSU declined SCA at the bank (${forcedBy(scenario)}).`));
   if (scenario.outcome.kind === "sca-abandoned")
     return refuse(
@@ -40,7 +43,7 @@ export function afterApproval(approved: PaymentRecord, at: number): PaymentRecor
 /** A payment whose SCA a scenario made expire at once: RJCT from its initiation. */
 export function expiredByScenario(payment: PaymentRecord): PaymentRecord {
   const scenario = pending(payment);
-  if (payment.transactionStatus !== "RCVD" || scenario?.outcome.kind !== "sca-expired") return payment;
+  if (payment.transactionStatus !== "RCVD" || payment.basketId !== undefined || scenario?.outcome.kind !== "sca-expired") return payment;
   return withStatus(payment, "RJCT", payment.createdAt, `SCA expired before the PSU approved (${forcedBy(scenario)}).`);
 }
 

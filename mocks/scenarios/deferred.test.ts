@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { hrefOf } from "../../src/contract/paths";
 import { ScaRequest } from "../../src/contract/control-schemas";
+import { KARI, initiationHeaders } from "../test-helpers";
 import { scenarioSandbox } from "./scenarios.test-helpers";
 
 let sandbox: Awaited<ReturnType<typeof scenarioSandbox>>;
@@ -43,6 +44,19 @@ describe("SCA scenarios", () => {
     expect(late.status).toBe(401);
     expect(await late.text()).toContain("SCA_EXPIRED");
   });
+});
+
+test("a payment in a signing basket is decided by the basket's SCA, which no SCA scenario changes", async () => {
+  const declined = await sandbox.created({ scenario: "sca-declined" });
+  const abandoned = await sandbox.created({ scenario: "sca-abandoned" });
+  const basket = await sandbox.client.send("POST", "/v1/signing-baskets", {
+    headers: initiationHeaders(KARI),
+    body: { paymentIds: [declined.id, abandoned.id] },
+  });
+  expect(basket.status).toBe(201);
+  const { basketId } = (await basket.json()) as { basketId: string };
+  expect((await sandbox.client.control("POST", hrefOf("scaDecision", { subject: "basket", id: basketId }), { decision: "approve" })).status).toBe(200);
+  for (const { id } of [declined, abandoned]) expect((await sandbox.status(id)).transactionStatus).toBe("ACTC");
 });
 
 describe("settlement and held statuses", () => {
