@@ -1,4 +1,4 @@
-// Scenarios in the browser's sandbox (decision 00XX-scenarios): rules added in the explorer survive a
+// Scenarios in the browser's sandbox (decision 0037-scenarios): rules added in the explorer survive a
 // reload, force a hold and a 503 on the portal's own requests, and every forced answer says so.
 import { DEFAULT_ALLOWED_CONSOLE_ERRORS, expect, test } from "./fixtures";
 import { SLOW, answer, authorise, createPayment, sandboxReady, send } from "./journey-steps";

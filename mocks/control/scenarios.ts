@@ -1,4 +1,4 @@
-/** /__sandbox/scenarios and the release of held payments (decision 00XX-scenarios). */
+/** /__sandbox/scenarios and the release of held payments (decision 0037-scenarios). */
 import type { z } from "zod";
 import type { ScenarioRule, ScenarioRulesBody } from "../../src/contract/scenarios";
 import { release } from "../domain/scenario-effects";

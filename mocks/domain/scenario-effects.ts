@@ -1,5 +1,5 @@
 /**
- * What a scenario remembered on a payment does later (decision 00XX-scenarios): at the bank page, in the
+ * What a scenario remembered on a payment does later (decision 0037-scenarios): at the bank page, in the
  * SCA window, in the batch and on release. Pure functions of the record; every status they set says in its
  * reason that a scenario forced it, so the history never passes it off as the bank's doing.
  */

@@ -42,7 +42,7 @@ export interface HandlerContext<Id extends OperationId> {
   warnings: TppMessage[];
   /** Published breaking changes the request activated with x-accept-fix. */
   fixes: ReadonlySet<string>;
-  /** A later outcome a scenario forces (decision 00XX-scenarios); only initiations are given one, and store it on the payment. */
+  /** A later outcome a scenario forces (decision 0037-scenarios); only initiations are given one, and store it on the payment. */
   scenario?: PaymentScenario;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Scenarios that act later (decision 00XX-scenarios): remembered on the payment at initiation, applied at
+ * Scenarios that act later (decision 0037-scenarios): remembered on the payment at initiation, applied at
  * the bank page, in the SCA window, in the batch and on release, and marked on every read of the payment.
  */
 import { beforeEach, describe, expect, test } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The scenario a valid, signed request meets (decision 00XX-scenarios): the X-Sandbox-Scenario header's,
+ * The scenario a valid, signed request meets (decision 0037-scenarios): the X-Sandbox-Scenario header's,
  * else the first rule that matches. The dispatcher asks only after the bank's own checks passed, so a
  * bad or unsigned request is refused as the bank would refuse it, scenario or not.
  */

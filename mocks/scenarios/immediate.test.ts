@@ -1,5 +1,5 @@
 /**
- * Scenarios answered at once (decision 00XX-scenarios): 500, 503, 429 and delays, by header and by rule,
+ * Scenarios answered at once (decision 0037-scenarios): 500, 503, 429 and delays, by header and by rule,
  * only for a request the bank would take, always marked, and changing nothing.
  */
 import { beforeEach, describe, expect, test } from "vitest";

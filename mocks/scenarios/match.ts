@@ -1,5 +1,5 @@
 /**
- * Which scenario rule fires for a request (decision 00XX-scenarios): the first enabled rule, in the
+ * Which scenario rule fires for a request (decision 0037-scenarios): the first enabled rule, in the
  * stored order, whose every criterion holds. Pure: the dispatcher gives it the request's facts.
  */
 import { bbanOf } from "../../src/contract/account-numbers";

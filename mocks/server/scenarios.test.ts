@@ -1,5 +1,5 @@
 /**
- * Scenarios over real HTTP against the standalone server on SQLite (decision 00XX-scenarios): the same
+ * Scenarios over real HTTP against the standalone server on SQLite (decision 0037-scenarios): the same
  * dispatcher as the browser's, so the forced answers are the same; here what only a server shows: a
  * delay holds up no other request, the marker reaches another origin, and rules outlive a restart.
  */

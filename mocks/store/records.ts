@@ -78,7 +78,7 @@ export const MetaRecords = {
     .nonnegative()
     .max(MAX_SEQ + 1),
   scaWindowMinutes: ScaWindow.shape.minutes,
-  /** The scenario rules (decision 00XX-scenarios), in the order they are tried. */
+  /** The scenario rules (decision 0037-scenarios), in the order they are tried. */
   scenarioRules: ScenarioRules,
 } as const;
 export type MetaKey = keyof typeof MetaRecords;

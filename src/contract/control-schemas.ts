@@ -110,7 +110,7 @@ const paymentCommon = {
   createdAt: instant,
   /** Transactions booked when it settled: debtor first, creditor second. */
   transactionIds: z.array(z.string()).optional(),
-  /** A later outcome a scenario forced on it at initiation (decision 00XX-scenarios). */
+  /** A later outcome a scenario forced on it at initiation (decision 0037-scenarios). */
   scenario: PaymentScenario.optional(),
 };
 
@@ -176,7 +176,7 @@ export type SandboxSettings = z.infer<typeof SandboxSettings>;
  * of another version says so instead of showing wrong screens.
  */
 // 2: the clock says the SCA window (decision 0029), and SCA requests when they expire.
-// 3: scenarios (decision 00XX-scenarios): the rule set and the release of held payments.
+// 3: scenarios (decision 0037-scenarios): the rule set and the release of held payments.
 export const SANDBOX_API_VERSION = 3;
 
 /** What a sandbox is: the portal reads it to tell a server of another version from a ready one. */

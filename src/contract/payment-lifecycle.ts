@@ -40,7 +40,7 @@ export const paymentTransitions: readonly LifecycleTransition[] = [
   bank("RCVD", "CANC", "DELETE"),
   bank("ACTC", "CANC", "DELETE"),
   forced("RCVD", "RJCT", "a scenario forces SCA declined, abandoned or expired"),
-  // What mocks/domain/scenario-effects.ts does (decision 00XX-scenarios): a hold or ACWC follows the approval
+  // What mocks/domain/scenario-effects.ts does (decision 0037-scenarios): a hold or ACWC follows the approval
   // (ACTC) and rests until released in the control API; the batch then books the payment as any ACTC one.
   forced("ACTC", "ACWC", "a scenario accepts it with a change after SCA"),
   forced("ACWC", "ACTC", "released in the sandbox control API"),

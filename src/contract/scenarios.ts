@@ -2,7 +2,7 @@
  * Scenarios (issue 12): outcomes a TPP's tests force on the sandbox, by a sandbox-only request header
  * or by rules kept with the sandbox. One vocabulary for both: an outcome's `kind` is the header's token
  * and its fields are the header's parameters (`settlement-rejected;reason=AC04`). Every answer an outcome
- * forced carries SCENARIO_APPLIED_HEADER, so nobody mistakes it for a rule of the bank (decision 00XX-scenarios).
+ * forced carries SCENARIO_APPLIED_HEADER, so nobody mistakes it for a rule of the bank (decision 0037-scenarios).
  */
 import { operations, type OperationId } from "./operations";
 import { patternText } from "./pattern-text";

@@ -1,5 +1,5 @@
 /**
- * The scenario rules of the chosen sandbox (decision 00XX-scenarios): listed in the order they are tried,
+ * The scenario rules of the chosen sandbox (decision 0037-scenarios): listed in the order they are tried,
  * switched on and off, deleted and added; and the X-Sandbox-Scenario header that forces one for one request.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
