@@ -76,4 +76,19 @@ describe("scenarios on the standalone server", { timeout: 30_000 }, () => {
     expect(forced.status).toBe(500);
     expect(forced.headers.get("X-Sandbox-Scenario-Applied")).toBe("rule kept (system-error)");
   });
+
+  test("a rule set replaced takes effect with the next request: switched on, changed, and switched off", async () => {
+    const rules = (enabled: boolean, kind: "system-error" | "too-many-requests") => ({
+      rules: [{ id: "now", enabled, match: { operations: ["createPayment"] }, outcome: kind === "system-error" ? { kind } : { kind, "retry-after": 5 } }],
+    });
+    expect((await initiate()).status).toBe(500); // the rule "kept" of the test before
+    await client.controlJson("PUT", hrefOf("setScenarioRules", {}), rules(true, "too-many-requests"));
+    expect((await initiate()).status).toBe(429);
+    await client.controlJson("PUT", hrefOf("setScenarioRules", {}), rules(false, "too-many-requests"));
+    expect((await initiate()).status).toBe(201);
+    await client.controlJson("PUT", hrefOf("setScenarioRules", {}), rules(true, "system-error"));
+    expect((await initiate()).status).toBe(500);
+    await client.controlJson("PUT", hrefOf("setScenarioRules", {}), { rules: [] });
+    expect((await initiate()).status).toBe(201);
+  });
 });
