@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { hrefOf } from "../../src/contract/paths";
 import { KARI, NDCT, initiationHeaders, kariAndOla, paymentBody, type ListedAccount } from "../test-helpers";
+import { OUTCOME_CASES, walkOutcome, type ScenarioTransport, type SeenAnswer } from "../scenarios/every-outcome.test-helpers";
 import { httpClient, type HttpClient } from "./http-client.test-helpers";
 import { startSandboxServer, type SandboxServer } from "./start";
 
@@ -90,5 +91,25 @@ describe("scenarios on the standalone server", { timeout: 30_000 }, () => {
     expect((await initiate()).status).toBe(500);
     await client.controlJson("PUT", hrefOf("setScenarioRules", {}), { rules: [] });
     expect((await initiate()).status).toBe(201);
+  });
+});
+
+const seen = async (response: Response): Promise<SeenAnswer> => {
+  const text = await response.text();
+  return { status: response.status, header: (name) => response.headers.get(name), json: text === "" ? null : (JSON.parse(text) as unknown) };
+};
+
+describe("every outcome over HTTP, as a TPP's back end sees it", { timeout: 60_000 }, () => {
+  const transport = (): ScenarioTransport => ({
+    initiate: async (scenario) => seen(await initiate(scenario)),
+    status: async (id) => seen(await client.send("GET", `${NDCT}/${id}/status`)),
+    approve: async (id) => seen(await client.control("POST", hrefOf("scaDecision", { subject: "payment", id }), { decision: "approve" })),
+    runBatch: async () => seen(await client.control("POST", hrefOf("runBatch", {}))),
+    advanceClockMinutes: async (minutes) => seen(await client.control("POST", hrefOf("advanceClock", {}), { minutes })),
+    release: async (id) => seen(await client.control("POST", hrefOf("releasePayment", { paymentId: id }))),
+  });
+
+  test.each(OUTCOME_CASES)("$scenario", async (outcome) => {
+    expect(await walkOutcome(transport(), outcome)).toEqual(outcome.expected);
   });
 });
