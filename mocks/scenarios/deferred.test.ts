@@ -5,7 +5,8 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { hrefOf } from "../../src/contract/paths";
 import { ScaRequest } from "../../src/contract/control-schemas";
-import { KARI, initiationHeaders } from "../test-helpers";
+import { KARI, NDCT, initiationHeaders } from "../test-helpers";
+import { OUTCOME_CASES, walkOutcome, type ScenarioTransport, type SeenAnswer } from "./every-outcome.test-helpers";
 import { scenarioSandbox } from "./scenarios.test-helpers";
 
 let sandbox: Awaited<ReturnType<typeof scenarioSandbox>>;
@@ -109,5 +110,23 @@ describe("settlement and held statuses", () => {
     expect(await sandbox.status(big.id)).toMatchObject({ transactionStatus: "ACSP", marker: "rule review (hold;status=ACSP)" });
     const listed = (await (await sandbox.client.control("GET", hrefOf("sandboxPayment", { paymentId: big.id }))).json()) as { scenario?: unknown };
     expect(listed.scenario).toEqual({ source: { by: "rule", ruleId: "review" }, outcome: { kind: "hold", status: "ACSP" } });
+  });
+});
+
+describe("every outcome in-process, from the table the HTTP and browser suites walk too", () => {
+  const seen = async (response: Pick<Response, "status" | "headers" | "text">): Promise<SeenAnswer> => {
+    const text = await response.text();
+    return { status: response.status, header: (name) => response.headers.get(name), json: text === "" ? null : (JSON.parse(text) as unknown) };
+  };
+  test.each(OUTCOME_CASES)("$scenario", async (outcome) => {
+    const transport: ScenarioTransport = {
+      initiate: async (scenario) => seen(await sandbox.initiate({ scenario })),
+      status: async (id) => seen(await sandbox.client.send("GET", `${NDCT}/${id}/status`)),
+      approve: async (id) => seen(await sandbox.decide(id)),
+      runBatch: async () => seen(await sandbox.runBatch()),
+      advanceClockMinutes: async (minutes) => seen(await sandbox.client.control("POST", hrefOf("advanceClock", {}), { minutes })),
+      release: async (id) => seen(await release(id)),
+    };
+    expect(await walkOutcome(transport, outcome)).toEqual(outcome.expected);
   });
 });
