@@ -46,6 +46,9 @@ export default defineConfig({
     // PostgreSQL tests on a throwaway cluster in theirs (vitest.postgres.config.ts).
     exclude: ["**/node_modules/**", "scripts/**/*.run.test.ts", "**/*.postgres.test.ts"],
     environment: "node",
+    // Vitest's default on two cores is one worker (cores − 1); the files are independent (each test
+    // file its own sandbox, servers on ports the system picks), so both cores run them.
+    maxWorkers: 2,
     // Two cores run every test file at once in CI; a slow machine must not turn into failures: three
     // times the slowest test's normal time and more (docs/decisions/0020).
     testTimeout: 90_000,

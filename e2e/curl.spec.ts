@@ -3,26 +3,24 @@
 // console (this browser's sandbox chosen, the server's address remembered in Settings) pasted into
 // a shell, and the server's answer read back. The portal working with the server itself is
 // sandbox-server.spec.ts.
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { fieldIn, openConsole } from "./journey-steps";
+import { startSandboxProcess, type SandboxProcess } from "./sandbox-process";
 
-// Beside the preview server's port, so side-by-side runs (E2E_PORT) do not collide.
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
-const SERVER = `http://127.0.0.1:${String(PORT)}`;
+let SERVER = "";
 const run = promisify(execFile);
 
-let server: ChildProcess | undefined;
+let server: SandboxProcess | undefined;
 
 test.beforeAll(async () => {
-  // What `npm run sandbox -- --port N` runs, without npm's dependency check.
-  server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "mocks/server.ts", "--port", String(PORT)], { stdio: "ignore" });
-  await expect.poll(async () => (await fetch(`${SERVER}/__sandbox/clock`).catch(() => undefined))?.status, { timeout: 20_000 }).toBe(200);
+  server = await startSandboxProcess();
+  SERVER = server.url;
 });
 test.afterAll(() => {
-  server?.kill();
+  server?.stop();
 });
 
 async function curlFromConsole(page: Page): Promise<string> {

@@ -1,29 +1,27 @@
 // The portal pointed at a sandbox server (issue 10, points 2-4 and 8): the server is started here,
 // empty, and filled by signed requests from this test, so every account the portal shows or
 // prefills can only have come from the server (this browser's own sandbox holds the fixed data).
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { generatePersonNumber } from "../src/contract/identity-generators";
 import { generateTestCertificate, signRequest } from "../src/signing/index";
 import { expect, test } from "./fixtures";
 import { answerBody, fieldIn, openConsole, send, sandboxReady } from "./journey-steps";
+import { startSandboxProcess, type SandboxProcess } from "./sandbox-process";
 
-// Beside the preview server's port and curl.spec's server, so side-by-side runs (E2E_PORT) do not collide.
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 11;
-const SERVER = `http://127.0.0.1:${String(PORT)}`;
+let SERVER = "";
 const run = promisify(execFile);
 
-let server: ChildProcess | undefined;
+let server: SandboxProcess | undefined;
 const certificate = generateTestCertificate({ tppName: "E2E back end" });
 
 test.beforeAll(async () => {
-  // What `npm run sandbox -- --port N --empty` runs, without npm's dependency check.
-  server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "mocks/server.ts", "--port", String(PORT), "--empty"], { stdio: "ignore" });
-  await expect.poll(async () => (await fetch(`${SERVER}/__sandbox/clock`).catch(() => undefined))?.status, { timeout: 20_000 }).toBe(200);
+  server = await startSandboxProcess(["--empty"]);
+  SERVER = server.url;
 });
 test.afterAll(() => {
-  server?.kill();
+  server?.stop();
 });
 
 interface CreatedAccount {
@@ -61,7 +59,7 @@ test.describe("the portal pointed at a sandbox server", () => {
   test("?sandbox= chooses the server, the header says so, and an account a back end creates there shows in the explorer within 2 s", async ({ page }) => {
     await page.goto(`/sandbox/accounts?sandbox=${SERVER}`);
     await expect(page).toHaveURL(/\/sandbox\/accounts$/);
-    await expect(page.getByRole("status").filter({ hasText: `Sandbox ready · server 127.0.0.1:${String(PORT)}` })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: `Sandbox ready · server ${new URL(SERVER).host}` })).toBeVisible();
     await expect(page.getByText(`Everything the sandbox of the server at ${SERVER} holds`)).toBeVisible();
     // Settled: the explorer has read the server's accounts once.
     await expect(page.locator(".account-grid[aria-busy]")).toHaveCount(0, { timeout: 15_000 });

@@ -2,17 +2,15 @@
 // node:http server here, signing with its own test certificate) creates a payment at the standalone
 // sandbox server and sends the browser to its scaRedirect; public/playwright/sandbox-sca.ts, the
 // helper TPPs copy, completes SCA there; the app's callback reads the status the bank left.
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { approveSca, declineSca } from "../public/playwright/sandbox-sca";
 import { DEFAULT_PSU_ID } from "../src/contract/default-psu";
 import { generateTestCertificate, signRequest, type TestCertificate } from "../src/signing/index";
 import { expect, test } from "./fixtures";
+import { startSandboxProcess, type SandboxProcess } from "./sandbox-process";
 
-// Beside the preview server's port (curl.spec.ts takes +10), so side-by-side runs do not collide.
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 11;
-const SANDBOX = `http://127.0.0.1:${String(PORT)}`;
+let SANDBOX = "";
 const PAYMENTS = "/v1/payments/norwegian-domestic-credit-transfers";
 
 interface Account {
@@ -26,7 +24,7 @@ interface Customer {
   psuId: string;
 }
 
-let sandbox: ChildProcess | undefined;
+let sandbox: SandboxProcess | undefined;
 let app: Server | undefined;
 let appOrigin = "";
 let certificate: TestCertificate;
@@ -97,9 +95,8 @@ async function tppApp(req: IncomingMessage, res: ServerResponse) {
 
 test.beforeAll(async () => {
   certificate = await generateTestCertificate({ tppName: "Minimal TPP app" });
-  // What `npm run sandbox -- --port N` runs, without npm's dependency check.
-  sandbox = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "mocks/server.ts", "--port", String(PORT)], { stdio: "ignore" });
-  await expect.poll(async () => (await fetch(`${SANDBOX}/__sandbox/clock`).catch(() => undefined))?.status, { timeout: 20_000 }).toBe(200);
+  sandbox = await startSandboxProcess();
+  SANDBOX = sandbox.url;
   const accounts = (await (await fetch(`${SANDBOX}/__sandbox/accounts`)).json()) as Account[];
   const customers = (await (await fetch(`${SANDBOX}/__sandbox/customers`)).json()) as Customer[];
   const kari = customers.find((customer) => customer.psuId === DEFAULT_PSU_ID);
@@ -117,7 +114,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  sandbox?.kill();
+  sandbox?.stop();
   await new Promise((resolve) => app?.close(resolve));
 });
 
