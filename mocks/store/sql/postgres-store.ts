@@ -69,7 +69,7 @@ export function postgresStoreOn({ db, schema }: PostgresConnection, options: Pos
   const { release = () => db.destroy() } = options;
   const { notify, onCommit } = commitListeners();
   const notices = options.listen === undefined ? undefined : changeNotices(options.listen, schema, notify);
-  const holds = postgresHolds(db, notices?.announce);
+  const holds = postgresHolds(db, notices?.announcement);
   const running = new Set<Promise<unknown>>();
   let closing: Promise<void> | undefined;
   /** This process's writes, one after another: only one of its connections waits on the sandbox's writer lock, the rest stay free for reads. */

@@ -88,15 +88,28 @@ export const SETUP_LOCK_CLASS = 0x5053_4433; // "PSD3"
  * (docs/decisions, "PostgreSQL mode"). The lock ends with the transaction, commit or rollback,
  * and with the connection if the process dies.
  */
-export function postgresHolds(db: Db, announce?: (tx: Db) => Promise<void>): Holds {
+export function postgresHolds(db: Db, announcement?: string): Holds {
+  // Simple-protocol statements (no parameters), so that several go in one round trip: the constants are ours.
+  const opening = [`begin`, `select pg_advisory_xact_lock(${String(WRITER_LOCK_CLASS)}, hashtext(current_schema()))`, ...(announcement ? [announcement] : [])];
   return {
     read: (body) => db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(body),
+    // One round trip opens the transaction, takes the writer lock and queues the commit's notice to the
+    // other processes (postgres-changes.ts; delivered at commit, never after a rollback): the lock is held
+    // for the body's statements and the commit only. A write costs a round trip per statement plus two.
     write: (body) =>
-      db.transaction().execute(async (tx) => {
-        await sql`select pg_advisory_xact_lock(${WRITER_LOCK_CLASS}, hashtext(current_schema()))`.execute(tx);
-        const result = await body(tx);
-        // Delivered to the other processes' listeners when (and only if) this commits: postgres-changes.ts.
-        await announce?.(tx);
+      db.connection().execute(async (connection) => {
+        await sql.raw(opening.join("; ")).execute(connection);
+        let result: Awaited<ReturnType<typeof body>>;
+        try {
+          result = await body(connection);
+        } catch (error) {
+          await sql
+            .raw("rollback")
+            .execute(connection)
+            .catch(() => undefined);
+          throw error;
+        }
+        await sql.raw("commit").execute(connection);
         return result;
       }),
   };
