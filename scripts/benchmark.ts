@@ -5,26 +5,34 @@
  *            pages, a batch over 10,000 due payments (scripts/benchmark/browser.ts);
  *   server   the standalone server over HTTP, beside Prism (a stateless mock of dist/openapi.json,
  *            installed on first use into .cache/prism): throughput at concurrency 10, write latency at
- *            1,000 and 100,000 transactions, deep pages, the batch (scripts/benchmark/server.ts).
+ *            1,000 and 100,000 transactions, deep pages, the batch (scripts/benchmark/server.ts);
+ *   postgres one server process on PostgreSQL beside one on a SQLite file, and two processes on one
+ *            PostgreSQL sandbox against one for signed payment creation at concurrency 20, on a
+ *            throwaway cluster it starts itself, installing PostgreSQL when missing
+ *            (scripts/benchmark/postgres.ts).
  * Prints the figures and writes them to .reports/benchmark.json.
- * Options: --only browser|server.  Env: BENCH_PORT (vite preview, default 4390; Prism gets +1).
+ * Options: --only browser|server|postgres, --no-postgres.  Env: BENCH_PORT (vite preview, default 4390; Prism gets +1).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { browserFigures } from "./benchmark/browser";
+import { postgresFigures } from "./benchmark/postgres";
 import { serverFigures } from "./benchmark/server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
-if (only !== undefined && only !== "browser" && only !== "server") {
-  console.error("benchmark: --only takes browser or server.");
+if (only !== undefined && only !== "browser" && only !== "server" && only !== "postgres") {
+  console.error("benchmark: --only takes browser, server or postgres.");
   process.exit(2);
 }
+const withPostgres = !process.argv.includes("--no-postgres");
 
 const figures: Record<string, unknown> = { measuredAt: new Date().toISOString() };
-if (only !== "server") figures.browser = await browserFigures(PORT);
-if (only !== "browser")
+if (only === undefined || only === "browser") figures.browser = await browserFigures(PORT);
+if (only === undefined || only === "server")
   figures.server = await serverFigures({ prismPort: PORT + 1, openApiDocument: "dist/openapi.json", readRequests: 3000, createRequests: 1500, maxSeconds: 20 });
+if (withPostgres && (only === undefined || only === "postgres"))
+  figures.postgres = await postgresFigures({ requests: 1500, scaleRequests: 1500, rounds: 4, maxSeconds: 20 });
 mkdirSync(".reports", { recursive: true });
 writeFileSync(".reports/benchmark.json", `${JSON.stringify(figures, null, 2)}\n`);
 console.log(JSON.stringify(figures, null, 2));

@@ -40,7 +40,9 @@ export async function stateOf(client: HttpClient): Promise<State> {
 /** Every balance of every account in minor units, keyed `resourceId balanceType`. */
 export function balancesMinor(state: State): Map<string, number> {
   return new Map(
-    state.accounts.flatMap((account) => account.balances.map((balance) => [`${account.resourceId} ${balance.balanceType}`, Math.round(balance.balanceAmount.amount * 100)])),
+    state.accounts.flatMap((account) =>
+      account.balances.map((balance) => [`${account.resourceId} ${balance.balanceType}`, Math.round(balance.balanceAmount.amount * 100)]),
+    ),
   );
 }
 

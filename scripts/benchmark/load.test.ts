@@ -51,3 +51,17 @@ test("stops sending after maxSeconds", async () => {
   expect(result.stoppedByTime).toBe(true);
   expect(result.sent).toBeLessThan(100);
 });
+
+test("given several origins, sends the requests to them in turn", async () => {
+  const first = await slowServer(1);
+  const firstServer = server;
+  const second = await slowServer(1);
+  try {
+    const result = await runLoad(gets(10), { origin: [first.origin, second.origin], concurrency: 3, maxSeconds: 30, ok: (status) => status === 200 });
+    expect(result).toMatchObject({ sent: 10, ok: 10 });
+    expect(first.seen.paths.map((path) => Number(path.split("=")[1])).sort((a, b) => a - b)).toEqual([0, 2, 4, 6, 8]);
+    expect(second.seen.paths.map((path) => Number(path.split("=")[1])).sort((a, b) => a - b)).toEqual([1, 3, 5, 7, 9]);
+  } finally {
+    await new Promise((done) => firstServer?.close(done) ?? done(undefined));
+  }
+});

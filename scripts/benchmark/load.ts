@@ -2,7 +2,8 @@
  * A bounded load generator: a fixed list of requests sent with a fixed number in flight, over
  * keep-alive connections (node:http, one socket per worker), stopping at the end of the list or
  * after `maxSeconds`, whichever comes first. The same generator drives the sandbox server and the
- * stateless mock, so their figures compare.
+ * stateless mock, so their figures compare. Given several origins (server processes on one
+ * database), it spreads the requests over them in turn, as a round-robin proxy would.
  */
 import { Agent, request as httpRequest } from "node:http";
 import { percentile, round } from "./stats";
@@ -16,7 +17,8 @@ export interface LoadRequest {
 }
 
 export interface LoadOptions {
-  origin: string;
+  /** One server, or several taking the requests in turn (the n-th request goes to origin n mod count). */
+  origin: string | readonly string[];
   concurrency: number;
   /** Stop sending new requests after this long (the ones in flight finish). */
   maxSeconds: number;
@@ -65,8 +67,8 @@ function send(agent: Agent, origin: URL, item: LoadRequest, timeoutMs: number): 
 
 /** Sends `requests` (each once, in order) with `concurrency` in flight; only answers count, as requests/s over the wall time. */
 export async function runLoad(requests: readonly LoadRequest[], options: LoadOptions): Promise<LoadResult> {
-  const origin = new URL(options.origin);
-  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const origins = (typeof options.origin === "string" ? [options.origin] : options.origin).map((origin) => new URL(origin));
+  const agents = origins.map(() => new Agent({ keepAlive: true, maxSockets: options.concurrency }));
   const times: number[] = [];
   const statuses: Record<string, number> = {};
   let next = 0;
@@ -81,10 +83,11 @@ export async function runLoad(requests: readonly LoadRequest[], options: LoadOpt
         stoppedByTime = true;
         return;
       }
-      const item = requests[next++];
-      if (!item) return;
+      const index = next++;
+      const [item, agent, target] = [requests[index], agents[index % agents.length], origins[index % origins.length]];
+      if (!item || !agent || !target) return;
       const t0 = performance.now();
-      const status = await send(agent, origin, item, options.timeoutMs ?? 30_000);
+      const status = await send(agent, target, item, options.timeoutMs ?? 30_000);
       times.push(performance.now() - t0);
       statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
       if (status !== "error" && options.ok(status)) ok++;
@@ -93,7 +96,7 @@ export async function runLoad(requests: readonly LoadRequest[], options: LoadOpt
   try {
     await Promise.all(Array.from({ length: options.concurrency }, worker));
   } finally {
-    agent.destroy();
+    for (const agent of agents) agent.destroy();
   }
   const seconds = (performance.now() - started) / 1000;
   return {

@@ -39,16 +39,13 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts scripts/benchmark/server-process.ts with a fresh --data file and waits for its URL. */
-export async function startServerProcess(): Promise<RunningServer> {
+/** Starts scripts/benchmark/server-process.ts with a fresh --data file (or on this PostgreSQL schema) and waits for its URL. */
+export async function startServerProcess(postgres?: { url: string; schema: string }): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "psd2-bench-"));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["node_modules/tsx/dist/cli.mjs", "scripts/benchmark/server-process.ts", "--data", join(dir, "sandbox.json")],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const store = postgres ? ["--database", postgres.url, "--database-schema", postgres.schema] : ["--data", join(dir, "sandbox.json")];
+  const child: ChildProcess = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/benchmark/server-process.ts", ...store], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const output = child.stdout;
   if (!output) throw new Error("The sandbox server's output is not readable.");
   const origin = await new Promise<string>((resolve, reject) => {
@@ -147,12 +144,55 @@ async function deepPages(origin: string, accountId: string, offsets: number[]) {
   return result;
 }
 
-interface Throughput {
+export interface BenchParties {
+  /** The NOK account with the most transactions: the 50-row read's. */
+  reader: Account;
+  payer: Customer;
+  debtor: Account;
+  creditor: Account;
+}
+
+/** The fixed data's accounts and customer the benchmark reads and pays with. */
+export async function benchParties(origin: string): Promise<BenchParties> {
+  const accounts = await control<Account[]>(origin, "GET", "/__sandbox/accounts");
+  const customers = await control<Customer[]>(origin, "GET", "/__sandbox/customers");
+  const nok = accounts.filter((account) => account.currency === "NOK");
+  const reader = [...nok].sort((a, b) => b.transactionCount - a.transactionCount)[0];
+  const payer = customers.find((customer) => customer.kind === "private" && nok.some((account) => account.customerNumber === customer.customerNumber));
+  const debtor = nok.find((account) => account.customerNumber === payer?.customerNumber);
+  const creditor = nok.find((account) => account.customerNumber !== payer?.customerNumber);
+  if (!reader || !payer || !debtor || !creditor) throw new Error("The fixed data lacks the accounts the benchmark uses.");
+  return { reader, payer, debtor, creditor };
+}
+
+/** `count` signed reads of the account's 50 newest transactions. */
+export const signedReads = (reader: Account, count: number) =>
+  signedMany(count, () => signed("GET", `/v1/sandbox/accounts/${reader.resourceId}/transactions?limit=50`));
+
+/** `count` signed creations of a 1 NOK payment, each with its own X-Request-ID. */
+export const signedCreations = ({ payer, debtor, creditor }: BenchParties, count: number) =>
+  signedMany(count, (index) =>
+    signed(
+      "POST",
+      PAYMENTS,
+      { "PSU-ID": payer.psuId, "TPP-Session-ID": "bench", "TPP-Redirect-URI": "https://tpp.example/callback", "PSU-IP-Address": "192.0.2.10" },
+      {
+        instructedAmount: { amount: "1.00", currency: "NOK" },
+        creditorName: creditor.accountName,
+        creditorAccount: { bban: creditor.bban, currency: "NOK" },
+        debtorAccount: { bban: debtor.bban, currency: "NOK" },
+        remittanceInformationUnstructured: `Bench ${String(index)}`,
+      },
+    ),
+  );
+
+export interface Throughput {
   read50: LoadResult;
   createPayment: LoadResult;
 }
 
-async function throughput(origin: string, reads: LoadRequest[], creates: LoadRequest[], maxSeconds: number): Promise<Throughput> {
+/** After a warm-up, the signed 50-row read and then the signed payment creation at concurrency 10. */
+export async function throughput(origin: string, reads: LoadRequest[], creates: LoadRequest[], maxSeconds: number): Promise<Throughput> {
   await runLoad(reads.slice(0, 100), { origin, concurrency: CONCURRENCY, maxSeconds, ok: () => true }); // warm up (JIT, connections)
   return {
     read50: await runLoad(reads.slice(100), { origin, concurrency: CONCURRENCY, maxSeconds, ok: (status) => status === 200 }),
@@ -173,32 +213,12 @@ export async function serverFigures(options: ServerFigureOptions) {
   const figures: Record<string, unknown> = {};
   try {
     const { origin } = server;
-    const accounts = await control<Account[]>(origin, "GET", "/__sandbox/accounts");
-    const customers = await control<Customer[]>(origin, "GET", "/__sandbox/customers");
     const clock = await control<{ today: string; now: string }>(origin, "GET", "/__sandbox/clock");
-    const nok = accounts.filter((account) => account.currency === "NOK");
-    const reader = [...nok].sort((a, b) => b.transactionCount - a.transactionCount)[0];
-    const payer = customers.find((customer) => customer.kind === "private" && nok.some((account) => account.customerNumber === customer.customerNumber));
-    const debtor = nok.find((account) => account.customerNumber === payer?.customerNumber);
-    const creditor = nok.find((account) => account.customerNumber !== payer?.customerNumber);
-    if (!reader || !payer || !debtor || !creditor) throw new Error("The fixed data lacks the accounts the benchmark uses.");
-
+    const parties = await benchParties(origin);
+    const { reader, debtor, creditor } = parties;
     // Throughput: the same signed requests to the server and to Prism (which ignores X-Request-ID).
-    const reads = await signedMany(options.readRequests + 100, () => signed("GET", `/v1/sandbox/accounts/${reader.resourceId}/transactions?limit=50`));
-    const creates = await signedMany(options.createRequests, (index) =>
-      signed(
-        "POST",
-        PAYMENTS,
-        { "PSU-ID": payer.psuId, "TPP-Session-ID": "bench", "TPP-Redirect-URI": "https://tpp.example/callback", "PSU-IP-Address": "192.0.2.10" },
-        {
-          instructedAmount: { amount: "1.00", currency: "NOK" },
-          creditorName: creditor.accountName,
-          creditorAccount: { bban: creditor.bban, currency: "NOK" },
-          debtorAccount: { bban: debtor.bban, currency: "NOK" },
-          remittanceInformationUnstructured: `Bench ${String(index)}`,
-        },
-      ),
-    );
+    const reads = await signedReads(reader, options.readRequests + 100);
+    const creates = await signedCreations(parties, options.createRequests);
     const sandboxThroughput = await throughput(origin, reads, creates, options.maxSeconds);
     let prismThroughput: Throughput | { error: string };
     try {

@@ -5,7 +5,8 @@
  * it) and the programs run as that user. Nothing is skipped: when it cannot start, `start` throws
  * saying why, with the server's log.
  *
- * The cluster is for throwaway data: no fsync. Its default collation is ICU's English, as an
+ * The cluster is for throwaway data: no fsync, unless `durable` (the benchmark, which compares it with
+ * a SQLite file whose commits are on disk before a 2xx, keeps PostgreSQL's defaults). Its default collation is ICU's English, as an
  * operator's database often has, so a query that relied on byte order without saying so would
  * answer in another order here (the schema says COLLATE "C" where order matters).
  */
@@ -50,7 +51,12 @@ function runAs(): { uid: number; gid: number } | undefined {
   return { uid, gid };
 }
 
-export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
+export interface ThrowawayClusterOptions {
+  /** Keep PostgreSQL's durable defaults (fsync, synchronous_commit, full_page_writes on); default false. */
+  durable?: boolean;
+}
+
+export async function startThrowawayCluster(options: ThrowawayClusterOptions = {}): Promise<ThrowawayCluster> {
   const bin = findPostgresBin();
   if (bin === null) throw new Error("PostgreSQL is not installed: run `node scripts/ensure-postgres.mjs` (npm test does), which installs Debian's postgresql.");
   const user = runAs();
@@ -58,7 +64,7 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   if (user) chownSync(directory, user.uid, user.gid);
   const data = join(directory, "data");
   const logFile = join(directory, "server.log");
-  const options = { ...user, cwd: directory, env: { ...process.env, LC_ALL: "C.UTF-8" } };
+  const runOptions = { ...user, cwd: directory, env: { ...process.env, LC_ALL: "C.UTF-8" } };
   const remove = () => {
     rmSync(directory, { recursive: true, force: true });
   };
@@ -66,16 +72,17 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
     await run(
       join(bin, "initdb"),
       ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--locale-provider=icu", "--icu-locale=en-US", "--no-sync"],
-      options,
+      runOptions,
     );
     const port = await freePort();
-    const settings = `-p ${String(port)} -k ${directory} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-    await run(join(bin, "pg_ctl"), ["start", "-D", data, "-w", "-t", "60", "-l", logFile, "-o", settings], options);
+    const throwaway = options.durable === true ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off";
+    const settings = `-p ${String(port)} -k ${directory} -c listen_addresses=127.0.0.1${throwaway}`;
+    await run(join(bin, "pg_ctl"), ["start", "-D", data, "-w", "-t", "60", "-l", logFile, "-o", settings], runOptions);
     return {
       url: `postgres://postgres@127.0.0.1:${String(port)}/postgres`,
       stop: async () => {
         try {
-          await run(join(bin, "pg_ctl"), ["stop", "-D", data, "-m", "immediate", "-w"], options);
+          await run(join(bin, "pg_ctl"), ["stop", "-D", data, "-m", "immediate", "-w"], runOptions);
         } finally {
           remove();
         }

@@ -1,0 +1,106 @@
+/**
+ * The server on PostgreSQL, through HTTP: (a) one process on PostgreSQL beside one on a SQLite file
+ * (both durable: the cluster keeps fsync and synchronous_commit on) for the signed 50-row read and
+ * the signed payment creation at concurrency 10; (b) signed payment creation at concurrency 20
+ * against one server process and against two on the same sandbox (schema), the load spread over
+ * them in turn, alternated several times because the machine is shared and its figures are noisy.
+ * All requests are signed before the clock starts. PostgreSQL is installed when missing
+ * (scripts/ensure-postgres.mjs) and runs as a throwaway cluster (scripts/postgres/throwaway-cluster.ts).
+ */
+import { ensurePostgres } from "../ensure-postgres.mjs";
+import { startThrowawayCluster } from "../postgres/throwaway-cluster";
+import { runLoad, type LoadResult } from "./load";
+import { benchParties, signedCreations, signedReads, startServerProcess, throughput, type RunningServer } from "./server";
+import { round } from "./stats";
+
+const SCALE_CONCURRENCY = 20;
+
+export interface PostgresFigureOptions {
+  /** Requests per throughput run of (a). */
+  requests: number;
+  /** Creations per timed run of (b). */
+  scaleRequests: number;
+  /** One-process and two-process runs of (b), alternated. */
+  rounds: number;
+  maxSeconds: number;
+}
+
+/** (a): the same signed requests to a fresh server on each store. */
+async function oneBesideOther(start: () => Promise<RunningServer>, options: PostgresFigureOptions) {
+  const server = await start();
+  try {
+    const parties = await benchParties(server.origin);
+    const reads = await signedReads(parties.reader, options.requests + 100);
+    const creates = await signedCreations(parties, options.requests);
+    return await throughput(server.origin, reads, creates, options.maxSeconds);
+  } finally {
+    await server.stop();
+  }
+}
+
+const summary = (result: LoadResult) => ({
+  requestsPerSecond: result.requestsPerSecond,
+  p50Ms: result.p50Ms,
+  p99Ms: result.p99Ms,
+  ok: result.ok,
+  failed: result.failed,
+});
+
+/** (b): two processes on one schema, kept running; "one" sends every request to the first, "two" to both in turn. */
+async function twoVersusOne(url: string, options: PostgresFigureOptions) {
+  const postgres = { url, schema: "bench_scale" };
+  const first = await startServerProcess(postgres);
+  const second = await startServerProcess(postgres).catch(async (error: unknown) => {
+    await first.stop();
+    throw error;
+  });
+  try {
+    const parties = await benchParties(first.origin);
+    const load = (origins: string[], requests: Awaited<ReturnType<typeof signedCreations>>) =>
+      runLoad(requests, { origin: origins, concurrency: SCALE_CONCURRENCY, maxSeconds: options.maxSeconds, ok: (status) => status === 201 });
+    await load([first.origin, second.origin], await signedCreations(parties, 200)); // warm up both (JIT, pools)
+    const rounds: { one: ReturnType<typeof summary>; two: ReturnType<typeof summary>; ratio: number }[] = [];
+    for (let round_ = 0; round_ < options.rounds; round_++) {
+      // Alternating which goes first spreads a drift of the machine's load over both.
+      const [oneRequests, twoRequests] = [await signedCreations(parties, options.scaleRequests), await signedCreations(parties, options.scaleRequests)];
+      const runOne = () => load([first.origin], oneRequests);
+      const runTwo = () => load([first.origin, second.origin], twoRequests);
+      let one: LoadResult, two: LoadResult;
+      if (round_ % 2 === 0) {
+        one = await runOne();
+        two = await runTwo();
+      } else {
+        two = await runTwo();
+        one = await runOne();
+      }
+      rounds.push({ one: summary(one), two: summary(two), ratio: round(two.requestsPerSecond / one.requestsPerSecond) });
+    }
+    const ratios = rounds.map((entry) => entry.ratio).sort((x, y) => x - y);
+    return {
+      concurrency: SCALE_CONCURRENCY,
+      requestsPerRun: options.scaleRequests,
+      rounds,
+      ratio: { min: ratios[0], median: ratios[Math.floor(ratios.length / 2)], max: ratios.at(-1), target: 1.3 },
+    };
+  } finally {
+    await Promise.all([first.stop(), second.stop()]);
+  }
+}
+
+export async function postgresFigures(options: PostgresFigureOptions): Promise<Record<string, unknown>> {
+  if (ensurePostgres() === null)
+    return { error: "PostgreSQL is not installed and could not be (see ensure-postgres above); skip this part with --no-postgres." };
+  const cluster = await startThrowawayCluster({ durable: true });
+  try {
+    return {
+      oneProcess: {
+        concurrency: 10,
+        sqliteFile: await oneBesideOther(() => startServerProcess(), options),
+        postgres: await oneBesideOther(() => startServerProcess({ url: cluster.url, schema: "bench_single" }), options),
+      },
+      twoVersusOne: await twoVersusOne(cluster.url, options),
+    };
+  } finally {
+    await cluster.stop();
+  }
+}
