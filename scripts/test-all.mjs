@@ -171,7 +171,7 @@ const LIMITS = {
   prettier: 5 * MIN, // ~15 s
   vitest: 20 * MIN, // ~2-3 min
   "postgres-install": 15 * MIN, // ~0 s when installed; apt-get install of postgresql otherwise (~1 min)
-  postgres: 6 * MIN, // ~50-70 s (cluster start ~2 s, 103 tests; two of them start real server processes)
+  postgres: 6 * MIN, // ~70 s quiet, ~150 s at load 10 (cluster start ~2 s, 103 tests; two of them start real server processes)
   openapi: 5 * MIN, // ~20 s (generating the document, then both linters)
   runtimes: 15 * MIN, // ~0 s when installed; apt-get install of a JDK and Go otherwise (~1-3 min)
   snippets: 12 * MIN, // ~2.5-3 min (26 runs, Java and Go compile each time; newman and playwright test of the exports ~1 min)

@@ -19,6 +19,7 @@ import {
   leftOf,
   startServerProcess,
   stateOf,
+  timerRuns,
   until,
   type ServerProcess,
   type State,
@@ -102,16 +103,16 @@ test("two processes hammered at once: a request id used on one is a replay on th
 
   // 40 payments of 700 NOK (28,000 in all: more than the account holds), created, approved and run through both processes at once.
   const via = (n: number) => (n % 2 === 0 ? a : b);
-  const settledByRuns: string[] = [];
+  const decidedByRuns: string[] = [];
   const flows = Array.from({ length: 40 }, async (_, n) => {
     const paymentId = await createPayment(via(n), "700.00");
     await approve(via(n + 1), paymentId);
-    if (n % 4 === 0) for (const run of await runs(via(n), "/__sandbox/batch/run")) settledByRuns.push(...run.settled);
+    if (n % 4 === 0) for (const run of await runs(via(n), "/__sandbox/batch/run")) decidedByRuns.push(...run.settled, ...run.rejected);
     return paymentId;
   });
   const paymentIds = await Promise.all(flows);
   for (const result of await Promise.all([a, b].map((process) => runs(process, "/__sandbox/batch/run"))))
-    for (const run of result) settledByRuns.push(...run.settled);
+    for (const run of result) decidedByRuns.push(...run.settled, ...run.rejected);
 
   const after = await stateOf(b.client);
   const ours = after.payments.filter((payment) => paymentIds.includes(payment.paymentId));
@@ -119,9 +120,9 @@ test("two processes hammered at once: a request id used on one is a replay on th
   const settled = ours.filter((payment) => payment.transactionStatus === "ACSC").map((payment) => payment.paymentId);
   expect(settled.length).toBeGreaterThan(0);
   expect(settled.length).toBeLessThan(40); // the funds ran out: some were refused, none overdrew
-  // Each payment reported settled by one run at most (a server's own timer may have run one too, unreported here).
-  expect(new Set(settledByRuns).size).toBe(settledByRuns.length);
-  expect(settledByRuns.filter((id) => !settled.includes(id))).toEqual([]);
+  // Every payment decided by exactly one run: one the test asked for, or one of a process's own timer.
+  const decided = [...decidedByRuns, ...timerRuns(a).flat(), ...timerRuns(b).flat()].filter((id) => paymentIds.includes(id));
+  expect(decided.sort()).toEqual([...paymentIds].sort());
   expectBookedOnce(before, after);
 });
 
@@ -133,9 +134,12 @@ test("a due batch run is done once by two processes; kill -9 the one running it 
 
   await clockAhead(schema, 7 * DAY_MS);
   const [viaA, viaB] = await Promise.all([runs(a, "/__sandbox/batch/catch-up"), runs(b, "/__sandbox/batch/catch-up")]);
-  const reported = [...viaA, ...viaB].filter((run) => run.settled.length + run.rejected.length > 0);
-  expect(reported).toHaveLength(1);
-  expect(reported[0]?.settled.sort()).toEqual([...first].sort());
+  // The runs that booked something: asked for by the test, or done by a process's own timer (every 30 s).
+  const booking = (reports: { settled: string[]; rejected: string[] }[]) =>
+    reports.filter((run) => run.settled.length + run.rejected.length > 0).map((run) => [...run.settled, ...run.rejected].sort());
+  const firstRuns = [...booking([...viaA, ...viaB]), ...timerRuns(a).map((ids) => ids.sort()), ...timerRuns(b).map((ids) => ids.sort())];
+  expect(firstRuns).toEqual([[...first].sort()]);
+  const timerRunsOfB = timerRuns(b).length;
 
   // Failover. The next run is made due; the test holds the sandbox's writer lock, so the job that takes the batch lock stops at its first write.
   const next = await Promise.all([createPayment(b, "40.00"), createPayment(a, "50.00")]);
@@ -162,9 +166,13 @@ test("a due batch run is done once by two processes; kill -9 the one running it 
   await until("B holds the batch lock A held", async () => (await advisoryLocks(b.name, BATCH_LOCK_CLASS)).some((lock) => lock.granted));
   await holder.query("commit");
 
-  const taken = (await takingOver).filter((run) => run.settled.length + run.rejected.length > 0);
-  expect(taken).toHaveLength(1);
-  expect(taken[0]?.settled.sort()).toEqual([...next].sort());
+  const taken = booking(await takingOver);
+  expect([
+    ...taken,
+    ...timerRuns(b)
+      .slice(timerRunsOfB)
+      .map((ids) => ids.sort()),
+  ]).toEqual([[...next].sort()]);
   expect(await dying).toBe("no answer");
   await until("every session of the killed process has ended", async () => (await leftOf(backendsOfA)).sessions === 0);
   expect(await leftOf(backendsOfA)).toEqual({ sessions: 0, locks: 0 });

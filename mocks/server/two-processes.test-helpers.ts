@@ -46,6 +46,15 @@ export function balancesMinor(state: State): Map<string, number> {
   );
 }
 
+/**
+ * The runs a process's own batch timer did that booked something, as its log says
+ * (`batch run <at> (<date>): N settled, M rejected [ids]`, mocks/server/batch-timer.ts): the timer
+ * may come first to a run the test asks for, and then the test's request finds nothing left to do.
+ */
+export function timerRuns(server: ServerProcess): string[][] {
+  return [...server.cli.stdout().matchAll(/^batch run \S+ \(\S+\): \d+ settled, \d+ rejected \[([^\]]*)\]$/gm)].map((match) => (match[1] ?? "").split(", "));
+}
+
 /** The advisory locks (two-key form, class `lockClass`) of the sessions named `name`: granted or waited for. */
 export async function advisoryLocks(name: string, lockClass: number): Promise<{ granted: boolean }[]> {
   return adminQuery<{ granted: boolean }>(
