@@ -28,6 +28,8 @@ export interface SandboxOptions {
   seedIfNew?: boolean;
   /** Keep transaction-list pages until the next commit: only for a store no other process or tab writes (page-cache.ts). */
   pageCache?: boolean;
+  /** A sandbox of a hosted (multi-tenant) server: its tenant goes into bank-page links, and the info says hosted. */
+  hosted?: SandboxEnv["hosted"];
 }
 
 /** One batch at a time within this process: each job waits for the previous one. */
@@ -50,6 +52,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     transactionCounts: new Map(),
     changes: { revision: 0, since: (options.realNow ?? Date.now)() },
     ...(options.pageCache === true ? { pageCache: createPageCache(options.store) } : {}),
+    ...(options.hosted ? { hosted: options.hosted } : {}),
   };
   options.store.onCommit(() => {
     env.changes.revision += 1;

@@ -41,8 +41,15 @@ export const controlHandlers: ControlHandlers = {
     return answerWith("resetSandbox", await clockState(env));
   },
   sandboxSettings: async ({ env }) => answerWith("sandboxSettings", { contactEmail: (await env.store.read((tx) => tx.meta("contactEmail"))) ?? null }),
-  sandboxInfo: () =>
-    Promise.resolve(answerWith("sandboxInfo", { product: "psd2-sandbox", apiVersion: SANDBOX_API_VERSION, dataVersion: CURRENT_SCHEMA_VERSION })),
+  sandboxInfo: ({ env }) =>
+    Promise.resolve(
+      answerWith("sandboxInfo", {
+        product: "psd2-sandbox",
+        apiVersion: SANDBOX_API_VERSION,
+        dataVersion: CURRENT_SCHEMA_VERSION,
+        ...(env.hosted ? { multiTenant: true } : {}),
+      }),
+    ),
   testIdentities: ({ env, query }) => testIdentities(env, query.count),
   // The standalone server streams this route to a client that accepts text/event-stream (mocks/server/change-streams.ts).
   sandboxChanges: ({ env }) => Promise.resolve(answerWith("sandboxChanges", changesNow(env))),

@@ -58,7 +58,7 @@ export const createSigningBasket: Handler<"createSigningBasket"> = ({ env, heade
     };
     await tx.putBasket(basket);
     for (const payment of payments) if (payment) await tx.putPayment({ ...payment, basketId: basket.basketId });
-    const links = basketLinks(origin, basket.basketId, true);
+    const links = basketLinks(origin, basket.basketId, true, env.hosted?.tenantKey);
     return answer(201, { basketId: basket.basketId, transactionStatus: "RCVD", _links: links }, { Location: links.self?.href ?? "" });
   });
 
@@ -79,7 +79,7 @@ export const getSigningBasket: Handler<"getSigningBasket"> = async ({ env, param
     basketId: basket.basketId,
     payments: basket.paymentIds,
     transactionStatus: basket.transactionStatus,
-    _links: basketLinks(origin, basket.basketId, basket.transactionStatus === "RCVD"),
+    _links: basketLinks(origin, basket.basketId, basket.transactionStatus === "RCVD", env.hosted?.tenantKey),
   });
 };
 

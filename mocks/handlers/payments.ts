@@ -53,7 +53,7 @@ async function initiate(context: HandlerContext<"createPayment"> | HandlerContex
         : { ...common, product: "periodic", request: request.body };
     await tx.putPayment(record);
     const kind = kindOf(record);
-    const links = paymentLinks(origin, kind, record.paymentId, true);
+    const links = paymentLinks(origin, kind, record.paymentId, true, env.hosted?.tenantKey);
     return answer(
       201,
       { paymentId: record.paymentId, transactionStatus: record.transactionStatus, ...(warnings.length ? { tppMessages: warnings } : {}), _links: links },
@@ -127,7 +127,7 @@ function readPayment(kind: PaymentKind): PaymentRoute {
         paymentId: payment.paymentId,
         ...statusBody(payment),
         ...(payment.product === "single" ? {} : schedule),
-        _links: paymentLinks(origin, kind, payment.paymentId, awaitsSca(payment.transactionStatus)),
+        _links: paymentLinks(origin, kind, payment.paymentId, awaitsSca(payment.transactionStatus), env.hosted?.tenantKey),
       },
       markerOf(payment),
     );

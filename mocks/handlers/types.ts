@@ -28,6 +28,8 @@ export interface SandboxEnv {
   changes: { revision: number; since: number };
   /** Transaction-list pages as sent, where this process sees every commit (the server); absent in the browser. */
   pageCache?: PageCache;
+  /** On a hosted (multi-tenant) server: the sandbox's tenant (absent for the server's own), which bank-page links carry. */
+  hosted?: { tenantKey?: string };
 }
 
 export interface HandlerContext<Id extends OperationId> {

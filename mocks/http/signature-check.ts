@@ -16,7 +16,9 @@ const utf8Base64 = (text: string) => {
 };
 
 /** On success, the signing certificate (base64 DER): the TPP the replay guard keys its request ids by. */
-export type SignatureCheck = { ok: true; headers: Record<string, string>; certificate: string } | { ok: false; answer: Answer };
+export type SignatureCheck =
+  | { ok: true; headers: Record<string, string>; certificate: string; /** Its subject (RFC 4514): hosted mode finds the tenant in it. */ subject: string }
+  | { ok: false; answer: Answer };
 
 /**
  * Loaded on the first signed request, not with the sandbox: the certificate code is the larger half
@@ -37,7 +39,7 @@ export async function checkSignature(
   const { verifyRequest } = await signing();
   const result = await verifyRequest({ method: request.method, url: request.target, headers, body: request.body }, { now });
   const rebuilt: Record<string, string> = result.signingString === undefined ? {} : { [SIGNING_STRING_HEADER]: utf8Base64(result.signingString) };
-  if (result.ok) return { ok: true, headers: rebuilt, certificate: result.certificate.base64Der };
+  if (result.ok) return { ok: true, headers: rebuilt, certificate: result.certificate.base64Der, subject: result.certificate.subject };
   const text = result.signingString === undefined ? result.text : `${result.text} Signing string rebuilt by the sandbox:\n${result.signingString}`;
   return {
     ok: false,

@@ -15,7 +15,7 @@ export interface BatchTimer {
   stop(): Promise<void>;
 }
 
-const describe = (report: RunReport) =>
+export const describeRun = (report: RunReport) =>
   `batch run ${new Date(report.at).toISOString()} (${report.date}): ${String(report.settled.length)} settled, ${String(report.rejected.length)} rejected` +
   (report.settled.length + report.rejected.length > 0 ? ` [${[...report.settled, ...report.rejected].join(", ")}]` : "");
 
@@ -25,7 +25,7 @@ export function startBatchTimer(sandbox: Sandbox, options: { intervalMs?: number
 
   async function catchUp(): Promise<void> {
     const reports = await catchUpToNow(env);
-    for (const report of reports) if (report.settled.length + report.rejected.length > 0) options.log?.(describe(report));
+    for (const report of reports) if (report.settled.length + report.rejected.length > 0) options.log?.(describeRun(report));
   }
 
   const runNow = () =>

@@ -1,6 +1,7 @@
 /**
  * The command line of `npm run sandbox`: --port N, --host H, --data FILE, --database URL, --database-schema NAME,
- * --empty, --allow-origin ORIGIN (repeatable), --log-format text|json, --help; each also from an environment
+ * --empty, --allow-origin ORIGIN (repeatable), --log-format text|json, --multi-tenant, --max-tenants N,
+ * --tenants-per-minute N, --help; each also from an environment
  * variable (SANDBOX_PORT, …, SANDBOX_DATABASE_URL), which the flag overrides.
  */
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
@@ -20,6 +21,10 @@ export interface CliOptions {
   allowOrigins?: string[];
   /** One line of text per request (default), or one JSON object per line for a log collector. */
   logFormat?: LogFormat;
+  /** Hosted mode: a sandbox per TPP certificate, the controls signed. */
+  multiTenant?: boolean;
+  /** Hosted mode's bounds on new tenants (in all, and per minute from this process). */
+  tenantLimits?: { maxTenants?: number; perMinute?: number };
 }
 
 export type LogFormat = "text" | "json";
@@ -53,15 +58,37 @@ Options:
   --log-format text|json
                  One line per request: text (default) or a JSON object (time, method, path,
                  operation, status, ms, tpp) for a log collector.
+  --multi-tenant Hosted mode: each TPP (its certificate's organizationIdentifier, else its
+                 fingerprint) gets a sandbox of its own, with the fixed data on first use; the
+                 controls must be signed like the interface. With --database, a schema per TPP;
+                 without, in memory. Not with --data.
+  --max-tenants N
+                 Hosted mode: TPP sandboxes the database holds at most (default 1000).
+  --tenants-per-minute N
+                 Hosted mode: new TPP sandboxes this server creates per minute at most (default 30).
   -h, --help     Show this help.
 
 Each option can also come from the environment; a flag given on the command line wins:
   SANDBOX_PORT, SANDBOX_HOST, SANDBOX_DATA, SANDBOX_DATABASE_URL, SANDBOX_DATABASE_SCHEMA,
-  SANDBOX_EMPTY=1, SANDBOX_ALLOW_ORIGINS (comma-separated), SANDBOX_LOG_FORMAT.
+  SANDBOX_EMPTY=1, SANDBOX_ALLOW_ORIGINS (comma-separated), SANDBOX_LOG_FORMAT,
+  SANDBOX_MULTI_TENANT=1, SANDBOX_MAX_TENANTS, SANDBOX_TENANTS_PER_MINUTE.
 
 See docs/standalone-server.md.`;
 
-const VALUE_OPTIONS = ["--port", "--host", "--data", "--database", "--database-schema", "--allow-origin", "--log-format"] as const;
+const VALUE_OPTIONS = [
+  "--port",
+  "--host",
+  "--data",
+  "--database",
+  "--database-schema",
+  "--allow-origin",
+  "--log-format",
+  "--max-tenants",
+  "--tenants-per-minute",
+] as const;
+const FLAG_OPTIONS = ["--empty", "--multi-tenant"] as const;
+type FlagOption = (typeof FLAG_OPTIONS)[number];
+const isFlagOption = (name: string): name is FlagOption => (FLAG_OPTIONS as readonly string[]).includes(name);
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const isValueOption = (name: string): name is ValueOption => (VALUE_OPTIONS as readonly string[]).includes(name);
 
@@ -73,10 +100,12 @@ const EXAMPLES: Record<ValueOption, string> = {
   "--database-schema": "--database-schema sandbox_1",
   "--allow-origin": "--allow-origin https://portal.example.com",
   "--log-format": "--log-format json",
+  "--max-tenants": "--max-tenants 1000",
+  "--tenants-per-minute": "--tenants-per-minute 30",
 };
 
 /** The environment variable of each option (an operator's container or service file sets these). */
-export const ENVIRONMENT: Record<ValueOption | "--empty", string> = {
+export const ENVIRONMENT: Record<ValueOption | FlagOption, string> = {
   "--port": "SANDBOX_PORT",
   "--host": "SANDBOX_HOST",
   "--data": "SANDBOX_DATA",
@@ -85,12 +114,19 @@ export const ENVIRONMENT: Record<ValueOption | "--empty", string> = {
   "--empty": "SANDBOX_EMPTY",
   "--allow-origin": "SANDBOX_ALLOW_ORIGINS",
   "--log-format": "SANDBOX_LOG_FORMAT",
+  "--multi-tenant": "SANDBOX_MULTI_TENANT",
+  "--max-tenants": "SANDBOX_MAX_TENANTS",
+  "--tenants-per-minute": "SANDBOX_TENANTS_PER_MINUTE",
 };
 
 function checkValue(name: ValueOption, value: string): string | undefined {
   if (name === "--port") {
     if (!/^\d{1,5}$/.test(value) || Number(value) > 65_535)
       return `--port must be a whole number from 0 to 65535 (0 picks a free port); got ${JSON.stringify(value)}.`;
+    return undefined;
+  }
+  if (name === "--max-tenants" || name === "--tenants-per-minute") {
+    if (!/^\d{1,7}$/.test(value) || Number(value) < 1) return `${name} must be a whole number of at least 1, such as ${EXAMPLES[name]}; got ${JSON.stringify(value)}.`;
     return undefined;
   }
   if (name === "--allow-origin") {
@@ -127,11 +163,12 @@ function checkDatabaseUrl(value: string): string | undefined {
  */
 function environmentArgs(env: Readonly<Record<string, string | undefined>>): { args: string[]; count: number } | { problem: string } {
   const args: string[] = [];
-  for (const [option, variable] of Object.entries(ENVIRONMENT) as [ValueOption | "--empty", string][]) {
+  for (const [option, variable] of Object.entries(ENVIRONMENT) as [ValueOption | FlagOption, string][]) {
     const value = env[variable];
     if (value === undefined || value === "") continue;
-    if (option === "--empty") {
-      if (value !== "1" && value !== "true") return { problem: `${variable} takes 1 (or true) to start empty; got ${JSON.stringify(value)}.` };
+    if (isFlagOption(option)) {
+      if (value !== "1" && value !== "true")
+        return { problem: `${variable} takes 1 (or true) to ${option === "--empty" ? "start empty" : "run hosted, a sandbox per TPP"}; got ${JSON.stringify(value)}.` };
       args.push(option);
       continue;
     }
@@ -152,16 +189,16 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   const environmentOrigins: string[] = [];
   const values: Partial<Record<ValueOption, string>> = {};
   const allowOrigins: string[] = [];
-  let empty = false;
+  const flags = new Set<FlagOption>();
   const all = [...fromEnvironment.args, ...argv];
   for (let index = 0; index < all.length; index++) {
     const argument = all[index] ?? "";
     const fromEnv = index < fromEnvironment.count;
     if (argument === "--help" || argument === "-h") return { kind: "help" };
-    if (argument === "--empty") {
-      if (empty && fromFlags.has("--empty")) return { kind: "error", message: "--empty is given twice." };
-      if (!fromEnv) fromFlags.add("--empty");
-      empty = true;
+    if (isFlagOption(argument)) {
+      if (fromFlags.has(argument)) return { kind: "error", message: `${argument} is given twice.` };
+      if (!fromEnv) fromFlags.add(argument);
+      flags.add(argument);
       continue;
     }
     const equals = argument.indexOf("=");
@@ -170,7 +207,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       return argument.startsWith("-")
         ? {
             kind: "error",
-            message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --empty, --allow-origin, --log-format and --help.`,
+            message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --empty, --allow-origin, --log-format, --multi-tenant, --max-tenants, --tenants-per-minute and --help.`,
           }
         : { kind: "error", message: `Unexpected argument ${JSON.stringify(argument)}; options start with "--", such as ${EXAMPLES["--port"]}.` };
     }
@@ -204,6 +241,18 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     };
   if (databaseSchema !== undefined && database === undefined)
     return { kind: "error", message: "--database-schema is for PostgreSQL: give --database URL (or SANDBOX_DATABASE_URL) too." };
+  const multiTenant = flags.has("--multi-tenant");
+  const maxTenants = values["--max-tenants"];
+  const perMinute = values["--tenants-per-minute"];
+  if (multiTenant && data !== undefined)
+    return {
+      kind: "error",
+      message:
+        "--multi-tenant keeps each TPP's sandbox in PostgreSQL (--database URL), or in memory to try it out; not in a --data file (given as a flag or SANDBOX_DATA).",
+    };
+  if (!multiTenant && (maxTenants !== undefined || perMinute !== undefined))
+    return { kind: "error", message: "--max-tenants and --tenants-per-minute bound a hosted sandbox: give --multi-tenant (or SANDBOX_MULTI_TENANT=1) too." };
+  const tenantLimits = { ...(maxTenants === undefined ? {} : { maxTenants: Number(maxTenants) }), ...(perMinute === undefined ? {} : { perMinute: Number(perMinute) }) };
   // --allow-origin on the command line replaces the environment's list rather than adding to it.
   const origins = allowOrigins.length > 0 ? allowOrigins : environmentOrigins;
   return {
@@ -214,7 +263,9 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       ...(data === undefined ? {} : { dataFile: data }),
       ...(database === undefined ? {} : { database }),
       ...(databaseSchema === undefined ? {} : { databaseSchema }),
-      ...(empty ? { empty } : {}),
+      ...(flags.has("--empty") ? { empty: true } : {}),
+      ...(multiTenant ? { multiTenant } : {}),
+      ...(Object.keys(tenantLimits).length > 0 ? { tenantLimits } : {}),
       ...(origins.length > 0 ? { allowOrigins: origins } : {}),
       ...(logFormat === undefined ? {} : { logFormat }),
     },

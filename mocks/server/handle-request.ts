@@ -15,7 +15,7 @@ import { bodyLimitFor, methodProblem, readNodeBody, requestUrl, toIncomingReques
 import { sendResponse, sendWire } from "./node-response";
 import { foreignHostProblem, foreignOriginProblem, originPolicy } from "./origins";
 import type { LogFormat } from "./cli-args";
-import { requestLogLine } from "./request-log";
+import { requestLogLine, type TenantOfRequest } from "./request-log";
 
 export interface RequestHandlerOptions {
   route: (request: Request) => Promise<Response>;
@@ -32,6 +32,8 @@ export interface RequestHandlerOptions {
   logFormat?: LogFormat;
   /** GET /__sandbox/changes as server-sent events, for a client that accepts them. */
   changeStreams?: ChangeStreams;
+  /** On a hosted server: the tenant each log line names. */
+  tenantOf?: TenantOfRequest;
 }
 
 const tooLarge = (bytes: number, limit: number) =>
@@ -128,7 +130,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     req.on("error", () => undefined);
     answer(req, res)
       .then(async (status) => {
-        if (log) log(await requestLogLine(options.logFormat ?? "text", req, status, performance.now() - started));
+        if (log) log(await requestLogLine(options.logFormat ?? "text", req, status, performance.now() - started, new Date(), options.tenantOf));
       })
       .catch((error: unknown) => {
         // Only a bug in this file gets here; the connection is dropped, the server goes on.

@@ -18,7 +18,8 @@ const consoleIo: CliIo = {
 };
 
 /** What the server prints when it is ready. */
-export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "database" | "loadedDataFile" | "jsonBackup" | "sandbox">): string {
+export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "database" | "loadedDataFile" | "jsonBackup" | "sandbox" | "tenants">): string {
+  if (server.tenants) return hostedBanner(server);
   const state =
     server.database !== undefined
       ? `PostgreSQL ${server.database.url}, schema ${server.database.schema} (shared with every server on it; every change committed before it is answered)`
@@ -40,6 +41,26 @@ export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "
     `  sandbox_base_url  ${server.url}   (/v1/sandbox/…)`,
     `  controls          ${server.url}${CONTROL_PREFIX}   (clock, batch, export/import/reset: unsigned, sandbox only)`,
     `  bank page         ${server.url}/bank/authorize/{payment|basket}/{id}`,
+    `  OpenAPI           ${server.url}/openapi.json`,
+    `  health            ${server.url}/healthz   ${server.url}/readyz`,
+    `Stop with Ctrl+C.`,
+  ].join("\n");
+}
+
+/** A hosted server's banner: its tenants, not one sandbox. */
+function hostedBanner(server: Pick<SandboxServer, "url" | "database">): string {
+  const state =
+    server.database === undefined
+      ? "in memory, one database per TPP (gone when the server stops; --database URL keeps them)"
+      : `PostgreSQL ${server.database.url}, one schema per TPP (psd2_tenant_…), shared with every server on it`;
+  return [
+    `PSD2 sandbox (hosted, multi-tenant) listening on ${server.url}`,
+    `  tenants           one sandbox per TPP certificate (organizationIdentifier, else fingerprint), the fixed data on first use`,
+    `  state             ${state}`,
+    `  base_url          ${server.url}   (payments, periodic payments, signing baskets)`,
+    `  sandbox_base_url  ${server.url}   (/v1/sandbox/…)`,
+    `  controls          ${server.url}${CONTROL_PREFIX}   (signed like the interface; ${CONTROL_PREFIX}info unsigned)`,
+    `  bank page         ${server.url}/bank/authorize/{payment|basket}/{id}?tenant={tenant}`,
     `  OpenAPI           ${server.url}/openapi.json`,
     `  health            ${server.url}/healthz   ${server.url}/readyz`,
     `Stop with Ctrl+C.`,

@@ -48,7 +48,10 @@ const pages: Record<string, (request: Request, url: URL) => Response> = {
   "/openapi.json": (_request, url) => openApiResponse(url.origin),
 };
 
-export function createRoutes(dispatch: Dispatch, health?: ServerHealth) {
+/** A hosted server's own answer to the controls, the bank page and the interface (tenants/hosted-routing.ts). */
+export type HostedRoute = (request: Request, url: URL) => Promise<Response | undefined>;
+
+export function createRoutes(dispatch: Dispatch, health?: ServerHealth, hosted?: HostedRoute) {
   return async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (request.method === "GET" || request.method === "HEAD") {
@@ -62,6 +65,8 @@ export function createRoutes(dispatch: Dispatch, health?: ServerHealth) {
     }
     const refused = notJson(request, url);
     if (refused) return refused;
+    const tenants = await hosted?.(request, url);
+    if (tenants) return tenants;
     const bank = await bankPage(request, url, dispatch);
     if (bank) return bank;
     const answered = await dispatch(request);

@@ -27,6 +27,10 @@ import { createRoutes } from "./routes";
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
 import type { LogFormat } from "./cli-args";
 import { readiness } from "./readiness";
+import { createHostedRouting, type HostedRouting } from "./tenants/hosted-routing";
+import { startTenantBatches } from "./tenants/tenant-batches";
+import { createTenantSandboxes, DEFAULT_TENANT_LIMITS, type TenantLimits, type TenantSandboxes } from "./tenants/tenant-sandboxes";
+import { memoryTenantStores, postgresTenantStores } from "./tenants/tenant-stores";
 
 export interface SandboxServerOptions {
   /** Default 4010; 0 picks a free port (see `url`). */
@@ -53,6 +57,13 @@ export interface SandboxServerOptions {
   logFormat?: LogFormat;
   /** How many change streams (GET /__sandbox/changes as text/event-stream) may be open at once; default 32. */
   maxChangeStreams?: number;
+  /**
+   * Hosted mode: a sandbox per TPP certificate, signed controls, tenants in bank links and logs
+   * (decision 00XX-hosted-tenants). On PostgreSQL a schema per tenant; without a database, in memory.
+   */
+  multiTenant?: boolean;
+  /** Bounds on tenants in hosted mode (default DEFAULT_TENANT_LIMITS). */
+  tenantLimits?: Partial<TenantLimits>;
 }
 
 export interface SandboxServer {
@@ -67,7 +78,10 @@ export interface SandboxServer {
   loadedDataFile: boolean;
   /** Set when this start migrated a JSON state file: where the JSON was kept. */
   jsonBackup: string | undefined;
+  /** The sandbox; on a hosted server its own, empty one, which serves no TPP (the tenants are in `tenants`). */
   sandbox: Sandbox;
+  /** Hosted mode: the TPPs' sandboxes. */
+  tenants: TenantSandboxes | undefined;
   /** Stops accepting requests, lets the ones in flight end, then closes the database. */
   close(): Promise<void>;
 }
@@ -151,6 +165,9 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   });
 
   if (options.database !== undefined && dataFile !== undefined) throw new Error("Give either a data file (SQLite) or a database (PostgreSQL), not both.");
+  const multiTenant = options.multiTenant === true;
+  if (multiTenant && dataFile !== undefined)
+    throw new Error("A hosted (multi-tenant) sandbox keeps its TPPs' sandboxes in PostgreSQL (--database URL), or in memory to try it out; not in a --data file.");
   const database = options.database === undefined ? undefined : { url: redactUrl(options.database), schema: options.databaseSchema ?? "public" };
   const postgres = options.database === undefined ? undefined : await openPostgresStore({ url: options.database, schema: database?.schema });
   const { store, loaded: loadedDataFile, jsonBackup } = postgres ? { store: postgres, loaded: false, jsonBackup: undefined } : await openDataStore(dataFile);
@@ -158,19 +175,34 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     log?.(`sandbox: ${dataFile ?? ""} was a JSON state file; migrated it into a SQLite database at the same path, the JSON is kept as ${jsonBackup}.`);
   let server: Server | undefined;
   let batch: BatchTimer | undefined;
+  let tenants: TenantSandboxes | undefined;
   try {
     // Like the portal's own sandbox: a brand-new one holds the fixed data, so the portal's examples and curl commands work at once.
     // The SQLite file is this process's alone (locked EXCLUSIVE), so every commit passes through here: pages may be kept.
     // Other servers write to a PostgreSQL database too, unseen by this one's cache: none is kept.
     const sandbox = await createSandbox({
       store,
-      seedIfNew: options.empty !== true,
+      // A hosted server's own sandbox serves no TPP: it stays empty (an unknown tenant's bank link reads as an unknown payment there).
+      seedIfNew: options.empty !== true && !multiTenant,
       pageCache: database === undefined,
+      ...(multiTenant ? { hosted: {} } : {}),
       // Batch runs one at a time across every server on the database, each scheduled run once.
       ...(postgres ? { exclusive: postgres.exclusive } : {}),
       ...(options.realNow ? { realNow: options.realNow } : {}),
     });
-    batch = startBatchTimer(sandbox, { ...(options.batchIntervalMs ? { intervalMs: options.batchIntervalMs } : {}), ...(log ? { log } : {}) });
+    const timerOptions = { ...(options.batchIntervalMs ? { intervalMs: options.batchIntervalMs } : {}), ...(log ? { log } : {}) };
+    let hosted: HostedRouting | undefined;
+    if (multiTenant) {
+      tenants = createTenantSandboxes({
+        stores: options.database === undefined ? memoryTenantStores() : postgresTenantStores(options.database),
+        limits: { ...DEFAULT_TENANT_LIMITS, ...options.tenantLimits },
+        closable: options.database !== undefined,
+        pageCache: options.database === undefined,
+        ...(options.realNow ? { realNow: options.realNow } : {}),
+      });
+      hosted = createHostedRouting({ tenants, server: sandbox, ...(options.realNow ? { realNow: options.realNow } : {}) });
+    }
+    batch = tenants ? startTenantBatches(tenants, timerOptions) : startBatchTimer(sandbox, timerOptions);
     await batch.runNow();
 
     const boundPort = () => {
@@ -178,15 +210,16 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       return bound !== null && typeof bound === "object" ? bound.port : port;
     };
     let closing: Promise<void> | undefined;
+    // A browser's EventSource cannot sign: a hosted server's portal reads the changes with a signed GET instead.
     const changeStreams = createChangeStreams({
       current: () => changesNow(sandbox.env),
       ...(options.maxChangeStreams === undefined ? {} : { max: options.maxChangeStreams }),
     });
     store.onCommit(changeStreams.changed);
     const onRequest = createRequestHandler({
-      changeStreams,
-      route: createRoutes(sandbox.dispatch, { ready: () => readiness(store, () => closing !== undefined) }),
-      answerInterface: sandbox.dispatch.answer,
+      ...(hosted ? { tenantOf: hosted.tenantForLog } : { changeStreams }),
+      route: createRoutes(sandbox.dispatch, { ready: () => readiness(store, () => closing !== undefined) }, hosted?.route),
+      answerInterface: hosted?.answerInterface ?? sandbox.dispatch.answer,
       allowOrigins,
       loopbackOnly: isLoopbackHostName(host),
       fallbackHost: () => `${urlHost(host)}:${String(boundPort())}`,
@@ -199,6 +232,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     const address = await listen(server, port, host);
     const running = server;
     const timer = batch;
+    const tenantSandboxes = tenants;
     const url = `http://${urlHost(host)}:${String(address.port)}`;
 
     const close = async () => {
@@ -207,16 +241,18 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       await closeServer(running, SHUTDOWN_GRACE_MS);
       try {
         await timer.stop();
+        await tenantSandboxes?.close();
       } finally {
         // Last: every request and batch run has finished with it.
         store.close();
         await store.closed();
       }
     };
-    return { url, port: address.port, dataFile, database, loadedDataFile, jsonBackup, sandbox, close: () => (closing ??= close()) };
+    return { url, port: address.port, dataFile, database, loadedDataFile, jsonBackup, sandbox, tenants, close: () => (closing ??= close()) };
   } catch (error) {
     if (server?.listening) await closeServer(server, 0);
     await batch?.stop();
+    await tenants?.close();
     store.close();
     await store.closed();
     throw error;

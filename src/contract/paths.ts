@@ -31,8 +31,12 @@ export function controlRouteById(id: ControlRouteId): ControlRoute {
   return route;
 }
 
-/** The simulated bank's SCA page for a payment or a basket: where an `scaRedirect` link leads. */
-export const scaPath = (what: "payment" | "basket", id: string) => `/bank/authorize/${what}/${encodeURIComponent(id)}`;
+/** The query parameter of a hosted (multi-tenant) server's bank page naming the TPP's sandbox (decision 00XX-hosted-tenants). */
+export const BANK_TENANT_PARAMETER = "tenant";
+
+/** The simulated bank's SCA page for a payment or a basket: where an `scaRedirect` link leads; on a hosted server with the tenant. */
+export const scaPath = (what: "payment" | "basket", id: string, tenant?: string) =>
+  `/bank/authorize/${what}/${encodeURIComponent(id)}${tenant === undefined ? "" : `?${BANK_TENANT_PARAMETER}=${encodeURIComponent(tenant)}`}`;
 
 /** A path template filled in (each value percent-encoded), with the query's non-empty values. */
 export function pathOf(route: Pick<Route, "path">, params: Record<string, string | undefined>, query?: QueryValues): string {

@@ -1,0 +1,41 @@
+/**
+ * Who a TPP is in hosted mode: its certificate's organizationIdentifier (ETSI TS 119 495, the PSD2
+ * authorisation number: stable across a TPP's certificate renewals), or the certificate's SHA-256
+ * fingerprint when it has none. The tenant's key is a hash of that: it names the tenant in
+ * PostgreSQL (a schema), in bank-page links and in logs, so no TPP-chosen text reaches SQL or a URL.
+ */
+import { parseDistinguishedName } from "../../../src/signing/distinguished-name";
+import { certificateFingerprint } from "../../http/request-guard";
+
+const ORGANIZATION_IDENTIFIER_OID = "2.5.4.97";
+
+export interface TenantIdentity {
+  /** "org:PSDNO-FSA-123456789" or "sha256:<fingerprint>": what an operator reads. */
+  id: string;
+  /** 24 hex digits of SHA-256(id): the schema suffix, the bank link's tenant, the log's tenant. */
+  key: string;
+}
+
+/** Tenant keys are all this shape: anything else in a link or a name is no tenant's. */
+export const TENANT_KEY = /^[0-9a-f]{24}$/;
+
+const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+export async function tenantKeyOf(id: string): Promise<string> {
+  return hex(await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(id))).slice(0, 24);
+}
+
+/** The organizationIdentifier of an RFC 4514 subject, or undefined. */
+export function organizationIdentifier(subject: string): string | undefined {
+  const parsed = parseDistinguishedName(subject);
+  if (!parsed.ok) return undefined;
+  for (const rdn of parsed.dn) for (const attribute of rdn) if (attribute.type === ORGANIZATION_IDENTIFIER_OID && !attribute.value.startsWith("#")) return attribute.value.trim() || undefined;
+  return undefined;
+}
+
+/** The tenant of a verified certificate (base64 DER and its subject). */
+export async function tenantOf(certificate: { base64Der: string; subject: string }): Promise<TenantIdentity> {
+  const organization = organizationIdentifier(certificate.subject);
+  const id = organization === undefined ? `sha256:${await certificateFingerprint(certificate.base64Der)}` : `org:${organization}`;
+  return { id, key: await tenantKeyOf(id) };
+}

@@ -1,0 +1,70 @@
+/** TPPs for the hosted server's tests: a certificate each, and a client that signs every request, the controls too. */
+import { generateTestCertificate, signRequest } from "../../../src/signing/index";
+import { toPem } from "../../../src/signing/pem";
+import { createSelfSignedCertificate } from "../../../src/signing/x509";
+import { certificateFingerprint } from "../../http/request-guard";
+import { tenantKeyOf } from "./tenant-identity";
+
+export interface TppCredentials {
+  certificatePem: string;
+  privateKey: CryptoKey;
+  /** The tenant key the server should give this TPP. */
+  tenantKey: string;
+}
+
+/** A QSealC-shaped certificate with organizationIdentifier PSDNO-FSA-<organizationId>. */
+export async function organizationTpp(organizationId: string): Promise<TppCredentials> {
+  const made = await generateTestCertificate({ tppName: `TPP ${organizationId}`, organizationId });
+  return { certificatePem: made.certificatePem, privateKey: made.privateKey, tenantKey: await tenantKeyOf(`org:PSDNO-FSA-${organizationId}`) };
+}
+
+/** A certificate whose subject has no organizationIdentifier (CN and C only): its tenant is its fingerprint. */
+export async function fingerprintTpp(name: string): Promise<TppCredentials> {
+  const subtle = globalThis.crypto.subtle;
+  const keys = await subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", hash: "SHA-256", publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 }, true, [
+    "sign",
+    "verify",
+  ]);
+  const now = Date.now();
+  const der = await createSelfSignedCertificate({
+    name: [
+      ["2.5.4.6", "NO"],
+      ["2.5.4.3", name],
+    ],
+    serialHex: "0A0B0C0D",
+    notBefore: new Date(now - 3_600_000),
+    notAfter: new Date(now + 365 * 86_400_000),
+    keys,
+    hash: "SHA-256",
+  });
+  const base64 = btoa(String.fromCharCode(...new Uint8Array(der)));
+  return { certificatePem: toPem("CERTIFICATE", new Uint8Array(der)), privateKey: keys.privateKey, tenantKey: await tenantKeyOf(`sha256:${await certificateFingerprint(base64)}`) };
+}
+
+export interface TppClient {
+  /** Signed (unless sign: false), with a new X-Request-ID; JSON body when given. */
+  send(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string>; sign?: boolean }): Promise<Response>;
+  /** The JSON of a signed request, failing the test on a non-2xx answer. */
+  json<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
+}
+
+export function tppClient(baseUrl: string, tpp: TppCredentials): TppClient {
+  const send: TppClient["send"] = async (method, path, options = {}) => {
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const headers: Record<string, string> = { "X-Request-ID": crypto.randomUUID(), ...options.headers };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (options.sign !== false) {
+      const signed = await signRequest({ method, url: path, headers, body }, { privateKey: tpp.privateKey, certificate: tpp.certificatePem });
+      Object.assign(headers, signed.headers);
+    }
+    return fetch(`${baseUrl}${path}`, { method, headers, redirect: "manual", ...(body === undefined ? {} : { body }) });
+  };
+  return {
+    send,
+    async json<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+      const response = await send(method, path, { ...(body === undefined ? {} : { body }), ...(headers ? { headers } : {}) });
+      if (!response.ok) throw new Error(`${method} ${path} answered ${String(response.status)}: ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+  };
+}
