@@ -126,7 +126,8 @@ function checkValue(name: ValueOption, value: string): string | undefined {
     return undefined;
   }
   if (name === "--max-tenants" || name === "--tenants-per-minute") {
-    if (!/^\d{1,7}$/.test(value) || Number(value) < 1) return `${name} must be a whole number of at least 1, such as ${EXAMPLES[name]}; got ${JSON.stringify(value)}.`;
+    if (!/^\d{1,7}$/.test(value) || Number(value) < 1)
+      return `${name} must be a whole number of at least 1, such as ${EXAMPLES[name]}; got ${JSON.stringify(value)}.`;
     return undefined;
   }
   if (name === "--allow-origin") {
@@ -168,7 +169,9 @@ function environmentArgs(env: Readonly<Record<string, string | undefined>>): { a
     if (value === undefined || value === "") continue;
     if (isFlagOption(option)) {
       if (value !== "1" && value !== "true")
-        return { problem: `${variable} takes 1 (or true) to ${option === "--empty" ? "start empty" : "run hosted, a sandbox per TPP"}; got ${JSON.stringify(value)}.` };
+        return {
+          problem: `${variable} takes 1 (or true) to ${option === "--empty" ? "start empty" : "run hosted, a sandbox per TPP"}; got ${JSON.stringify(value)}.`,
+        };
       args.push(option);
       continue;
     }
@@ -252,7 +255,10 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     };
   if (!multiTenant && (maxTenants !== undefined || perMinute !== undefined))
     return { kind: "error", message: "--max-tenants and --tenants-per-minute bound a hosted sandbox: give --multi-tenant (or SANDBOX_MULTI_TENANT=1) too." };
-  const tenantLimits = { ...(maxTenants === undefined ? {} : { maxTenants: Number(maxTenants) }), ...(perMinute === undefined ? {} : { perMinute: Number(perMinute) }) };
+  const tenantLimits = {
+    ...(maxTenants === undefined ? {} : { maxTenants: Number(maxTenants) }),
+    ...(perMinute === undefined ? {} : { perMinute: Number(perMinute) }),
+  };
   // --allow-origin on the command line replaces the environment's list rather than adding to it.
   const origins = allowOrigins.length > 0 ? allowOrigins : environmentOrigins;
   return {

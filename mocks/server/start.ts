@@ -167,7 +167,9 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   if (options.database !== undefined && dataFile !== undefined) throw new Error("Give either a data file (SQLite) or a database (PostgreSQL), not both.");
   const multiTenant = options.multiTenant === true;
   if (multiTenant && dataFile !== undefined)
-    throw new Error("A hosted (multi-tenant) sandbox keeps its TPPs' sandboxes in PostgreSQL (--database URL), or in memory to try it out; not in a --data file.");
+    throw new Error(
+      "A hosted (multi-tenant) sandbox keeps its TPPs' sandboxes in PostgreSQL (--database URL), or in memory to try it out; not in a --data file.",
+    );
   const database = options.database === undefined ? undefined : { url: redactUrl(options.database), schema: options.databaseSchema ?? "public" };
   const postgres = options.database === undefined ? undefined : await openPostgresStore({ url: options.database, schema: database?.schema });
   const { store, loaded: loadedDataFile, jsonBackup } = postgres ? { store: postgres, loaded: false, jsonBackup: undefined } : await openDataStore(dataFile);

@@ -5796,6 +5796,8 @@ export interface operations {
                         apiVersion: number;
                         /** @description The schema version of its exports (an import of a newer one is refused). */
                         dataVersion: number;
+                        /** @description true on a hosted server (--multi-tenant): each TPP certificate has its own sandbox, and every control route but this one is signed like the interface. */
+                        multiTenant?: boolean;
                     };
                 };
             };

@@ -184,13 +184,10 @@ export const SandboxInfo = z.object({
   product: z.literal("psd2-sandbox"),
   apiVersion: z.int().min(1).meta({ description: "The version of the interface and control shapes this sandbox speaks." }),
   dataVersion: z.int().min(1).meta({ description: "The schema version of its exports (an import of a newer one is refused)." }),
-  multiTenant: z
-    .boolean()
-    .optional()
-    .meta({
-      description:
-        "true on a hosted server (--multi-tenant): each TPP certificate has its own sandbox, and every control route but this one is signed like the interface.",
-    }),
+  multiTenant: z.boolean().optional().meta({
+    description:
+      "true on a hosted server (--multi-tenant): each TPP certificate has its own sandbox, and every control route but this one is signed like the interface.",
+  }),
 });
 export type SandboxInfo = z.infer<typeof SandboxInfo>;
 

@@ -38,11 +38,11 @@ type Signed = { ok: true; tenant: TenantIdentity; certificate: string; headers: 
 
 export interface HostedRouting {
   /** An interface request (/v1/…), from node:http. */
-  answerInterface(request: IncomingRequest): Promise<WireAnswer | undefined>;
+  answerInterface: (request: IncomingRequest) => Promise<WireAnswer | undefined>;
   /** Controls and the bank page; undefined for any other path (the server's own pages answer those). */
-  route(request: Request, url: URL): Promise<Response | undefined>;
+  route: (request: Request, url: URL) => Promise<Response | undefined>;
   /** The tenant a request names (its certificate's, or the bank link's), for the request log; null when none. */
-  tenantForLog(req: IncomingMessage): Promise<string | null>;
+  tenantForLog: (req: IncomingMessage) => Promise<string | null>;
 }
 
 export function createHostedRouting(options: { tenants: TenantSandboxes; server: Sandbox; realNow?: () => number }): HostedRouting {
@@ -53,7 +53,12 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     // Real time: a tenant's own clock may be years ahead, and no tenant is chosen yet; its dispatcher checks again on its clock.
     const signature = await checkSignature({ method: request.method, target: url.pathname + url.search, headers: request.headers, body }, new Date(realNow()));
     if (!signature.ok) return signature;
-    return { ok: true, tenant: await tenantOf({ base64Der: signature.certificate, subject: signature.subject }), certificate: signature.certificate, headers: signature.headers };
+    return {
+      ok: true,
+      tenant: await tenantOf({ base64Der: signature.certificate, subject: signature.subject }),
+      certificate: signature.certificate,
+      headers: signature.headers,
+    };
   }
 
   async function inTenant(tenant: TenantIdentity, work: (sandbox: Sandbox) => Promise<WireAnswer>): Promise<WireAnswer> {
@@ -71,7 +76,10 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     const body = await request.text();
     const signature = await signed(request, url, body);
     if (!signature.ok) return toWire(signature.answer);
-    return inTenant(signature.tenant, async (sandbox) => (await sandbox.dispatch.answer(withBody(request, body))) ?? toWire(failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}.`)));
+    return inTenant(
+      signature.tenant,
+      async (sandbox) => (await sandbox.dispatch.answer(withBody(request, body))) ?? toWire(failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}.`)),
+    );
   }
 
   async function answerControl(request: Request, url: URL): Promise<Response> {
@@ -103,13 +111,13 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
 
   return {
     answerInterface,
-    route(request, url) {
+    route: (request, url) => {
       if (url.pathname.startsWith(CONTROL_PREFIX)) return answerControl(request, url);
       if (url.pathname.startsWith("/bank/")) return answerBank(request, url);
       if (url.pathname.startsWith("/v1/")) return answerInterface(request).then((wire) => wire && wireResponse(wire));
       return Promise.resolve(undefined);
     },
-    async tenantForLog(req) {
+    tenantForLog: async (req) => {
       const certificate = req.headers["tpp-signature-certificate"];
       if (typeof certificate === "string" && certificate.length > 0 && certificate.length < 16_384) {
         const loaded = loadCertificate(certificate);

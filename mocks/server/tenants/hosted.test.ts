@@ -12,7 +12,9 @@ interface Created {
   paymentId: string;
   _links: Record<string, { href: string } | undefined>;
 }
-type Messages = { tppMessages: { code: string; text: string }[] };
+interface Messages {
+  tppMessages: { code: string; text: string }[];
+}
 
 async function createPayment(client: TppClient): Promise<Created> {
   const { kari, ola } = kariAndOla(await client.json<ListedAccount[]>("GET", hrefOf("sandboxAccounts", {})));
@@ -26,7 +28,10 @@ const statusPath = (paymentId: string) => hrefOf("getPaymentStatus", { paymentId
 /** Status and codes of an answer, with any payment id in its texts made neutral: what tells a TPP whether an id exists. */
 async function shape(response: Response, ids: string[]) {
   const body = (await response.json()) as Messages;
-  return { status: response.status, messages: body.tppMessages.map((m) => ({ code: m.code, text: ids.reduce((text, id) => text.replaceAll(id, "<id>"), m.text) })) };
+  return {
+    status: response.status,
+    messages: body.tppMessages.map((m) => ({ code: m.code, text: ids.reduce((text, id) => text.replaceAll(id, "<id>"), m.text) })),
+  };
 }
 
 let server: SandboxServer;
@@ -94,7 +99,9 @@ describe("two TPPs on one hosted server", { timeout: 60_000 }, () => {
     const one = tppClient(server.url, first);
     const { paymentId } = await createPayment(one);
     expect((await tppClient(server.url, second).send("GET", statusPath(paymentId))).status).toBe(404);
-    const line = logLines.map((text) => JSON.parse(text) as { operation: string | null; tenant: string | null; status: number }).find((entry) => entry.operation === "createPayment" && entry.tenant === first.tenantKey);
+    const line = logLines
+      .map((text) => JSON.parse(text) as { operation: string | null; tenant: string | null; status: number })
+      .find((entry) => entry.operation === "createPayment" && entry.tenant === first.tenantKey);
     expect(line?.status).toBe(201);
   });
 });
@@ -119,7 +126,11 @@ describe("the controls in hosted mode", { timeout: 60_000 }, () => {
   test("in local mode the same unsigned control is taken, and the info says nothing of tenants", async () => {
     const local = await startSandboxServer({ port: 0 });
     try {
-      const answer = await fetch(`${local.url}${hrefOf("advanceClock", {})}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"hours":1}' });
+      const answer = await fetch(`${local.url}${hrefOf("advanceClock", {})}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: '{"hours":1}',
+      });
       expect(answer.status).toBe(200);
       expect(await (await fetch(`${local.url}${hrefOf("sandboxInfo", {})}`)).json()).not.toHaveProperty("multiTenant");
     } finally {
@@ -138,7 +149,8 @@ describe("the bank page in hosted mode", { timeout: 60_000 }, () => {
     expect((await fetch(elsewhere)).status).toBe(404);
     elsewhere.search = "";
     expect((await fetch(elsewhere)).status).toBe(404);
-    const post = (url: string | URL) => fetch(url, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "decision=approve" });
+    const post = (url: string | URL) =>
+      fetch(url, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "decision=approve" });
     elsewhere.searchParams.set("tenant", tppB.tenantKey);
     expect((await post(elsewhere)).status).toBe(404);
     expect(await a.json("GET", statusPath(paymentId))).toEqual({ transactionStatus: "RCVD" });
@@ -162,13 +174,19 @@ describe("batch runs in hosted mode", { timeout: 60_000 }, () => {
       const approved: [TppClient, string][] = [];
       for (const client of clients) {
         const { paymentId, _links } = await createPayment(client);
-        const decided = await fetch(_links.scaRedirect?.href ?? "", { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "decision=approve" });
+        const decided = await fetch(_links.scaRedirect?.href ?? "", {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "decision=approve",
+        });
         expect(decided.status).toBe(303);
         approved.push([client, paymentId]);
       }
       // Four days on covers a business day's runs whatever today is; neither tenant moves its own clock.
       realNow += 4 * 86_400_000;
-      const statuses = async () => Promise.all(approved.map(async ([client, id]) => (await client.json<{ transactionStatus: string }>("GET", statusPath(id))).transactionStatus));
+      const statuses = async () =>
+        Promise.all(approved.map(async ([client, id]) => (await client.json<{ transactionStatus: string }>("GET", statusPath(id))).transactionStatus));
       const deadline = Date.now() + 30_000;
       while ((await statuses()).some((status) => status === "ACTC") && Date.now() < deadline) await new Promise((done) => setTimeout(done, 250));
       expect(await statuses()).toEqual(["ACSC", "ACSC"]);

@@ -29,7 +29,9 @@ export async function tenantKeyOf(id: string): Promise<string> {
 export function organizationIdentifier(subject: string): string | undefined {
   const parsed = parseDistinguishedName(subject);
   if (!parsed.ok) return undefined;
-  for (const rdn of parsed.dn) for (const attribute of rdn) if (attribute.type === ORGANIZATION_IDENTIFIER_OID && !attribute.value.startsWith("#")) return attribute.value.trim() || undefined;
+  for (const rdn of parsed.dn)
+    for (const attribute of rdn)
+      if (attribute.type === ORGANIZATION_IDENTIFIER_OID && !attribute.value.startsWith("#")) return attribute.value.trim() || undefined;
   return undefined;
 }
 

@@ -38,7 +38,11 @@ export async function fingerprintTpp(name: string): Promise<TppCredentials> {
     hash: "SHA-256",
   });
   const base64 = btoa(String.fromCharCode(...new Uint8Array(der)));
-  return { certificatePem: toPem("CERTIFICATE", new Uint8Array(der)), privateKey: keys.privateKey, tenantKey: await tenantKeyOf(`sha256:${await certificateFingerprint(base64)}`) };
+  return {
+    certificatePem: toPem("CERTIFICATE", new Uint8Array(der)),
+    privateKey: keys.privateKey,
+    tenantKey: await tenantKeyOf(`sha256:${await certificateFingerprint(base64)}`),
+  };
 }
 
 export interface TppClient {
