@@ -49,6 +49,32 @@ describe("parseCliArgs", () => {
   });
 });
 
+describe("parseCliArgs: hosted mode", () => {
+  const url = "postgres://sandbox@db.example.com:5432/sandbox";
+  test("--multi-tenant with its bounds, or SANDBOX_MULTI_TENANT=1, SANDBOX_MAX_TENANTS and SANDBOX_TENANTS_PER_MINUTE; a flag wins", () => {
+    expect(parseCliArgs(["--multi-tenant", "--database", url, "--max-tenants", "50", "--tenants-per-minute=5"])).toEqual({
+      kind: "run",
+      options: { port: 4010, host: "127.0.0.1", database: url, multiTenant: true, tenantLimits: { maxTenants: 50, perMinute: 5 } },
+    });
+    expect(parseCliArgs(["--max-tenants", "7"], { SANDBOX_MULTI_TENANT: "1", SANDBOX_MAX_TENANTS: "9", SANDBOX_TENANTS_PER_MINUTE: "2" })).toEqual({
+      kind: "run",
+      options: { port: 4010, host: "127.0.0.1", multiTenant: true, tenantLimits: { maxTenants: 7, perMinute: 2 } },
+    });
+  });
+
+  test.each([
+    [["--multi-tenant", "--data", "s.db"], {}, /--multi-tenant keeps each TPP's sandbox in PostgreSQL \(--database URL\), or in memory/],
+    [["--data", "s.db"], { SANDBOX_MULTI_TENANT: "1" }, /--multi-tenant keeps each TPP's sandbox in PostgreSQL/],
+    [["--max-tenants", "5"], {}, /bound a hosted sandbox: give --multi-tenant/],
+    [["--multi-tenant", "--tenants-per-minute", "0"], {}, /--tenants-per-minute must be a whole number of at least 1/],
+    [[], { SANDBOX_MULTI_TENANT: "yes" }, /SANDBOX_MULTI_TENANT takes 1 \(or true\) to run hosted/],
+    [["--multi-tenant", "--multi-tenant"], {}, /--multi-tenant is given twice/],
+  ])("%j with %j is refused with what to do", (args, env, message) => {
+    const parsed = parseCliArgs(args, env);
+    expect(parsed.kind === "error" && parsed.message).toMatch(message);
+  });
+});
+
 describe("parseCliArgs: PostgreSQL", () => {
   const url = "postgres://sandbox:s3cret@db.example.com:5432/sandbox";
   const base = { port: 4010, host: "127.0.0.1" };

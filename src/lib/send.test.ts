@@ -41,7 +41,12 @@ describe("sandboxControl", () => {
     updateSettings({ sandbox: { kind: "server", url: "http://127.0.0.1:4010" } });
     await sandboxControl("sandboxClock");
     await sandboxControl("sandboxClock", { sandbox: { kind: "browser" } });
-    expect(fetch.mock.calls.map((call: unknown[]) => call[0])).toEqual(["http://127.0.0.1:4010/__sandbox/clock", `${PORTAL}/__sandbox/clock`]);
+    // A server is asked once whether it is hosted (its controls signed); this one's answer says not.
+    expect(fetch.mock.calls.map((call: unknown[]) => call[0])).toEqual([
+      "http://127.0.0.1:4010/__sandbox/info",
+      "http://127.0.0.1:4010/__sandbox/clock",
+      `${PORTAL}/__sandbox/clock`,
+    ]);
   });
   test("a server that does not answer: the error says how to start it", async () => {
     vi.stubGlobal(

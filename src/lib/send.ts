@@ -7,6 +7,7 @@ import { controlRouteById, hrefOf, type PathParams, type QueryValues } from "../
 import { activeCredential } from "./credentials";
 import type { Exchange, WireRequest, WireResponse } from "./exchange";
 import { recordExchange } from "./history";
+import { isHostedServer } from "./hosted-servers";
 import { draftRequest, signForBrowser, type RequestInput } from "./request-draft";
 import { dispatchInPage, startSandbox } from "./sandbox";
 import { noAnswerHint } from "./sandbox-connection";
@@ -89,8 +90,8 @@ export async function sendRequest(input: RequestInput, options: { origin?: strin
 }
 
 /**
- * Unsigned JSON calls to the sandbox's own controls (/__sandbox/…), for the explorer, the forms,
- * the bank page and the data actions: the path from the control table, the answer parsed with the
+ * JSON calls to the sandbox's own controls (/__sandbox/…), for the explorer, the forms, the bank page
+ * and the data actions, unsigned but on a hosted server (signed there): the path from the control table, the answer parsed with the
  * route's response schema, so a sandbox that answers another shape is an error here, not a wrong
  * screen.
  */
@@ -114,11 +115,22 @@ export async function sandboxControl<Id extends ControlRouteId>(id: Id, ...[inpu
   const { params, query, body, inPage, sandbox = getSettings().sandbox } = (input ?? {}) as ControlInput<Id> & { params?: PathParams<Id>; body?: unknown };
   const origin = sandboxOrigin({ ...getSettings(), sandbox });
   if (sandbox.kind === "browser") await startSandbox();
-  const url = `${origin}${hrefOf(id, params ?? ({} as PathParams<Id>), query)}`;
-  const init: RequestInit = {
-    method: route.method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
-  };
+  const target = hrefOf(id, params ?? ({} as PathParams<Id>), query);
+  const url = `${origin}${target}`;
+  const bodyText = body === undefined ? undefined : JSON.stringify(body);
+  const headers: Record<string, string> = bodyText === undefined ? {} : { "Content-Type": "application/json" };
+  // A hosted server keeps a sandbox per TPP certificate: its controls are signed like the interface, with the portal's credential.
+  if (sandbox.kind === "server" && id !== "sandboxInfo" && (await isHostedServer(sandbox.url))) {
+    const draft = {
+      method: route.method,
+      url,
+      target,
+      headers: { ...headers, "X-Request-ID": crypto.randomUUID() },
+      ...(bodyText === undefined ? {} : { body: bodyText }),
+    };
+    Object.assign(headers, (await signForBrowser(draft, await activeCredential())).request.headers);
+  }
+  const init: RequestInit = { method: route.method, headers, ...(bodyText === undefined ? {} : { body: bodyText }) };
   let response: Response;
   try {
     response = inPage === true && sandbox.kind === "browser" ? await dispatchInPage(new Request(url, init)) : await fetch(url, init);

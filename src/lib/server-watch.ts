@@ -1,13 +1,18 @@
 /**
  * Follows a sandbox server: checks that it answers this page and speaks this portal's version
  * (GET /__sandbox/info), then listens to its change stream (GET /__sandbox/changes as server-sent
- * events) and says when the sandbox changed. Loaded only when a server is chosen.
+ * events; on a hosted server, whose controls are signed, a signed GET every few seconds) and says when
+ * the sandbox changed. Loaded only when a server is chosen.
  */
 import { SANDBOX_API_VERSION, SandboxChanges, SandboxInfo } from "../contract/control-schemas";
 import { hrefOf } from "../contract/paths";
+import { isHostedServer, rememberHosted } from "./hosted-servers";
+import { sandboxControl } from "./send";
 import { noAnswerHint, setServerState, startHint, type ServerState } from "./sandbox-connection";
 
 const RETRY_MS = 3_000;
+/** How often the changes of a hosted server are read: an EventSource cannot sign, so there the portal asks. */
+const HOSTED_POLL_MS = 5_000;
 
 export async function checkServer(url: string): Promise<ServerState> {
   const info = `${url}${hrefOf("sandboxInfo", {})}`;
@@ -38,6 +43,7 @@ export async function checkServer(url: string): Promise<ServerState> {
       state: "other-version",
       message: `The server at ${url} speaks version ${String(parsed.data.apiVersion)} of the interface and controls; this portal speaks ${String(SANDBOX_API_VERSION)}. Run the server from the same version as the portal.`,
     };
+  rememberHosted(url, parsed.data.multiTenant === true);
   return { state: "ready" };
 }
 
@@ -52,19 +58,32 @@ export function watchServer(url: string, onChange: () => void): () => void {
     const state = await checkServer(url);
     if (stopped) return;
     setServerState(state);
-    if (state.state === "ready") listen();
-    else retry = setTimeout(() => void settle(), RETRY_MS);
+    if (state.state !== "ready") retry = setTimeout(() => void settle(), RETRY_MS);
+    else if (await isHostedServer(url)) void poll();
+    else listen();
+  };
+  const changed = (changes: SandboxChanges) => {
+    // The first reading is the state now: a change only if it moved since the last one seen.
+    const moved = seen !== undefined && (seen.revision !== changes.revision || seen.since !== changes.since);
+    seen = changes;
+    if (moved) onChange();
+  };
+  const poll = async () => {
+    try {
+      changed(await sandboxControl("sandboxChanges", { sandbox: { kind: "server", url } }));
+    } catch {
+      // A refused or failed read: the server's state says why, and the next poll tries again.
+      const state = await checkServer(url);
+      if (!stopped && state.state !== "ready") setServerState(state);
+    }
+    if (!stopped) retry = setTimeout(() => void poll(), HOSTED_POLL_MS);
   };
   const listen = () => {
     source?.close();
     source = new EventSource(`${url}${hrefOf("sandboxChanges", {})}`);
     source.addEventListener("change", (event) => {
       const changes = SandboxChanges.safeParse(JSON.parse((event as MessageEvent<string>).data));
-      if (!changes.success) return;
-      // The first event of a stream is the state now: a change only if it moved while no stream was open.
-      const moved = seen !== undefined && (seen.revision !== changes.data.revision || seen.since !== changes.data.since);
-      seen = changes.data;
-      if (moved) onChange();
+      if (changes.success) changed(changes.data);
     });
     source.addEventListener("open", () => {
       setServerState({ state: "ready" });
