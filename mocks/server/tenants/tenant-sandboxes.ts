@@ -65,7 +65,13 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
   const created: number[] = [];
   const now = options.realNow ?? Date.now;
 
-  async function admit(key: string): Promise<void> {
+  let creating = 0; // admitted, not yet in the stores' count
+
+  /**
+   * Admits a new tenant within the bounds, or throws TenantRefused. Its slot is taken before any await
+   * and held until its store exists (call the returned function then), so requests at once cannot all pass.
+   */
+  async function admit(key: string): Promise<() => void> {
     const minuteAgo = now() - 60_000;
     while (created.length > 0 && (created[0] ?? 0) <= minuteAgo) created.shift();
     if (created.length >= limits.perMinute)
@@ -73,20 +79,40 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
         `This hosted sandbox creates at most ${String(limits.perMinute)} new TPP sandboxes a minute, and has done so; yours (tenant ${key}) is created when you try again in a minute.`,
         60,
       );
-    if ((await stores.count()) >= limits.maxTenants)
+    const at = now();
+    created.push(at);
+    creating++;
+    const release = () => {
+      creating--;
+    };
+    const existing = await stores.count().catch((error: unknown) => {
+      release();
+      throw error;
+    });
+    if (existing + creating > limits.maxTenants) {
+      release();
+      created.splice(created.indexOf(at), 1);
       throw new TenantRefused(
         `This hosted sandbox holds its maximum of ${String(limits.maxTenants)} TPP sandboxes, and yours (tenant ${key}) is not one of them; ask its operator for room.`,
       );
-    created.push(now());
+    }
+    return release;
   }
 
   async function openEntry(tenant: { key: string } | TenantIdentity, create: boolean): Promise<Entry | undefined> {
     const { key } = tenant;
+    let admitted: (() => void) | undefined;
     if (!(await stores.exists(key))) {
       if (!create) return undefined;
-      await admit(key);
+      admitted = await admit(key);
     }
-    const { store, exclusive } = await stores.open(key);
+    let opened: TenantStore;
+    try {
+      opened = await stores.open(key);
+    } finally {
+      admitted?.();
+    }
+    const { store, exclusive } = opened;
     try {
       const sandbox = await createSandbox({
         store,

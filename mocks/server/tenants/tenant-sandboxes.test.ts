@@ -1,0 +1,73 @@
+/** The tenant registry's bounds when new tenants arrive at once, and its closing of unused ones, over stores that answer slowly. */
+import { describe, expect, test } from "vitest";
+import { openDataStore } from "../data-file";
+import { createTenantSandboxes, TenantRefused } from "./tenant-sandboxes";
+import type { TenantStores } from "./tenant-stores";
+
+const later = () => new Promise((done) => setTimeout(done, 20));
+
+/** In memory, but every catalogue read and every open waits a little, as a database's would. */
+function slowStores() {
+  const created = new Set<string>();
+  const closed: string[] = [];
+  const stores: TenantStores = {
+    exists: async (key) => (await later(), created.has(key)),
+    count: async () => (await later(), created.size),
+    keys: async () => (await later(), [...created].sort()),
+    async open(key) {
+      await later();
+      const { store } = await openDataStore(undefined);
+      created.add(key);
+      const close = store.close.bind(store);
+      store.close = () => {
+        closed.push(key);
+        close();
+      };
+      return { store };
+    },
+    close: () => Promise.resolve(),
+  };
+  return { stores, closed };
+}
+
+const tenant = (n: number) => ({ id: `org:T${String(n)}`, key: n.toString(16).padStart(24, "0") });
+
+describe("createTenantSandboxes", { timeout: 30_000 }, () => {
+  test("new tenants arriving at once cannot all pass the total bound", async () => {
+    const { stores } = slowStores();
+    const tenants = createTenantSandboxes({ stores, limits: { maxTenants: 2, perMinute: 100, maxOpen: 10 }, closable: false, pageCache: false });
+    const outcomes = await Promise.allSettled([1, 2, 3, 4].map((n) => tenants.use(tenant(n), () => Promise.resolve("served"))));
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(2);
+    for (const outcome of outcomes) if (outcome.status === "rejected") expect(outcome.reason).toBeInstanceOf(TenantRefused);
+    expect(await tenants.keys()).toHaveLength(2);
+    await tenants.close();
+  });
+
+  test("the same new tenant asked for at once is created once", async () => {
+    const { stores } = slowStores();
+    const tenants = createTenantSandboxes({ stores, limits: { maxTenants: 5, perMinute: 1, maxOpen: 10 }, closable: false, pageCache: false });
+    const outcomes = await Promise.all([1, 1, 1].map((n) => tenants.use(tenant(n), (sandbox) => Promise.resolve(sandbox))));
+    expect(new Set(outcomes).size).toBe(1);
+    await tenants.close();
+  });
+
+  test("beyond the open bound the least recently used idle tenant is closed, never one a request holds", async () => {
+    const { stores, closed } = slowStores();
+    const tenants = createTenantSandboxes({ stores, limits: { maxTenants: 5, perMinute: 100, maxOpen: 1 }, closable: true, pageCache: false });
+    let release: () => void = () => undefined;
+    const held = tenants.use(
+      tenant(1),
+      () =>
+        new Promise<void>((done) => {
+          release = done;
+        }),
+    );
+    await tenants.use(tenant(2), () => Promise.resolve());
+    expect(closed).toEqual(["0".repeat(23) + "2"]);
+    release();
+    await held;
+    await tenants.use(tenant(3), () => Promise.resolve());
+    expect(closed).toEqual(["0".repeat(23) + "2", "0".repeat(23) + "1"]);
+    await tenants.close();
+  });
+});
