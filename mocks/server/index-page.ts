@@ -23,14 +23,20 @@ export function openApiResponse(origin: string): Response {
   return new Response(`${openApi[0]}${JSON.stringify(origin).slice(1, -1)}${openApi[1]}`, { headers: { "Content-Type": "application/json; charset=utf-8" } });
 }
 
-function indexJson(origin: string): Response {
+/** How the controls are called: unsigned on a local server; signed, each TPP in its own sandbox, on a hosted one. */
+const controlsNote = (hosted: boolean) =>
+  hosted
+    ? "This server is hosted (multi-tenant): each TPP certificate has a sandbox of its own, and the /__sandbox/ controls are signed like the interface (all but /__sandbox/info)."
+    : "the /__sandbox/ controls are not.";
+
+function indexJson(origin: string, hosted: boolean): Response {
   const body = {
     name: "PSD2 payment-initiation sandbox (standalone server)",
-    description: "The portal's in-browser sandbox as an HTTP server. Requests to /v1/… must be signed; the /__sandbox/ controls are not.",
+    description: `The portal's in-browser sandbox as an HTTP server. Requests to /v1/… must be signed; ${controlsNote(hosted)}`,
     base_url: origin,
     sandbox_base_url: origin,
     openapi: `${origin}/openapi.json`,
-    bankPage: `${origin}/bank/authorize/{payment|basket}/{id}`,
+    bankPage: `${origin}/bank/authorize/{payment|basket}/{id}${hosted ? "?tenant={tenant}" : ""}`,
     controlPrefix: `${origin}${CONTROL_PREFIX}`,
     controls: CONTROL_ROUTES.map(([method, path, description]) => ({ method, path, description })),
     docs: "docs/standalone-server.md",
@@ -38,7 +44,7 @@ function indexJson(origin: string): Response {
   return new Response(JSON.stringify(body, null, 2), { headers: { "Content-Type": "application/json" } });
 }
 
-function indexHtml(origin: string): Response {
+function indexHtml(origin: string, hosted: boolean): Response {
   return page(
     200,
     "PSD2 sandbox server",
@@ -49,7 +55,7 @@ Both <code>{base_url}</code> and <code>{sandbox_base_url}</code> are <code>${ori
 <li><a href="/openapi.json">/openapi.json</a>: every operation, generated from the contract.</li>
 <li><code>/bank/authorize/{payment|basket}/{id}</code>: the simulated bank page behind each <code>scaRedirect</code> link.</li>
 </ul>
-<h2>Sandbox controls (unsigned, sandbox only)</h2>
+<h2>Sandbox controls (${hosted ? "signed, each TPP's own sandbox" : "unsigned, sandbox only"})</h2>
 <table>
 <thead><tr><th scope="col">Method</th><th scope="col">Path</th><th scope="col">What</th></tr></thead>
 <tbody>
@@ -61,6 +67,6 @@ ${CONTROL_ROUTES.map(([method, path, what]) => html`<tr><td>${method}</td><td><c
 }
 
 /** The index, as HTML for a browser and JSON for everything else. */
-export function indexResponse(request: Request, origin: string): Response {
-  return (request.headers.get("accept") ?? "").includes("text/html") ? indexHtml(origin) : indexJson(origin);
+export function indexResponse(request: Request, origin: string, hosted = false): Response {
+  return (request.headers.get("accept") ?? "").includes("text/html") ? indexHtml(origin, hosted) : indexJson(origin, hosted);
 }

@@ -43,15 +43,16 @@ function notJson(request: Request, url: URL): Response | undefined {
   );
 }
 
-const pages: Record<string, (request: Request, url: URL) => Response> = {
-  "/": (request, url) => indexResponse(request, url.origin),
+const ownPages = (hosted: boolean): Record<string, (request: Request, url: URL) => Response> => ({
+  "/": (request, url) => indexResponse(request, url.origin, hosted),
   "/openapi.json": (_request, url) => openApiResponse(url.origin),
-};
+});
 
 /** A hosted server's own answer to the controls, the bank page and the interface (tenants/hosted-routing.ts). */
 export type HostedRoute = (request: Request, url: URL) => Promise<Response | undefined>;
 
 export function createRoutes(dispatch: Dispatch, health?: ServerHealth, hosted?: HostedRoute) {
+  const pages = ownPages(hosted !== undefined);
   return async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (request.method === "GET" || request.method === "HEAD") {

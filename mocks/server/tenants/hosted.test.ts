@@ -115,6 +115,8 @@ describe("the controls in hosted mode", { timeout: 60_000 }, () => {
     const info = await fetch(`${server.url}${hrefOf("sandboxInfo", {})}`);
     expect(info.status).toBe(200);
     expect(await info.json()).toMatchObject({ product: "psd2-sandbox", multiTenant: true });
+    const index = (await (await fetch(server.url)).json()) as { description: string };
+    expect(index.description).toContain("controls are signed like the interface");
   });
 
   test("a signed control's X-Request-ID cannot be replayed", async () => {
