@@ -59,7 +59,7 @@ export interface SandboxServerOptions {
   maxChangeStreams?: number;
   /**
    * Hosted mode: a sandbox per TPP certificate, signed controls, tenants in bank links and logs
-   * (decision 00XX-hosted-tenants). On PostgreSQL a schema per tenant; without a database, in memory.
+   * (decision 0039). On PostgreSQL a schema per tenant; without a database, in memory.
    */
   multiTenant?: boolean;
   /** Bounds on tenants in hosted mode (default DEFAULT_TENANT_LIMITS). */

@@ -31,7 +31,7 @@ export function controlRouteById(id: ControlRouteId): ControlRoute {
   return route;
 }
 
-/** The query parameter of a hosted (multi-tenant) server's bank page naming the TPP's sandbox (decision 00XX-hosted-tenants). */
+/** The query parameter of a hosted (multi-tenant) server's bank page naming the TPP's sandbox (decision 0039). */
 export const BANK_TENANT_PARAMETER = "tenant";
 
 /** The simulated bank's SCA page for a payment or a basket: where an `scaRedirect` link leads; on a hosted server with the tenant. */

@@ -1,7 +1,7 @@
 /**
  * Which sandbox servers are hosted (multi-tenant: GET /__sandbox/info says `multiTenant: true`): on
  * those every control route is signed with the TPP's certificate, which also chooses the TPP's own
- * sandbox there (decision 00XX-hosted-tenants). Asked once per server and kept; a server that does
+ * sandbox there (decision 0039). Asked once per server and kept; a server that does
  * not answer is asked again next time.
  */
 import { SandboxInfo } from "../contract/control-schemas";

@@ -3,7 +3,7 @@
  * signed it. The interface is signed anyway; the controls (/__sandbox/…) must be too, with the same
  * headers and replay guard, except the info route a portal asks first. The bank page is opened by the
  * PSU's browser, without the TPP's certificate: its link names the tenant (`?tenant=`), and a tenant
- * that does not exist answers as a payment that does not (decision 00XX-hosted-tenants).
+ * that does not exist answers as a payment that does not (decision 0039).
  */
 import type { IncomingMessage } from "node:http";
 import { BANK_TENANT_PARAMETER, hrefOf } from "../../../src/contract/paths";
