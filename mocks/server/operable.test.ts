@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { describe, expect, test } from "vitest";
 import { parseCliArgs } from "./cli-args";
 import { serverAndClient } from "./http-client.test-helpers";
@@ -115,5 +116,25 @@ describe("the operator's view of the server", { timeout: 60_000 }, () => {
     await closed;
     expect(finished.status).toBe(200);
     expect(JSON.parse(finished.text)).toMatchObject({ scaWindowMinutes: 15 });
+  });
+  test("an idle keep-alive connection outlives Node's 5 s default, so a client's next request on it is answered", async () => {
+    const { server } = await serverAndClient();
+    const socket = connect(server.port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+    const answers = () => received.split("HTTP/1.1 ").length - 1;
+    const ask = () => socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    try {
+      ask();
+      await expect.poll(answers, { timeout: 30_000 }).toBe(1);
+      expect(received).not.toMatch(/^Connection: close/im);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(socket.destroyed).toBe(false);
+      ask();
+      await expect.poll(answers, { timeout: 30_000 }).toBe(2);
+    } finally {
+      socket.destroy();
+      await server.close();
+    }
   });
 });

@@ -132,6 +132,9 @@ function answerUnparsable(error: Error & { code?: string }, socket: Duplex): voi
 /** How long requests in flight may take to finish when the server stops (SIGTERM in a deploy) before their connections are cut. */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
+/** How long an idle keep-alive connection stays open. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 function closeServer(server: Server, graceMs: number): Promise<void> {
   return new Promise((done) => {
     server.close(() => {
@@ -229,6 +232,11 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       ...(options.logFormat ? { logFormat: options.logFormat } : {}),
     });
     server = createServer(onRequest);
+    // The client, not the server, should end an idle keep-alive connection: a request sent on one
+    // just as the server closes it fails with ECONNRESET (a POST is not retried). Longer than
+    // undici's 4 s and a reverse proxy's upstream idle time (nginx: 60 s; docs/deployment.md).
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
     server.on("checkContinue", createContinueHandler(onRequest, declaresTooLarge));
     server.on("clientError", answerUnparsable);
     const address = await listen(server, port, host);
