@@ -11,23 +11,24 @@
  *            throwaway cluster it starts itself, installing PostgreSQL when missing
  *            (scripts/benchmark/postgres.ts).
  * Prints the figures and writes them to .reports/benchmark.json.
- * Options: --only browser|server|postgres, --no-postgres.  Env: BENCH_PORT (vite preview, default 4390; Prism gets +1).
+ * Options: --only browser|server|postgres|browser-batch (the browser's batch step alone, three runs), --no-postgres.  Env: BENCH_PORT (vite preview, default 4390; Prism gets +1).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { browserFigures } from "./benchmark/browser";
+import { browserBatchFigures, browserFigures } from "./benchmark/browser";
 import { postgresFigures } from "./benchmark/postgres";
 import { serverFigures } from "./benchmark/server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
-if (only !== undefined && only !== "browser" && only !== "server" && only !== "postgres") {
-  console.error("benchmark: --only takes browser, server or postgres.");
+if (only !== undefined && only !== "browser" && only !== "server" && only !== "postgres" && only !== "browser-batch") {
+  console.error("benchmark: --only takes browser, server, postgres or browser-batch.");
   process.exit(2);
 }
 const withPostgres = !process.argv.includes("--no-postgres");
 
 const figures: Record<string, unknown> = { measuredAt: new Date().toISOString() };
+if (only === "browser-batch") figures.browserBatch = await browserBatchFigures(PORT);
 if (only === undefined || only === "browser") figures.browser = await browserFigures(PORT);
 if (only === undefined || only === "server")
   figures.server = await serverFigures({ prismPort: PORT + 1, openApiDocument: "dist/openapi.json", readRequests: 3000, createRequests: 1500, maxSeconds: 20 });
