@@ -3,17 +3,23 @@
  * (both durable: the cluster keeps fsync and synchronous_commit on) for the signed 50-row read and
  * the signed payment creation at concurrency 10; (b) signed payment creation at concurrency 20
  * against one server process and against two on the same sandbox (schema), the load spread over
- * them in turn, alternated several times because the machine is shared and its figures are noisy.
+ * them in turn, alternated several times because the machine is shared and its figures are noisy;
+ * and (c) the same in hosted mode (--multi-tenant), the creations spread over several TPPs, each with
+ * its own sandbox (schema), as a hosted sandbox's load is.
  * All requests are signed before the clock starts. PostgreSQL is installed when missing
  * (scripts/ensure-postgres.mjs) and runs as a throwaway cluster (scripts/postgres/throwaway-cluster.ts).
  */
 import { ensurePostgres } from "../ensure-postgres.mjs";
 import { startThrowawayCluster } from "../postgres/throwaway-cluster";
 import { runLoad, type LoadResult } from "./load";
+import type { LoadRequest } from "./load";
 import { benchParties, signedCreations, signedReads, startServerProcess, throughput, type RunningServer } from "./server";
+import { tppCertificate } from "./signed";
 import { round } from "./stats";
 
 const SCALE_CONCURRENCY = 20;
+/** TPPs (sandboxes) the hosted run's creations are spread over. */
+const HOSTED_TPPS = 4;
 
 export interface PostgresFigureOptions {
   /** Requests per throughput run of (a). */
@@ -46,23 +52,36 @@ const summary = (result: LoadResult) => ({
   failed: result.failed,
 });
 
-/** (b): two processes on one schema, kept running; "one" sends every request to the first, "two" to both in turn. */
-async function twoVersusOne(url: string, options: PostgresFigureOptions) {
-  const postgres = { url, schema: "bench_scale" };
+/** `count` creations, taken in turn from each TPP's own (so every moment of the run has every TPP's requests in flight). */
+async function creationsBy(
+  tpps: { parties: Awaited<ReturnType<typeof benchParties>>; as?: ReturnType<typeof tppCertificate> }[],
+  count: number,
+): Promise<LoadRequest[]> {
+  const each = await Promise.all(tpps.map(({ parties, as }) => signedCreations(parties, Math.ceil(count / tpps.length), as)));
+  return Array.from({ length: count }, (_, index) => each[index % each.length]?.[Math.floor(index / each.length)]).filter((request) => request !== undefined);
+}
+
+/**
+ * (b) and (c): two processes on one database, kept running; "one" sends every request to the first,
+ * "two" to both in turn. (b): one sandbox (schema). (c): hosted mode, HOSTED_TPPS TPPs' sandboxes.
+ */
+async function twoVersusOne(url: string, options: PostgresFigureOptions, hosted = false) {
+  const postgres = { url, schema: hosted ? "bench_hosted" : "bench_scale", multiTenant: hosted };
   const first = await startServerProcess(postgres);
   const second = await startServerProcess(postgres).catch(async (error: unknown) => {
     await first.stop();
     throw error;
   });
   try {
-    const parties = await benchParties(first.origin);
-    const load = (origins: string[], requests: Awaited<ReturnType<typeof signedCreations>>) =>
+    const certificates = hosted ? Array.from({ length: HOSTED_TPPS }, (_, index) => tppCertificate(index)) : [undefined];
+    const tpps = await Promise.all(certificates.map(async (as) => ({ parties: await benchParties(first.origin, as), ...(as ? { as } : {}) })));
+    const load = (origins: string[], requests: LoadRequest[]) =>
       runLoad(requests, { origin: origins, concurrency: SCALE_CONCURRENCY, maxSeconds: options.maxSeconds, ok: (status) => status === 201 });
-    await load([first.origin, second.origin], await signedCreations(parties, 200)); // warm up both (JIT, pools)
+    await load([first.origin, second.origin], await creationsBy(tpps, 200)); // warm up both (JIT, pools)
     const rounds: { one: ReturnType<typeof summary>; two: ReturnType<typeof summary>; ratio: number }[] = [];
     for (let round_ = 0; round_ < options.rounds; round_++) {
       // Alternating which goes first spreads a drift of the machine's load over both.
-      const [oneRequests, twoRequests] = [await signedCreations(parties, options.scaleRequests), await signedCreations(parties, options.scaleRequests)];
+      const [oneRequests, twoRequests] = [await creationsBy(tpps, options.scaleRequests), await creationsBy(tpps, options.scaleRequests)];
       const runOne = () => load([first.origin], oneRequests);
       const runTwo = () => load([first.origin, second.origin], twoRequests);
       let one: LoadResult, two: LoadResult;
@@ -77,6 +96,7 @@ async function twoVersusOne(url: string, options: PostgresFigureOptions) {
     }
     const ratios = rounds.map((entry) => entry.ratio).sort((x, y) => x - y);
     return {
+      sandboxes: hosted ? `${String(HOSTED_TPPS)} TPPs' (hosted mode)` : "one",
       concurrency: SCALE_CONCURRENCY,
       requestsPerRun: options.scaleRequests,
       rounds,
@@ -99,6 +119,7 @@ export async function postgresFigures(options: PostgresFigureOptions): Promise<R
         postgres: await oneBesideOther(() => startServerProcess({ url: cluster.url, schema: "bench_single" }), options),
       },
       twoVersusOne: await twoVersusOne(cluster.url, options),
+      twoVersusOneHosted: await twoVersusOne(cluster.url, options, true),
     };
   } finally {
     await cluster.stop();

@@ -1,7 +1,7 @@
 /**
  * The sandbox server for the benchmark, in a process of its own (as Prism is), so that the load
  * generator does not share its event loop:
- * `tsx scripts/benchmark/server-process.ts [--data FILE | --database URL --database-schema NAME]`.
+ * `tsx scripts/benchmark/server-process.ts [--data FILE | --database URL --database-schema NAME] [--multi-tenant]`.
  * It prints one line, the server's URL, once it listens, and stops on SIGTERM.
  */
 import { startSandboxServer } from "../../mocks/server/start";
@@ -18,6 +18,7 @@ const server = await startSandboxServer({
   log: false,
   ...(dataFile ? { dataFile } : {}),
   ...(database ? { database, ...(databaseSchema ? { databaseSchema } : {}) } : {}),
+  ...(process.argv.includes("--multi-tenant") ? { multiTenant: true } : {}),
 });
 console.log(server.url);
 process.on("SIGTERM", () => {

@@ -14,6 +14,7 @@ import type { SandboxExport } from "../../mocks/store/port";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
 import { startPrism } from "./prism";
 import { withDuePayments, withTransactions } from "./seed-data";
+import type { TestCertificate } from "../../src/signing/index";
 import { signed, signedMany } from "./signed";
 import { percentile, round } from "./stats";
 
@@ -40,9 +41,11 @@ export interface RunningServer {
 }
 
 /** Starts scripts/benchmark/server-process.ts with a fresh --data file (or on this PostgreSQL schema) and waits for its URL. */
-export async function startServerProcess(postgres?: { url: string; schema: string }): Promise<RunningServer> {
+export async function startServerProcess(postgres?: { url: string; schema: string; multiTenant?: boolean }): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "psd2-bench-"));
-  const store = postgres ? ["--database", postgres.url, "--database-schema", postgres.schema] : ["--data", join(dir, "sandbox.json")];
+  const store = postgres
+    ? ["--database", postgres.url, "--database-schema", postgres.schema, ...(postgres.multiTenant ? ["--multi-tenant"] : [])]
+    : ["--data", join(dir, "sandbox.json")];
   const child: ChildProcess = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/benchmark/server-process.ts", ...store], {
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -69,11 +72,14 @@ export async function startServerProcess(postgres?: { url: string; schema: strin
   return { origin, stop };
 }
 
-async function control<T>(origin: string, method: string, path: string, body?: unknown, timeoutMs = 120_000): Promise<T> {
+async function control<T>(origin: string, method: string, path: string, body?: unknown, timeoutMs = 120_000, as?: Promise<TestCertificate>): Promise<T> {
+  // A hosted server's controls are signed, by the TPP whose sandbox they act on.
+  const signedHeaders = as ? (await signed(method, path, {}, body, as)).headers : undefined;
   const response = await fetch(`${origin}${path}`, {
     method,
     signal: AbortSignal.timeout(timeoutMs),
-    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+    headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...signedHeaders },
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${text.slice(0, 300)}`);
@@ -153,9 +159,9 @@ export interface BenchParties {
 }
 
 /** The fixed data's accounts and customer the benchmark reads and pays with. */
-export async function benchParties(origin: string): Promise<BenchParties> {
-  const accounts = await control<Account[]>(origin, "GET", "/__sandbox/accounts");
-  const customers = await control<Customer[]>(origin, "GET", "/__sandbox/customers");
+export async function benchParties(origin: string, as?: Promise<TestCertificate>): Promise<BenchParties> {
+  const accounts = await control<Account[]>(origin, "GET", "/__sandbox/accounts", undefined, 120_000, as);
+  const customers = await control<Customer[]>(origin, "GET", "/__sandbox/customers", undefined, 120_000, as);
   const nok = accounts.filter((account) => account.currency === "NOK");
   const reader = [...nok].sort((a, b) => b.transactionCount - a.transactionCount)[0];
   const payer = customers.find((customer) => customer.kind === "private" && nok.some((account) => account.customerNumber === customer.customerNumber));
@@ -170,7 +176,7 @@ export const signedReads = (reader: Account, count: number) =>
   signedMany(count, () => signed("GET", `/v1/sandbox/accounts/${reader.resourceId}/transactions?limit=50`));
 
 /** `count` signed creations of a 1 NOK payment, each with its own X-Request-ID. */
-export const signedCreations = ({ payer, debtor, creditor }: BenchParties, count: number) =>
+export const signedCreations = ({ payer, debtor, creditor }: BenchParties, count: number, as?: Promise<TestCertificate>) =>
   signedMany(count, (index) =>
     signed(
       "POST",
@@ -183,6 +189,7 @@ export const signedCreations = ({ payer, debtor, creditor }: BenchParties, count
         debtorAccount: { bban: debtor.bban, currency: "NOK" },
         remittanceInformationUnstructured: `Bench ${String(index)}`,
       },
+      as,
     ),
   );
 

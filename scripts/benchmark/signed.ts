@@ -5,9 +5,19 @@ import type { LoadRequest } from "./load";
 let credentials: Promise<TestCertificate> | undefined;
 const certificate = () => (credentials ??= generateTestCertificate({ tppName: "Benchmark TPP" }));
 
-/** One signed request: a fresh X-Request-ID each (the server refuses a replayed one), JSON body when given. */
-export async function signed(method: string, path: string, extraHeaders: Record<string, string> = {}, body?: unknown): Promise<LoadRequest> {
-  const cert = await certificate();
+/** Another TPP's certificate (its own organizationIdentifier): in hosted mode, its own sandbox. */
+export const tppCertificate = (index: number): Promise<TestCertificate> =>
+  generateTestCertificate({ tppName: `Benchmark TPP ${String(index)}`, organizationId: String(100_000_000 + index) });
+
+/** One signed request: a fresh X-Request-ID each (the server refuses a replayed one), JSON body when given; signed by `as`, else the benchmark's own TPP. */
+export async function signed(
+  method: string,
+  path: string,
+  extraHeaders: Record<string, string> = {},
+  body?: unknown,
+  as?: Promise<TestCertificate>,
+): Promise<LoadRequest> {
+  const cert = await (as ?? certificate());
   const text = body === undefined ? undefined : JSON.stringify(body);
   const headers: Record<string, string> = {
     "X-Request-ID": crypto.randomUUID(),
