@@ -266,7 +266,10 @@ export const MAX_TENANT_KEYS = 10;
 const SpkiSha256 = z
   .string()
   .regex(/^[0-9a-f]{64}$/, { error: "spkiSha256 is 64 lower-case hex digits: SHA-256 of the certificate's SubjectPublicKeyInfo." })
-  .meta({ description: "SHA-256 of the certificate's SubjectPublicKeyInfo (DER), hex: the key, whichever certificate carries it." });
+  .meta({
+    description: "SHA-256 of the certificate's SubjectPublicKeyInfo (DER), hex: the key, whichever certificate carries it.",
+    ...patternText("64 lower-case hexadecimal digits"),
+  });
 
 export const TenantKeyPath = z.object({ spkiSha256: SpkiSha256 });
 
