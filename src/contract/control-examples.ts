@@ -141,7 +141,9 @@ export const controlExamples: Record<ControlRouteId, OperationExample> = {
   tenantKeys: { response: { keys: [tenantKey] } },
   addTenantKey: {
     request: { certificate: "MIIDdzCCAl+gAwIBAgIUUnKb…" },
-    response: { keys: [tenantKey, { ...tenantKey, spkiSha256: "1b3d5f7a9c0e2f4a6c8e0b2d4f6a8c1e3f5b7d9a0c2e4f6b8d1a3c5e7f9b0d2a", boundAt: "2026-11-25T09:02:44.501Z" }] },
+    response: {
+      keys: [tenantKey, { ...tenantKey, spkiSha256: "1b3d5f7a9c0e2f4a6c8e0b2d4f6a8c1e3f5b7d9a0c2e4f6b8d1a3c5e7f9b0d2a", boundAt: "2026-11-25T09:02:44.501Z" }],
+    },
   },
   removeTenantKey: { response: { keys: [tenantKey] } },
 };

@@ -96,4 +96,3 @@ test("two servers reached at once by two keys of one new organizationIdentifier 
     await dropSchema(tenantSchema(first.tenantKey));
   }
 });
-

@@ -65,7 +65,8 @@ async function newKey(tenantKey: string, certificate: string, now: number): Prom
   const { summary } = loaded.certificate;
   const weak = checkStrength(loaded.certificate);
   if (weak) return refuse(weak.text);
-  if (!summary.publicKeyAlgorithm.startsWith("RSA ")) return refuse(`The certificate has a ${summary.publicKeyAlgorithm} key; requests are signed rsa-sha256, so it could never sign one.`);
+  if (!summary.publicKeyAlgorithm.startsWith("RSA "))
+    return refuse(`The certificate has a ${summary.publicKeyAlgorithm} key; requests are signed rsa-sha256, so it could never sign one.`);
   if (summary.notAfter.getTime() <= now) return refuse(`The certificate expired at ${summary.notAfter.toISOString()}.`);
   const its = await tenantOf({ base64Der: summary.base64Der, subject: summary.subject });
   if (its.key !== tenantKey)
@@ -85,7 +86,10 @@ export function tenantKeyControls(bindings: KeyBindings, tenantKey: string, now:
       const key = await newKey(tenantKey, certificate, now());
       if (!("spkiSha256" in key)) return key;
       if ((await bindings.add(key, MAX_TENANT_KEYS)) === "full")
-        return failure("CONFLICT", `This sandbox has its maximum of ${String(MAX_TENANT_KEYS)} keys; remove one first (POST /__sandbox/tenant/keys/{spkiSha256}/remove).`);
+        return failure(
+          "CONFLICT",
+          `This sandbox has its maximum of ${String(MAX_TENANT_KEYS)} keys; remove one first (POST /__sandbox/tenant/keys/{spkiSha256}/remove).`,
+        );
       return answer(200, listed(await bindings.list()));
     },
     async remove(spkiSha256) {
