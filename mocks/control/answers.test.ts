@@ -71,11 +71,15 @@ const requests: Record<ControlRouteId, () => { path: string; body?: unknown }> =
   exportSandbox: () => ({ path: hrefOf("exportSandbox", {}) }),
   importSandbox: () => ({ path: hrefOf("importSandbox", {}), body: exported }),
   resetSandbox: () => ({ path: hrefOf("resetSandbox", {}) }),
+  // Hosted only (mocks/server/tenants/tenant-keys.test.ts answers them); here a 404, tested below.
+  tenantKeys: () => ({ path: hrefOf("tenantKeys", {}) }),
+  addTenantKey: () => ({ path: hrefOf("addTenantKey", {}), body: { certificate: "AA==" } }),
+  removeTenantKey: () => ({ path: hrefOf("removeTenantKey", { spkiSha256: "0".repeat(64) }) }),
 };
 let exported: unknown;
 
 describe("the control routes answer what the control table says", () => {
-  for (const route of controlRoutes) {
+  for (const route of controlRoutes.filter((row) => !("hostedOnly" in row))) {
     test(`${route.method} ${route.path} (${route.id})`, async () => {
       const { path, body } = requests[route.id]();
       const response = await client.control(route.method, path, body);
@@ -86,6 +90,15 @@ describe("the control routes answer what the control table says", () => {
       if (route.id === "exportSandbox") exported = json;
     });
   }
+
+  test("a sandbox without tenants answers the tenant-key routes 404, saying they are a hosted server's", async () => {
+    for (const route of controlRoutes.filter((row) => "hostedOnly" in row)) {
+      const { path, body } = requests[route.id]();
+      const response = await client.control(route.method, path, body);
+      expect(response.status).toBe(404);
+      expect(JSON.stringify(await response.json())).toContain("only on a hosted server");
+    }
+  });
 
   test("the change count grows with every committed change, and only then", async () => {
     const read = async () => ((await (await client.control("GET", hrefOf("sandboxChanges", {}))).json()) as { revision: number }).revision;

@@ -9,6 +9,7 @@ import { SANDBOX_API_VERSION } from "../../src/contract/control-schemas";
 import { CURRENT_SCHEMA_VERSION } from "../store/migrations";
 import { decideSca, showSca } from "./sca";
 import { testIdentities } from "./identities";
+import { hostedOnly } from "./hosted-only";
 import { releasePayment, scenarioRules, setScenarioRules } from "./scenarios";
 
 /** The sandbox's change count as the contract writes it. */
@@ -53,4 +54,7 @@ export const controlHandlers: ControlHandlers = {
   testIdentities: ({ env, query }) => testIdentities(env, query.count),
   // The standalone server streams this route to a client that accepts text/event-stream (mocks/server/change-streams.ts).
   sandboxChanges: ({ env }) => Promise.resolve(answerWith("sandboxChanges", changesNow(env))),
+  tenantKeys: ({ env }) => env.hosted?.keys?.list() ?? hostedOnly(),
+  addTenantKey: ({ env, body }) => env.hosted?.keys?.add(body.certificate) ?? hostedOnly(),
+  removeTenantKey: ({ env, params }) => env.hosted?.keys?.remove(params.spkiSha256) ?? hostedOnly(),
 };

@@ -29,7 +29,15 @@ export interface SandboxEnv {
   /** Transaction-list pages as sent, where this process sees every commit (the server); absent in the browser. */
   pageCache?: PageCache;
   /** On a hosted (multi-tenant) server: the sandbox's tenant (absent for the server's own), which bank-page links carry. */
-  hosted?: { tenantKey?: string };
+  hosted?: { tenantKey?: string; keys?: TenantKeyControls };
+}
+
+/** A hosted tenant's bound keys, as its control routes change them (mocks/server/tenants/tenant-keys.ts). */
+export interface TenantKeyControls {
+  list(): Promise<Answer>;
+  /** Binds the key of this certificate (base64 DER) too. */
+  add(certificate: string): Promise<Answer>;
+  remove(spkiSha256: string): Promise<Answer>;
 }
 
 export interface HandlerContext<Id extends OperationId> {

@@ -866,6 +866,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/tenant/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hosted server only: the keys this TPP's sandbox accepts signatures from (SHA-256 of each SubjectPublicKeyInfo). The first certificate to reach the sandbox binds its key.
+         * @description Hosted server only: the keys this TPP's sandbox accepts signatures from (SHA-256 of each SubjectPublicKeyInfo). The first certificate to reach the sandbox binds its key.
+         *
+         *     **Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.
+         */
+        get: operations["tenantKeys"];
+        put?: never;
+        /**
+         * Hosted server only, signed with a bound key: also accept the key of this certificate (base64 DER, the same organizationIdentifier, a strong key); at most 10 keys.
+         * @description Hosted server only, signed with a bound key: also accept the key of this certificate (base64 DER, the same organizationIdentifier, a strong key); at most 10 keys.
+         *
+         *     **Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.
+         */
+        post: operations["addTenantKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/tenant/keys/{spkiSha256}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hosted server only, signed with a bound key: stop accepting a key. The last key cannot be removed.
+         * @description Hosted server only, signed with a bound key: stop accepting a key. The last key cannot be removed.
+         *
+         *     **Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.
+         */
+        post: operations["removeTenantKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5897,6 +5947,191 @@ export interface operations {
                         since: string;
                     };
                     "text/event-stream": string;
+                };
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tenantKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "spkiSha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+                     *           "subject": "CN=TPP 123456789,organizationIdentifier=PSDNO-FSA-123456789,O=TPP AS,C=NO",
+                     *           "boundAt": "2026-11-24T12:18:19.120Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The keys a request for this TPP's sandbox may be signed with, oldest first. */
+                        keys: {
+                            /** @description SHA-256 of the certificate's SubjectPublicKeyInfo (DER), hex: the key, whichever certificate carries it. */
+                            spkiSha256: string;
+                            /** @description The subject of the certificate that brought the key (RFC 4514). */
+                            subject: string;
+                            /**
+                             * Format: date-time
+                             * @description When the key was bound (real time).
+                             */
+                            boundAt: string;
+                        }[];
+                    };
+                };
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addTenantKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "certificate": "MIIDdzCCAl+gAwIBAgIUUnKb…"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The new certificate, base64 DER (the TPP-Signature-Certificate form); it must carry the same organizationIdentifier. */
+                    certificate: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "spkiSha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+                     *           "subject": "CN=TPP 123456789,organizationIdentifier=PSDNO-FSA-123456789,O=TPP AS,C=NO",
+                     *           "boundAt": "2026-11-24T12:18:19.120Z"
+                     *         },
+                     *         {
+                     *           "spkiSha256": "1b3d5f7a9c0e2f4a6c8e0b2d4f6a8c1e3f5b7d9a0c2e4f6b8d1a3c5e7f9b0d2a",
+                     *           "subject": "CN=TPP 123456789,organizationIdentifier=PSDNO-FSA-123456789,O=TPP AS,C=NO",
+                     *           "boundAt": "2026-11-25T09:02:44.501Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The keys a request for this TPP's sandbox may be signed with, oldest first. */
+                        keys: {
+                            /** @description SHA-256 of the certificate's SubjectPublicKeyInfo (DER), hex: the key, whichever certificate carries it. */
+                            spkiSha256: string;
+                            /** @description The subject of the certificate that brought the key (RFC 4514). */
+                            subject: string;
+                            /**
+                             * Format: date-time
+                             * @description When the key was bound (real time).
+                             */
+                            boundAt: string;
+                        }[];
+                    };
+                };
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeTenantKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description SHA-256 of the certificate's SubjectPublicKeyInfo (DER), hex: the key, whichever certificate carries it. */
+                spkiSha256: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "spkiSha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+                     *           "subject": "CN=TPP 123456789,organizationIdentifier=PSDNO-FSA-123456789,O=TPP AS,C=NO",
+                     *           "boundAt": "2026-11-24T12:18:19.120Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The keys a request for this TPP's sandbox may be signed with, oldest first. */
+                        keys: {
+                            /** @description SHA-256 of the certificate's SubjectPublicKeyInfo (DER), hex: the key, whichever certificate carries it. */
+                            spkiSha256: string;
+                            /** @description The subject of the certificate that brought the key (RFC 4514). */
+                            subject: string;
+                            /**
+                             * Format: date-time
+                             * @description When the key was bound (real time).
+                             */
+                            boundAt: string;
+                        }[];
+                    };
                 };
             };
             500: components["responses"]["SystemError"];

@@ -60,6 +60,12 @@ const exportDocument = {
   stores: { customers: [], accounts: [], agreements: [], payments: [], baskets: [], transactions: [] },
 };
 
+const tenantKey = {
+  spkiSha256: "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+  subject: "CN=TPP 123456789,organizationIdentifier=PSDNO-FSA-123456789,O=TPP AS,C=NO",
+  boundAt: "2026-11-24T12:18:19.120Z",
+};
+
 export const controlExamples: Record<ControlRouteId, OperationExample> = {
   sandboxClock: { response: clock },
   advanceClock: { request: { days: 1 }, response: { clock: { ...clock, now: "2026-11-25T12:18:19.120Z", today: "2026-11-25", offsetMs: 86400000 }, runs: [] } },
@@ -132,4 +138,12 @@ export const controlExamples: Record<ControlRouteId, OperationExample> = {
       kidsMod11: ["2034808190"],
     },
   },
+  tenantKeys: { response: { keys: [tenantKey] } },
+  addTenantKey: {
+    request: { certificate: "MIIDdzCCAl+gAwIBAgIUUnKb…" },
+    response: {
+      keys: [tenantKey, { ...tenantKey, spkiSha256: "1b3d5f7a9c0e2f4a6c8e0b2d4f6a8c1e3f5b7d9a0c2e4f6b8d1a3c5e7f9b0d2a", boundAt: "2026-11-25T09:02:44.501Z" }],
+    },
+  },
+  removeTenantKey: { response: { keys: [tenantKey] } },
 };

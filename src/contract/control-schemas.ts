@@ -257,3 +257,38 @@ export const ExportDocument = z.object({
   exportedAt: z.string(),
   stores: z.record(z.string(), z.array(z.unknown())),
 });
+
+// ---- a hosted tenant's keys (decision 0039, amendment) ---------------------------------------
+
+/** Bound keys per tenant at most: enough for a rotation in every environment, few enough to list and check on each request. */
+export const MAX_TENANT_KEYS = 10;
+
+const SpkiSha256 = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, { error: "spkiSha256 is 64 lower-case hex digits: SHA-256 of the certificate's SubjectPublicKeyInfo." })
+  .meta({
+    description: "SHA-256 of the certificate's SubjectPublicKeyInfo (DER), hex: the key, whichever certificate carries it.",
+    ...patternText("64 lower-case hexadecimal digits"),
+  });
+
+export const TenantKeyPath = z.object({ spkiSha256: SpkiSha256 });
+
+/** A certificate whose key the tenant should accept too: base64 DER, as in TPP-Signature-Certificate. */
+export const AddTenantKey = z.strictObject({
+  certificate: z
+    .string()
+    .min(1, { error: "certificate is the new certificate as base64 DER (as in TPP-Signature-Certificate)." })
+    .max(16_384, { error: "certificate is at most 16384 characters." })
+    .meta({ description: "The new certificate, base64 DER (the TPP-Signature-Certificate form); it must carry the same organizationIdentifier." }),
+});
+
+export const TenantKey = z.object({
+  spkiSha256: SpkiSha256,
+  subject: z.string().meta({ description: "The subject of the certificate that brought the key (RFC 4514)." }),
+  boundAt: z.iso.datetime().meta({ description: "When the key was bound (real time)." }),
+});
+
+export const TenantKeys = z.object({
+  keys: z.array(TenantKey).max(MAX_TENANT_KEYS).meta({ description: "The keys a request for this TPP's sandbox may be signed with, oldest first." }),
+});
+export type TenantKeys = z.infer<typeof TenantKeys>;

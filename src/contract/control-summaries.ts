@@ -34,4 +34,9 @@ export const controlSummaries: Record<ControlRouteId, string> = {
     "Valid Norwegian test identities with their check digits: synthetic national identity and D-numbers, organisation numbers, free account numbers at the sandbox bank, and KIDs (MOD10 and MOD11); ?count=1…20 of each (5 by default).",
   sandboxChanges:
     "How many changes the sandbox has committed. With Accept: text/event-stream the server keeps the answer open and sends a `change` event after each burst of changes (a few per second at most), a comment every 15 s, and ends it after 10 minutes (EventSource reconnects); at most 32 streams at once.",
+  tenantKeys:
+    "Hosted server only: the keys this TPP's sandbox accepts signatures from (SHA-256 of each SubjectPublicKeyInfo). The first certificate to reach the sandbox binds its key.",
+  addTenantKey:
+    "Hosted server only, signed with a bound key: also accept the key of this certificate (base64 DER, the same organizationIdentifier, a strong key); at most 10 keys.",
+  removeTenantKey: "Hosted server only, signed with a bound key: stop accepting a key. The last key cannot be removed.",
 };

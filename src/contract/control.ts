@@ -25,6 +25,9 @@ import {
   ScaDecisionBody,
   ScaRequest,
   ScaSubject,
+  AddTenantKey,
+  TenantKeyPath,
+  TenantKeys,
 } from "./control-schemas";
 import { ScenarioRuleSet, ScenarioRulesBody } from "./scenarios";
 import { z } from "./zod";
@@ -52,6 +55,8 @@ export interface ControlRouteRow {
    * standalone server holds it open, the in-browser sandbox answers the JSON once.
    */
   eventStream?: true;
+  /** Only a hosted (multi-tenant) server serves it; the in-browser and local sandboxes answer 404. */
+  hostedOnly?: true;
 }
 
 const PaymentIdPath = z.object({ paymentId: z.string().min(1) });
@@ -139,6 +144,16 @@ export const controlRoutes = [
   row({ id: "sandboxInfo", method: "GET", path: "/__sandbox/info", response: SandboxInfo }),
   row({ id: "testIdentities", method: "GET", path: "/__sandbox/identities", query: TestIdentitiesQuery, response: TestIdentities }),
   row({ id: "sandboxChanges", method: "GET", path: "/__sandbox/changes", response: SandboxChanges, eventStream: true }),
+  row({ id: "tenantKeys", method: "GET", path: "/__sandbox/tenant/keys", response: TenantKeys, hostedOnly: true }),
+  row({ id: "addTenantKey", method: "POST", path: "/__sandbox/tenant/keys", body: AddTenantKey, response: TenantKeys, hostedOnly: true }),
+  row({
+    id: "removeTenantKey",
+    method: "POST",
+    path: "/__sandbox/tenant/keys/{spkiSha256}/remove",
+    pathParams: TenantKeyPath,
+    response: TenantKeys,
+    hostedOnly: true,
+  }),
 ] as const satisfies readonly ControlRouteRow[];
 
 export type ControlRouteId = (typeof controlRoutes)[number]["id"];

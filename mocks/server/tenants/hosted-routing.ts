@@ -17,6 +17,7 @@ import { checkSignature } from "../../http/signature-check";
 import { bankPage } from "../bank-page";
 import { TenantRefused, type TenantSandboxes } from "./tenant-sandboxes";
 import { TENANT_KEY, tenantOf, type TenantIdentity } from "./tenant-identity";
+import { keyOf, TenantKeyUnbound, type BoundKey } from "./tenant-keys";
 
 const CONTROL_PREFIX = "/__sandbox/";
 const INFO_PATH = hrefOf("sandboxInfo", {});
@@ -34,7 +35,7 @@ const withBody = (request: IncomingRequest, body: string): IncomingRequest => ({
   text: () => Promise.resolve(body),
 });
 
-type Signed = { ok: true; tenant: TenantIdentity; certificate: string; headers: Record<string, string> } | { ok: false; answer: Answer };
+type Signed = { ok: true; tenant: TenantIdentity; signer: BoundKey; certificate: string; headers: Record<string, string> } | { ok: false; answer: Answer };
 
 export interface HostedRouting {
   /** An interface request (/v1/…), from node:http. */
@@ -56,15 +57,17 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     return {
       ok: true,
       tenant: await tenantOf({ base64Der: signature.certificate, subject: signature.subject }),
+      signer: await keyOf(signature.certificate, signature.subject, realNow()),
       certificate: signature.certificate,
       headers: signature.headers,
     };
   }
 
-  async function inTenant(tenant: TenantIdentity, work: (sandbox: Sandbox) => Promise<WireAnswer>): Promise<WireAnswer> {
+  async function inTenant(signed: { tenant: TenantIdentity; signer: BoundKey }, work: (sandbox: Sandbox) => Promise<WireAnswer>): Promise<WireAnswer> {
     try {
-      return await tenants.use(tenant, work);
+      return await tenants.use(signed.tenant, signed.signer, work);
     } catch (error) {
+      if (error instanceof TenantKeyUnbound) return toWire(failure("CERTIFICATE_INVALID", error.message, "TPP-Signature-Certificate"));
       if (!(error instanceof TenantRefused)) throw error;
       return toWire(failure("ACCESS_EXCEEDED", error.message, undefined, error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {}));
     }
@@ -77,7 +80,7 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     const signature = await signed(request, url, body);
     if (!signature.ok) return toWire(signature.answer);
     return inTenant(
-      signature.tenant,
+      signature,
       async (sandbox) => (await sandbox.dispatch.answer(withBody(request, body))) ?? toWire(failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}.`)),
     );
   }
@@ -94,7 +97,7 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
       return wireResponse(toWire(errorAnswer(hinted, signature.answer.headers)));
     }
     const requestId = request.headers.get("x-request-id") ?? "";
-    const wire = await inTenant(signature.tenant, async (sandbox) => {
+    const wire = await inTenant(signature, async (sandbox) => {
       const replayed = await replayProblem(sandbox.env.store, signature.certificate, requestId, realNow());
       if (replayed) return toWire(replayed, signature.headers);
       return (await sandbox.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", `No control route at ${url.pathname}.`));

@@ -74,3 +74,25 @@ test("a server that keeps one tenant open at a time closes and reopens them in t
     2 * 86_400_000,
   );
 });
+
+test("two servers reached at once by two keys of one new organizationIdentifier bind one: the other gets 401 on both, and nothing of its is kept", async () => {
+  const organization = randomOrganization();
+  const [first, second] = await Promise.all([organizationTpp(organization), organizationTpp(organization)]);
+  try {
+    const answers = await Promise.all([
+      tppClient(one.url, first).send("GET", hrefOf("tenantKeys", {})),
+      tppClient(two.url, second).send("GET", hrefOf("tenantKeys", {})),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    const [winner, loser] = answers[0].status === 200 ? [first, second] : [second, first];
+    for (const server of [one, two]) {
+      const keys = await tppClient(server.url, winner).json<{ keys: { subject: string }[] }>("GET", hrefOf("tenantKeys", {}));
+      expect(keys.keys).toHaveLength(1);
+      expect((await tppClient(server.url, loser).send("GET", hrefOf("sandboxClock", {}))).status).toBe(401);
+    }
+    const rows = await adminQuery<{ n: number }>(`select count(*)::int as n from ${tenantSchema(first.tenantKey)}.tenant_keys`);
+    expect(rows[0]?.n).toBe(1);
+  } finally {
+    await dropSchema(tenantSchema(first.tenantKey));
+  }
+});

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { hrefOf } from "../../../src/contract/paths";
 import { KARI, NDCT, initiationHeaders, kariAndOla, paymentBody, type ListedAccount } from "../../test-helpers";
 import { startSandboxServer, type SandboxServer } from "../start";
-import { fingerprintTpp, organizationTpp, tppClient, type TppClient, type TppCredentials } from "./tpp-client.test-helpers";
+import { base64Der, fingerprintTpp, organizationTpp, tppClient, type TppClient, type TppCredentials } from "./tpp-client.test-helpers";
 
 interface Created {
   paymentId: string;
@@ -87,9 +87,11 @@ describe("two TPPs on one hosted server", { timeout: 60_000 }, () => {
     await createPayment(a); // 201: B's forced 500 is not A's
   });
 
-  test("a second certificate with the same organizationIdentifier (a renewal) reaches the same sandbox", async () => {
+  test("a renewed certificate with the same organizationIdentifier reaches the same sandbox once a bound key has added its key", async () => {
     const { paymentId } = await createPayment(a);
-    const renewed = tppClient(server.url, await organizationTpp("111111111"));
+    const renewedTpp = await organizationTpp("111111111");
+    await a.json("POST", hrefOf("addTenantKey", {}), { certificate: base64Der(renewedTpp) });
+    const renewed = tppClient(server.url, renewedTpp);
     expect(await renewed.json("GET", statusPath(paymentId))).toEqual({ transactionStatus: "RCVD" });
   });
 

@@ -2,6 +2,7 @@
 import { describe, expect, test } from "vitest";
 import { openDataStore } from "../data-file";
 import { createTenantSandboxes, TenantRefused } from "./tenant-sandboxes";
+import { memoryKeyBindings, TenantKeyUnbound } from "./tenant-keys";
 import type { TenantStores } from "./tenant-stores";
 
 const later = () => new Promise((done) => setTimeout(done, 20));
@@ -23,7 +24,7 @@ function slowStores() {
         closed.push(key);
         close();
       };
-      return { store };
+      return { store, keys: memoryKeyBindings() };
     },
     close: () => Promise.resolve(),
   };
@@ -31,12 +32,13 @@ function slowStores() {
 }
 
 const tenant = (n: number) => ({ id: `org:T${String(n)}`, key: n.toString(16).padStart(24, "0") });
+const signer = (n: number) => ({ spkiSha256: n.toString(16).padStart(64, "0"), subject: `CN=Key ${String(n)}`, boundAt: 1_795_000_000_000 });
 
 describe("createTenantSandboxes", { timeout: 30_000 }, () => {
   test("new tenants arriving at once cannot all pass the total bound", async () => {
     const { stores } = slowStores();
     const tenants = createTenantSandboxes({ stores, limits: { maxTenants: 2, perMinute: 100, maxOpen: 10 }, closable: false, pageCache: false });
-    const outcomes = await Promise.allSettled([1, 2, 3, 4].map((n) => tenants.use(tenant(n), () => Promise.resolve("served"))));
+    const outcomes = await Promise.allSettled([1, 2, 3, 4].map((n) => tenants.use(tenant(n), signer(1), () => Promise.resolve("served"))));
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(2);
     for (const outcome of outcomes) if (outcome.status === "rejected") expect(outcome.reason).toBeInstanceOf(TenantRefused);
     expect(await tenants.keys()).toHaveLength(2);
@@ -46,7 +48,7 @@ describe("createTenantSandboxes", { timeout: 30_000 }, () => {
   test("the same new tenant asked for at once is created once", async () => {
     const { stores } = slowStores();
     const tenants = createTenantSandboxes({ stores, limits: { maxTenants: 5, perMinute: 1, maxOpen: 10 }, closable: false, pageCache: false });
-    const outcomes = await Promise.all([1, 1, 1].map((n) => tenants.use(tenant(n), (sandbox) => Promise.resolve(sandbox))));
+    const outcomes = await Promise.all([1, 1, 1].map((n) => tenants.use(tenant(n), signer(1), (sandbox) => Promise.resolve(sandbox))));
     expect(new Set(outcomes).size).toBe(1);
     await tenants.close();
   });
@@ -57,17 +59,30 @@ describe("createTenantSandboxes", { timeout: 30_000 }, () => {
     let release: () => void = () => undefined;
     const held = tenants.use(
       tenant(1),
+      signer(1),
       () =>
         new Promise<void>((done) => {
           release = done;
         }),
     );
-    await tenants.use(tenant(2), () => Promise.resolve());
+    await tenants.use(tenant(2), signer(1), () => Promise.resolve());
     expect(closed).toEqual(["0".repeat(23) + "2"]);
     release();
     await held;
-    await tenants.use(tenant(3), () => Promise.resolve());
+    await tenants.use(tenant(3), signer(1), () => Promise.resolve());
     expect(closed).toEqual(["0".repeat(23) + "2", "0".repeat(23) + "1"]);
+    await tenants.close();
+  });
+
+  test("a new tenant reached at once with two keys is bound to one: the other request is refused and its work never runs", async () => {
+    const { stores } = slowStores();
+    const tenants = createTenantSandboxes({ stores, limits: { maxTenants: 5, perMinute: 100, maxOpen: 10 }, closable: false, pageCache: false });
+    const ran: number[] = [];
+    const outcomes = await Promise.allSettled([1, 2].map((n) => tenants.use(tenant(1), signer(n), () => Promise.resolve(ran.push(n)))));
+    expect(ran).toHaveLength(1);
+    const refused = outcomes.find((outcome) => outcome.status === "rejected");
+    expect(refused?.reason).toBeInstanceOf(TenantKeyUnbound);
+    expect(String(refused?.reason)).toMatch(/bound to another key since .*POST \/__sandbox\/tenant\/keys signed by a bound one/);
     await tenants.close();
   });
 });

@@ -6,6 +6,7 @@
  */
 import { createSandbox, type Sandbox } from "../../sandbox";
 import type { TenantIdentity } from "./tenant-identity";
+import { admitKey, tenantKeyControls, type BoundKey, type KeyBindings } from "./tenant-keys";
 import type { TenantStore, TenantStores } from "./tenant-stores";
 
 export interface TenantLimits {
@@ -34,12 +35,17 @@ interface Entry {
   key: string;
   sandbox: Sandbox;
   store: TenantStore["store"];
+  keys: KeyBindings;
   leases: number;
 }
 
 export interface TenantSandboxes {
-  /** Runs `work` on the tenant's sandbox, creating it on first use; rejects with TenantRefused beyond the bounds. */
-  use<T>(tenant: TenantIdentity, work: (sandbox: Sandbox) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on the tenant's sandbox for a request signed with `signer`'s key, creating the sandbox (bound to that
+   * key) on first use; rejects with TenantRefused beyond the bounds, with TenantKeyUnbound (nothing done) for a key
+   * the tenant is not bound to.
+   */
+  use<T>(tenant: TenantIdentity, signer: BoundKey, work: (sandbox: Sandbox) => Promise<T>): Promise<T>;
   /** The same for a tenant that exists already (the bank page, the batch timer): undefined for any other key. */
   useExisting<T>(key: string, work: (sandbox: Sandbox) => Promise<T>): Promise<T | undefined>;
   /** Every tenant's key, over every process on the database. */
@@ -112,17 +118,17 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
     } finally {
       admitted?.();
     }
-    const { store, exclusive } = opened;
+    const { store, exclusive, keys } = opened;
     try {
       const sandbox = await createSandbox({
         store,
         seedIfNew: true,
         pageCache: options.pageCache,
-        hosted: { tenantKey: key },
+        hosted: { tenantKey: key, keys: tenantKeyControls(keys, key, now) },
         ...(exclusive ? { exclusive } : {}),
         ...(options.realNow ? { realNow: options.realNow } : {}),
       });
-      return { key, sandbox, store, leases: 0 };
+      return { key, sandbox, store, keys, leases: 0 };
     } catch (error) {
       store.close();
       await store.closed();
@@ -171,10 +177,13 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
   }
 
   return {
-    async use(tenant, work) {
+    async use(tenant, signer, work) {
       const entry = await lease(tenant, true);
       if (!entry) throw new Error(`The sandbox of tenant ${tenant.key} could not be opened.`);
-      return run(entry, work);
+      return run(entry, async (sandbox) => {
+        await admitKey(entry.keys, tenant, signer);
+        return work(sandbox);
+      });
     },
     async useExisting(key, work) {
       const entry = await lease({ key }, false);

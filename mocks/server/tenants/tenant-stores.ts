@@ -4,17 +4,21 @@
  * the database finds the others' tenants by their schemas. In memory (SQLite, for trying the mode out)
  * one database per tenant, gone with the process.
  */
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { openDataStore } from "../data-file";
 import { openPostgres } from "../../store/sql/postgres";
 import { openPostgresStore } from "../../store/sql/postgres-store";
 import type { SandboxStore } from "../../store/port";
 import { TENANT_KEY } from "./tenant-identity";
+import { memoryKeyBindings, type KeyBindings } from "./tenant-keys";
+import { createKeyTable, postgresKeyBindings } from "./tenant-keys-postgres";
 
 export interface TenantStore {
   store: SandboxStore & { closed(): Promise<void> };
   /** Batch jobs one at a time across every process on this tenant's sandbox (PostgreSQL); absent in memory. */
   exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** The keys its requests may be signed with, kept apart from its data (tenant-keys.ts). */
+  keys: KeyBindings;
 }
 
 export interface TenantStores {
@@ -56,8 +60,16 @@ export function postgresTenantStores(url: string): TenantStores {
       return found.rows.map((row) => row.name.slice(TENANT_SCHEMA_PREFIX.length)).filter((key) => TENANT_KEY.test(key));
     },
     async open(key) {
-      const store = await openPostgresStore({ url, schema: tenantSchema(key), maxConnections: TENANT_POOL_SIZE });
-      return { store, exclusive: store.exclusive };
+      const schema = tenantSchema(key);
+      const store = await openPostgresStore({ url, schema, maxConnections: TENANT_POOL_SIZE });
+      try {
+        await createKeyTable({ db: catalogue.db, schema });
+      } catch (error) {
+        store.close();
+        await store.closed();
+        throw error;
+      }
+      return { store, exclusive: store.exclusive, keys: postgresKeyBindings(catalogue.db as Kysely<unknown>, schema) };
     },
     close: () => catalogue.db.destroy(),
   };
@@ -65,15 +77,16 @@ export function postgresTenantStores(url: string): TenantStores {
 
 /** In memory: a database per tenant in this process; none is ever closed before the server stops (its data would be gone). */
 export function memoryTenantStores(): TenantStores {
-  const created = new Set<string>();
+  const created = new Map<string, KeyBindings>();
   return {
     exists: (key) => Promise.resolve(created.has(key)),
     count: () => Promise.resolve(created.size),
-    keys: () => Promise.resolve([...created].sort()),
+    keys: () => Promise.resolve([...created.keys()].sort()),
     async open(key) {
       const { store } = await openDataStore(undefined);
-      created.add(key);
-      return { store };
+      const keys = created.get(key) ?? memoryKeyBindings();
+      created.set(key, keys);
+      return { store, keys };
     },
     close: () => Promise.resolve(),
   };

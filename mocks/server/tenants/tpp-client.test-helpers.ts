@@ -45,6 +45,32 @@ export async function fingerprintTpp(name: string): Promise<TppCredentials> {
   };
 }
 
+/** The certificate as TPP-Signature-Certificate carries it: base64 DER on one line. */
+export const base64Der = (tpp: TppCredentials) => tpp.certificatePem.replace(/-----[A-Z ]+-----/g, "").replace(/\s+/g, "");
+
+/** A certificate naming PSDNO-FSA-<organizationId> over a 1024-bit RSA key: too weak to sign or to be bound. */
+export async function weakOrganizationCertificate(organizationId: string): Promise<string> {
+  const keys = await globalThis.crypto.subtle.generateKey(
+    { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256", publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 1024 },
+    true,
+    ["sign", "verify"],
+  );
+  const now = Date.now();
+  const der = await createSelfSignedCertificate({
+    name: [
+      ["2.5.4.6", "NO"],
+      ["2.5.4.97", `PSDNO-FSA-${organizationId}`],
+      ["2.5.4.3", "Weak TPP"],
+    ],
+    serialHex: "0B0C0D0E",
+    notBefore: new Date(now - 3_600_000),
+    notAfter: new Date(now + 365 * 86_400_000),
+    keys,
+    hash: "SHA-256",
+  });
+  return btoa(String.fromCharCode(...new Uint8Array(der)));
+}
+
 export interface TppClient {
   /** Signed (unless sign: false), with a new X-Request-ID; JSON body when given. */
   send(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string>; sign?: boolean }): Promise<Response>;
