@@ -19,17 +19,16 @@ export const describeRun = (report: RunReport) =>
   `batch run ${new Date(report.at).toISOString()} (${report.date}): ${String(report.settled.length)} settled, ${String(report.rejected.length)} rejected` +
   (report.settled.length + report.rejected.length > 0 ? ` [${[...report.settled, ...report.rejected].join(", ")}]` : "");
 
-export function startBatchTimer(sandbox: Sandbox, options: { intervalMs?: number; log?: (line: string) => void } = {}): BatchTimer {
-  const { env } = sandbox;
+export interface TimerOptions {
+  intervalMs?: number;
+  log?: (line: string) => void;
+}
+
+/** Runs `work` every interval and when asked, one run at a time; a failure is logged, never thrown. */
+export function repeatedCatchUp(work: () => Promise<void>, options: TimerOptions = {}): BatchTimer {
   let running: Promise<void> | undefined;
-
-  async function catchUp(): Promise<void> {
-    const reports = await catchUpToNow(env);
-    for (const report of reports) if (report.settled.length + report.rejected.length > 0) options.log?.(describeRun(report));
-  }
-
   const runNow = () =>
-    (running ??= catchUp()
+    (running ??= work()
       .catch((error: unknown) => {
         options.log?.(`batch catch-up failed: ${error instanceof Error ? error.message : String(error)}`);
       })
@@ -49,4 +48,12 @@ export function startBatchTimer(sandbox: Sandbox, options: { intervalMs?: number
       await running;
     },
   };
+}
+
+export function startBatchTimer(sandbox: Sandbox, options: TimerOptions = {}): BatchTimer {
+  const { env } = sandbox;
+  return repeatedCatchUp(async () => {
+    const reports = await catchUpToNow(env);
+    for (const report of reports) if (report.settled.length + report.rejected.length > 0) options.log?.(describeRun(report));
+  }, options);
 }

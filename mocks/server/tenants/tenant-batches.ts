@@ -5,19 +5,15 @@
  * tick's work; the next tick goes on where this one stopped, so every tenant comes round in turn.
  */
 import { catchUpToNow } from "../../batch/runner";
-import { BATCH_INTERVAL_MS, describeRun, type BatchTimer } from "../batch-timer";
+import { describeRun, repeatedCatchUp, type BatchTimer, type TimerOptions } from "../batch-timer";
 import type { TenantSandboxes } from "./tenant-sandboxes";
 
 /** Tenants caught up per tick: with the 30 s tick, 1000 tenants come round in 25 minutes at worst. */
 export const TENANTS_PER_TICK = 20;
 
-export function startTenantBatches(
-  tenants: TenantSandboxes,
-  options: { intervalMs?: number; perTick?: number; log?: (line: string) => void } = {},
-): BatchTimer {
+export function startTenantBatches(tenants: TenantSandboxes, options: TimerOptions & { perTick?: number } = {}): BatchTimer {
   const perTick = options.perTick ?? TENANTS_PER_TICK;
   let after = ""; // the last key caught up: the next tick starts past it
-  let running: Promise<void> | undefined;
 
   async function tick(): Promise<void> {
     const keys = await tenants.keys();
@@ -35,25 +31,5 @@ export function startTenantBatches(
     }
   }
 
-  const runNow = () =>
-    (running ??= tick()
-      .catch((error: unknown) => {
-        options.log?.(`batch catch-up failed: ${error instanceof Error ? error.message : String(error)}`);
-      })
-      .finally(() => {
-        running = undefined;
-      }));
-
-  const timer = setInterval(() => {
-    void runNow();
-  }, options.intervalMs ?? BATCH_INTERVAL_MS);
-  timer.unref();
-
-  return {
-    runNow,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatedCatchUp(tick, options);
 }
