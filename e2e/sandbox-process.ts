@@ -9,7 +9,7 @@ export interface SandboxProcess {
   stop(): void;
 }
 
-const BANNER = /PSD2 sandbox listening on (http:\/\/\S+)/;
+const BANNER = /PSD2 sandbox(?: \([^)]*\))? listening on (http:\/\/\S+)/;
 
 /** Starts mocks/server.ts (what `npm run sandbox -- …args` runs, without npm's dependency check) and waits for its banner. */
 export async function startSandboxProcess(args: readonly string[] = [], timeoutMs = 60_000): Promise<SandboxProcess> {
