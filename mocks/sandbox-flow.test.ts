@@ -57,9 +57,15 @@ describe("single payment lifecycle", () => {
     expect(available(after.find((a) => a.resourceId === kari.resourceId)!)).toBe((available(kari) ?? 0) - 250);
     expect(available(after.find((a) => a.resourceId === ola.resourceId)!)).toBe((available(ola) ?? 0) + 250);
     const debit = (await (await client.send("GET", `/v1/sandbox/accounts/${kari.resourceId}/transactions?limit=1`)).json()) as { amount: number }[];
-    const credit = (await (await client.send("GET", `/v1/sandbox/accounts/${ola.resourceId}/transactions?limit=1`)).json()) as { amount: number }[];
+    const credit = (await (await client.send("GET", `/v1/sandbox/accounts/${ola.resourceId}/transactions?limit=1`)).json()) as {
+      amount: number;
+      debtorName: string;
+    }[];
     expect(debit[0]?.amount).toBe(-25000);
     expect(credit[0]?.amount).toBe(25000);
+    // The payee's statement names the payer, not the payer's account.
+    const customers = (await (await client.control("GET", "/__sandbox/customers")).json()) as { customerNumber: string; name: string }[];
+    expect(credit[0]?.debtorName).toBe(customers.find((customer) => customer.customerNumber === KARI.customerNumber)?.name);
   });
 
   test("SCA declined: RJCT, and the redirect says nok", async () => {

@@ -164,3 +164,17 @@ test("presentTransaction: no accountId, seq or paymentId; a self link", () => {
   expect(shown).not.toHaveProperty("paymentId");
   expect(shown._links).toEqual({ self: { href: "http://sandbox.test/v1/sandbox/accounts/acc-d/transactions/t1", verbs: ["GET"] } });
 });
+
+describe("the parties of a booked payment", () => {
+  test("both bookings name the payer as its bank knows it (the customer the payment was made for), not its account", () => {
+    const payment = { ...single({}), debtorName: "Kari Nordmann" };
+    const [debit, credit] = paymentBookings(payment, 1000, debtor, creditor, "2026-11-20", ids());
+    expect(debit?.debtorName).toBe("Kari Nordmann");
+    expect(credit?.debtorName).toBe("Kari Nordmann");
+    expect(credit?.creditorName).toBe("Ola");
+  });
+  test("a payment kept before the payer's name was falls back to the debtor account's name", () => {
+    const [, credit] = paymentBookings(single({}), 1000, debtor, creditor, "2026-11-20", ids());
+    expect(credit?.debtorName).toBe("Brukskonto");
+  });
+});

@@ -43,7 +43,8 @@ export function paymentBookings(
     remittanceInformationUnstructured: remittanceText(payment),
     creditorName: request.creditorName,
     creditorAccount: accountIds(request.creditorAccount),
-    debtorName: debtor.accountName,
+    // The payer's name as the payee's statement shows it; the account's name for payments kept before it was.
+    debtorName: payment.debtorName ?? debtor.accountName,
     debtorAccount: { bban: debtor.bban, iban: debtor.iban },
     ultimateDebtor: request.ultimateDebtor ?? "",
     ultimateCreditor: "",

@@ -40,6 +40,7 @@ async function initiate(context: HandlerContext<"createPayment"> | HandlerContex
       transactionStatus: "RCVD" as const,
       psuId: decision.value.owner.psuId,
       customerNumber: decision.value.owner.customerNumber,
+      debtorName: decision.value.owner.name,
       redirectUri: headers["TPP-Redirect-URI"],
       debtorAccountId: decision.value.debtor.resourceId,
       ...(facts.creditor ? { creditorAccountId: facts.creditor.resourceId } : {}),

@@ -4477,6 +4477,7 @@ export interface operations {
                         /** Format: uuid */
                         psuId: string;
                         customerNumber: string;
+                        debtorName?: string;
                         redirectUri: string;
                         debtorAccountId: string;
                         creditorAccountId?: string;
@@ -4551,6 +4552,7 @@ export interface operations {
                         /** Format: uuid */
                         psuId: string;
                         customerNumber: string;
+                        debtorName?: string;
                         redirectUri: string;
                         debtorAccountId: string;
                         creditorAccountId?: string;
@@ -4695,6 +4697,7 @@ export interface operations {
                         /** Format: uuid */
                         psuId: string;
                         customerNumber: string;
+                        debtorName?: string;
                         redirectUri: string;
                         debtorAccountId: string;
                         creditorAccountId?: string;
@@ -4769,6 +4772,7 @@ export interface operations {
                         /** Format: uuid */
                         psuId: string;
                         customerNumber: string;
+                        debtorName?: string;
                         redirectUri: string;
                         debtorAccountId: string;
                         creditorAccountId?: string;
@@ -4934,6 +4938,7 @@ export interface operations {
                         /** Format: uuid */
                         psuId: string;
                         customerNumber: string;
+                        debtorName?: string;
                         redirectUri: string;
                         debtorAccountId: string;
                         creditorAccountId?: string;
@@ -5008,6 +5013,7 @@ export interface operations {
                         /** Format: uuid */
                         psuId: string;
                         customerNumber: string;
+                        debtorName?: string;
                         redirectUri: string;
                         debtorAccountId: string;
                         creditorAccountId?: string;

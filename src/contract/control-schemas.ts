@@ -101,6 +101,8 @@ const paymentCommon = {
   /** The PSU who initiated it, and the customer it acts for (the company, with PSU-Corporate-ID). */
   psuId: z.uuid(),
   customerNumber: z.string(),
+  /** That customer's name, kept at initiation: the debtorName of both bookings (absent on payments made before it was kept). */
+  debtorName: z.string().optional(),
   redirectUri: z.string(),
   debtorAccountId: z.string(),
   /** The creditor, when it is an account of this sandbox (then it is credited on settlement). */
