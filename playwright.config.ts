@@ -18,6 +18,15 @@ const JSON_REPORT = ".reports/playwright.json";
 const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
 
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  },
+};
+const PERFORMANCE_SPEC = /performance\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: process.env.E2E_OUTPUT ?? "test-results",
@@ -44,16 +53,10 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath,
-          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-        },
-      },
-    },
+    { name: "chromium", testIgnore: PERFORMANCE_SPEC, use: chromium },
+    // The first screens' timings, alone on the machine: after every other test, one at a time, so a
+    // test in another worker does not eat into the LCP limit.
+    { name: "performance", testMatch: PERFORMANCE_SPEC, dependencies: ["chromium"], workers: 1, use: chromium },
   ],
   webServer: {
     // `vite preview --port 4173 --strictPort`, started with this Node (no npx, no PATH lookup).
