@@ -2,19 +2,37 @@
 import type { ReadTx } from "../port";
 import type { MetaKey, MetaValue } from "../records";
 import type { Db } from "./db";
+import type { CachedKind, RowCacheView } from "./row-cache";
 import { recordOf, recordsOf } from "./rows";
 import type { Json } from "./tables";
 import { transactionCount, transactionPage } from "./transaction-page";
 
 const one = <T>(row: { data: Json<T> } | undefined): T | undefined => (row === undefined ? undefined : recordOf(row));
 
-export function readTxOf(db: Db): ReadTx {
+/** Without a cache (PostgreSQL), every lookup is a statement. */
+const uncached: Pick<RowCacheView, "read"> = { read: (_kind, _key, load) => load() };
+
+/** A JSON row through the cache, parsed afresh for each caller (so no caller can change another's record). */
+async function cachedRecord<T>(cache: Pick<RowCacheView, "read">, kind: CachedKind, key: string, load: () => Promise<{ data: Json<T> } | undefined>) {
+  const text = await cache.read(kind, key, async () => (await load())?.data);
+  return text === undefined ? undefined : recordOf<T>({ data: text });
+}
+
+export function readTxOf(db: Db, cache: Pick<RowCacheView, "read"> = uncached): ReadTx {
   return {
-    customer: async (customerNumber) => one(await db.selectFrom("customers").select("data").where("customer_number", "=", customerNumber).executeTakeFirst()),
-    customerByPsuId: async (psuId) => one(await db.selectFrom("customers").select("data").where("psu_id", "=", psuId).executeTakeFirst()),
+    customer: (customerNumber) =>
+      cachedRecord(cache, "customers", `n ${customerNumber}`, () =>
+        db.selectFrom("customers").select("data").where("customer_number", "=", customerNumber).executeTakeFirst(),
+      ),
+    customerByPsuId: (psuId) =>
+      cachedRecord(cache, "customers", `p ${psuId}`, () => db.selectFrom("customers").select("data").where("psu_id", "=", psuId).executeTakeFirst()),
     customers: async () => recordsOf(await db.selectFrom("customers").select("data").orderBy("customer_number").execute()),
-    account: async (resourceId) => one(await db.selectFrom("accounts").select("data").where("resource_id", "=", resourceId).executeTakeFirst()),
-    accountByBban: async (bban) => one(await db.selectFrom("accounts").select("data").where("bban", "=", bban).executeTakeFirst()),
+    account: (resourceId) =>
+      cachedRecord(cache, "accounts", `r ${resourceId}`, () =>
+        db.selectFrom("accounts").select("data").where("resource_id", "=", resourceId).executeTakeFirst(),
+      ),
+    accountByBban: (bban) =>
+      cachedRecord(cache, "accounts", `b ${bban}`, () => db.selectFrom("accounts").select("data").where("bban", "=", bban).executeTakeFirst()),
     accountsOf: async (customerNumber) =>
       recordsOf(await db.selectFrom("accounts").select("data").where("customer_number", "=", customerNumber).orderBy("resource_id").execute()),
     accounts: async () => recordsOf(await db.selectFrom("accounts").select("data").orderBy("resource_id").execute()),
@@ -62,8 +80,12 @@ export function readTxOf(db: Db): ReadTx {
     transactionCount: (accountId, fromDate, toDate) => transactionCount(db, accountId, fromDate, toDate),
 
     async meta<K extends MetaKey>(key: K) {
-      const row = await db.selectFrom("meta").select("value").where("key", "=", key).executeTakeFirst();
-      return row === undefined ? undefined : (JSON.parse(row.value) as MetaValue<K>);
+      const text = await cache.read(
+        `meta:${key}`,
+        "",
+        async () => (await db.selectFrom("meta").select("value").where("key", "=", key).executeTakeFirst())?.value,
+      );
+      return text === undefined ? undefined : (JSON.parse(text) as MetaValue<K>);
     },
   };
 }

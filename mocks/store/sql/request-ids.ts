@@ -11,7 +11,8 @@ import type { SandboxTables } from "./tables";
 /** Expired entries removed by one clean-up, at most; a clean-up runs every PRUNE_EVERY claims. */
 export const EXPIRED_PER_CLAIM = 64;
 const PRUNE_EVERY = 16;
-const claimsSincePrune = new WeakMap<Kysely<SandboxTables>, number>();
+/** Claims since the last clean-up, per database (`counted`: the database itself, where the claim runs on one of its units). */
+const claimsSincePrune = new WeakMap<object, number>();
 
 async function forgetExpired(db: Kysely<SandboxTables>, expiredBefore: number): Promise<void> {
   const expired = await db
@@ -33,11 +34,17 @@ async function forgetExpired(db: Kysely<SandboxTables>, expiredBefore: number): 
  * One statement for a new id (an insert that does nothing on a known one): every signed request
  * claims its id, so the common case must cost one autocommitted insert, not a transaction of four.
  */
-export async function claimRequestId(db: Kysely<SandboxTables>, tppKey: string, requestId: string, at: number): Promise<RequestIdClaim | undefined> {
+export async function claimRequestId(
+  db: Kysely<SandboxTables>,
+  tppKey: string,
+  requestId: string,
+  at: number,
+  counted: object = db,
+): Promise<RequestIdClaim | undefined> {
   if (!Number.isSafeInteger(at) || at < 0) throw new RangeError(`claimRequestId: at must be epoch milliseconds, not ${String(at)}.`);
   const expiredBefore = at - REQUEST_ID_RETENTION_MS;
-  const claims = (claimsSincePrune.get(db) ?? 0) + 1;
-  claimsSincePrune.set(db, claims % PRUNE_EVERY);
+  const claims = (claimsSincePrune.get(counted) ?? 0) + 1;
+  claimsSincePrune.set(counted, claims % PRUNE_EVERY);
   if (claims >= PRUNE_EVERY) await forgetExpired(db, expiredBefore);
 
   const inserted = await db
@@ -48,7 +55,7 @@ export async function claimRequestId(db: Kysely<SandboxTables>, tppKey: string, 
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return undefined;
 
   const seen = await db.selectFrom("request_ids").select("first_used_at").where("tpp_key", "=", tppKey).where("request_id", "=", requestId).executeTakeFirst();
-  if (seen === undefined) return claimRequestId(db, tppKey, requestId, at); // expired and forgotten between the two statements: claim it anew
+  if (seen === undefined) return claimRequestId(db, tppKey, requestId, at, counted); // expired and forgotten between the two statements: claim it anew
   if (seen.first_used_at >= expiredBefore) return { firstUsedAt: seen.first_used_at };
   // Past its retention but not yet forgotten: renewed by exactly one claim (the update that changes it).
   const renewed = await db

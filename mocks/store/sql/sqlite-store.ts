@@ -14,7 +14,9 @@ import { openSqlite, type Durability, type SqliteConnection } from "./sqlite";
 import type { Kysely } from "kysely";
 import { writeTxOf } from "./write-tx";
 import { commitListeners } from "../commit-listeners";
-import type { Holds } from "./db";
+import { groupCommitHolds } from "./group-commit";
+import { createRowCache } from "./row-cache";
+import type { Db } from "./db";
 
 export interface OpenSqliteStoreOptions {
   /** The database file (created if missing); default: a private in-memory database. */
@@ -40,15 +42,35 @@ export async function openSqliteStore(options: OpenSqliteStoreOptions = {}): Pro
 }
 
 /** The port over an open, migrated database. */
-export function sqliteStoreOn({ db }: SqliteConnection): SqliteSandboxStore {
-  const holds: Holds = {
-    // Kysely's SQLite driver holds its one connection for the whole unit, and the file is locked to
-    // this process (sqlite.ts): other units wait, so a read needs no BEGIN to see one state, and
-    // nothing changes under a write.
-    read: (body) => db.connection().execute(body),
-    write: (body) => db.transaction().execute(body),
-  };
+export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxStore {
+  const cache = createRowCache();
+  // Kysely's SQLite driver holds its one connection for the whole unit, and the file is locked to
+  // this process (sqlite.ts): other units wait, so a read needs no BEGIN to see one state, and
+  // nothing changes under a write. Units share commits (group-commit.ts).
+  const holds = groupCommitHolds<Db>({
+    onConnection: (body) => db.connection().execute(body),
+    inTransaction: () => native.inTransaction,
+    onGroupFailed: () => cache.clear(),
+  });
   const { notify, onCommit } = commitListeners();
+  /** A unit through a view of the cache, ended (forgetting what it changed) however the unit ends. */
+  const viewed = async <T>(run: (view: ReturnType<typeof cache.view>) => Promise<T>): Promise<T> => {
+    const view = cache.view();
+    try {
+      return await run(view);
+    } finally {
+      view.end();
+    }
+  };
+  /** Replaces tables wholesale: the cache is forgotten before (a unit queued behind it must not keep what it read) and after. */
+  const replacing = (run: () => Promise<unknown>) => async () => {
+    cache.clear();
+    try {
+      await run();
+    } finally {
+      cache.clear();
+    }
+  };
   let closing: Promise<void> | undefined;
   const open = async <T>(run: () => Promise<T>): Promise<T> => {
     if (closing) throw new Error(CLOSED_MESSAGE);
@@ -60,25 +82,23 @@ export function sqliteStoreOn({ db }: SqliteConnection): SqliteSandboxStore {
   };
 
   return {
-    read: (work) => open(() => runTransaction(holds.read, readTxOf, work)),
+    read: (work) => open(() => viewed((view) => runTransaction(holds.read, (tx) => readTxOf(tx, view), work))),
     write: async (work) => {
-      const result = await open(() => runTransaction(holds.write, writeTxOf, work));
+      const result = await open(() => viewed((view) => runTransaction(holds.write, (tx) => writeTxOf(tx, view), work)));
       notify();
       return result;
     },
     exportAll: () => open(() => exportAll(holds)),
-    importAll: (data) => committed(() => importAll(holds, data)),
-    restore: (stores) => committed(() => replaceAll(holds, stores)),
-    clear: () => committed(() => clearAll(holds)),
+    importAll: (data) => committed(replacing(() => importAll(holds, data))),
+    restore: (stores) => committed(replacing(() => replaceAll(holds, stores))),
+    clear: () => committed(replacing(() => clearAll(holds))),
     // Not sandbox data, so not a commit the listeners hear of.
-    claimRequestId: (tppKey, requestId, at) => open(() => claimRequestId(db, tppKey, requestId, at)),
+    // A unit of its own, so it commits with the units beside it (and answers only once committed).
+    claimRequestId: (tppKey, requestId, at) => open(() => holds.write((tx) => claimRequestId(tx, tppKey, requestId, at, db))),
     onCommit,
     close: () => {
       // Queued behind the transaction that holds the connection, then closes (and checkpoints the WAL).
-      closing ??= db
-        .connection()
-        .execute(() => Promise.resolve())
-        .finally(() => db.destroy());
+      closing ??= holds.flush().finally(() => db.destroy());
     },
     closed: () => closing ?? Promise.reject(new Error("closed() before close()")),
   };

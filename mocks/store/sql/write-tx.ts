@@ -7,12 +7,16 @@ import type { WriteTx } from "../port";
 import type { TransactionRecord } from "../records";
 import type { Db } from "./db";
 import { readTxOf } from "./read-tx";
+import type { RowCacheView } from "./row-cache";
 import { accountRow, agreementRow, basketRow, customerRow, metaRow, paymentRow, transactionRow } from "./rows";
 
 /** The WriteTx, and what the transaction runs after the work and before it commits. */
 export type SqlWriteTx = WriteTx & { beforeCommit: () => Promise<void> };
 
-export function writeTxOf(db: Db): SqlWriteTx {
+/** Without a cache (PostgreSQL), nothing to tell of a change. */
+const uncached: Pick<RowCacheView, "read" | "changed"> = { read: (_kind, _key, load) => load(), changed: () => undefined };
+
+export function writeTxOf(db: Db, cache: Pick<RowCacheView, "read" | "changed"> = uncached): SqlWriteTx {
   /**
    * The next seq to hand out in this transaction: read from meta once, then counted here, so that
    * addTransaction calls running side by side (Promise.all) get consecutive numbers. `highest` is
@@ -43,6 +47,7 @@ export function writeTxOf(db: Db): SqlWriteTx {
   };
 
   const upsertMeta = async (key: string, value: string) => {
+    cache.changed(`meta:${key}`);
     await db
       .insertInto("meta")
       .values({ key, value })
@@ -51,9 +56,10 @@ export function writeTxOf(db: Db): SqlWriteTx {
   };
 
   return {
-    ...readTxOf(db),
+    ...readTxOf(db, cache),
     async putCustomer(record) {
       const row = customerRow(record);
+      cache.changed("customers");
       await db
         .insertInto("customers")
         .values(row)
@@ -62,6 +68,7 @@ export function writeTxOf(db: Db): SqlWriteTx {
     },
     async putAccount(record) {
       const row = accountRow(record);
+      cache.changed("accounts");
       await db
         .insertInto("accounts")
         .values(row)
