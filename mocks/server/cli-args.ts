@@ -1,6 +1,6 @@
 /**
  * The command line of `npm run sandbox`: --port N, --host H, --data FILE, --database URL, --database-schema NAME,
- * --empty, --allow-origin ORIGIN (repeatable), --log-format text|json, --multi-tenant, --max-tenants N,
+ * --empty, --allow-origin ORIGIN (repeatable), --public-url URL, --log-format text|json, --multi-tenant, --max-tenants N,
  * --tenants-per-minute N, --help; each also from an environment
  * variable (SANDBOX_PORT, …, SANDBOX_DATABASE_URL), which the flag overrides.
  */
@@ -19,6 +19,8 @@ export interface CliOptions {
   empty?: boolean;
   /** Web page origins besides loopback ones allowed to call the server. */
   allowOrigins?: string[];
+  /** The origin clients reach the server at through a reverse proxy (https://sandbox.example.com): links use it. */
+  publicUrl?: string;
   /** One line of text per request (default), or one JSON object per line for a log collector. */
   logFormat?: LogFormat;
   /** Hosted mode: a sandbox per TPP certificate, the controls signed. */
@@ -55,6 +57,10 @@ Options:
                  Let web pages on ORIGIN (such as https://portal.example.com) call the server; may be
                  given more than once. Pages on http://localhost, http://127.0.0.1 and http://[::1]
                  (any port) always may; others cannot change anything or use the controls.
+  --public-url URL
+                 The origin clients reach this server at through a reverse proxy, such as
+                 https://sandbox.example.com: links in answers (_links, Location, the bank page) use
+                 it instead of http:// and the request's Host. Host is still checked as without it.
   --log-format text|json
                  One line per request: text (default) or a JSON object (time, method, path,
                  operation, status, ms, tpp) for a log collector.
@@ -70,7 +76,7 @@ Options:
 
 Each option can also come from the environment; a flag given on the command line wins:
   SANDBOX_PORT, SANDBOX_HOST, SANDBOX_DATA, SANDBOX_DATABASE_URL, SANDBOX_DATABASE_SCHEMA,
-  SANDBOX_EMPTY=1, SANDBOX_ALLOW_ORIGINS (comma-separated), SANDBOX_LOG_FORMAT,
+  SANDBOX_EMPTY=1, SANDBOX_ALLOW_ORIGINS (comma-separated), SANDBOX_PUBLIC_URL, SANDBOX_LOG_FORMAT,
   SANDBOX_MULTI_TENANT=1, SANDBOX_MAX_TENANTS, SANDBOX_TENANTS_PER_MINUTE.
 
 See docs/standalone-server.md.`;
@@ -82,6 +88,7 @@ const VALUE_OPTIONS = [
   "--database",
   "--database-schema",
   "--allow-origin",
+  "--public-url",
   "--log-format",
   "--max-tenants",
   "--tenants-per-minute",
@@ -99,6 +106,7 @@ const EXAMPLES: Record<ValueOption, string> = {
   "--database": "--database postgres://sandbox@db.example.com:5432/sandbox",
   "--database-schema": "--database-schema sandbox_1",
   "--allow-origin": "--allow-origin https://portal.example.com",
+  "--public-url": "--public-url https://sandbox.example.com",
   "--log-format": "--log-format json",
   "--max-tenants": "--max-tenants 1000",
   "--tenants-per-minute": "--tenants-per-minute 30",
@@ -113,6 +121,7 @@ export const ENVIRONMENT: Record<ValueOption | FlagOption, string> = {
   "--database-schema": "SANDBOX_DATABASE_SCHEMA",
   "--empty": "SANDBOX_EMPTY",
   "--allow-origin": "SANDBOX_ALLOW_ORIGINS",
+  "--public-url": "SANDBOX_PUBLIC_URL",
   "--log-format": "SANDBOX_LOG_FORMAT",
   "--multi-tenant": "SANDBOX_MULTI_TENANT",
   "--max-tenants": "SANDBOX_MAX_TENANTS",
@@ -135,6 +144,7 @@ function checkValue(name: ValueOption, value: string): string | undefined {
     return parsed.ok ? undefined : parsed.problem;
   }
   if (name === "--database") return checkDatabaseUrl(value);
+  if (name === "--public-url") return checkPublicUrl(value);
   if (name === "--database-schema")
     return /^[a-z_][a-z0-9_]{0,62}$/.test(value)
       ? undefined
@@ -143,6 +153,21 @@ function checkValue(name: ValueOption, value: string): string | undefined {
   if (name === "--host")
     return /^[A-Za-z0-9.:[\]%-]+$/.test(value) ? undefined : `--host must be a host name or IP address, such as 127.0.0.1; got ${JSON.stringify(value)}.`;
   return value.trim() === "" ? `--data needs a file name, such as ${EXAMPLES["--data"]}.` : undefined;
+}
+
+/** An origin alone (scheme, host, optional port): links append their paths to it. */
+function checkPublicUrl(value: string): string | undefined {
+  const example = EXAMPLES["--public-url"].slice("--public-url ".length);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `--public-url must be an absolute URL, such as ${example}; got ${JSON.stringify(value.slice(0, 100))}.`;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return `--public-url must start https:// (or http://), such as ${example}.`;
+  if (url.username !== "" || url.password !== "" || url.pathname !== "/" || url.search !== "" || url.hash !== "")
+    return `--public-url is an origin only (scheme, host and port, no path, query or user), such as ${example}; got ${JSON.stringify(value.slice(0, 100))}.`;
+  return undefined;
 }
 
 /** A PostgreSQL connection URL; the message never repeats the value (it may hold a password). */
@@ -210,7 +235,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       return argument.startsWith("-")
         ? {
             kind: "error",
-            message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --empty, --allow-origin, --log-format, --multi-tenant, --max-tenants, --tenants-per-minute and --help.`,
+            message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --empty, --allow-origin, --public-url, --log-format, --multi-tenant, --max-tenants, --tenants-per-minute and --help.`,
           }
         : { kind: "error", message: `Unexpected argument ${JSON.stringify(argument)}; options start with "--", such as ${EXAMPLES["--port"]}.` };
     }
@@ -273,6 +298,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       ...(multiTenant ? { multiTenant } : {}),
       ...(Object.keys(tenantLimits).length > 0 ? { tenantLimits } : {}),
       ...(origins.length > 0 ? { allowOrigins: origins } : {}),
+      ...(values["--public-url"] === undefined ? {} : { publicUrl: new URL(values["--public-url"]).origin }),
       ...(logFormat === undefined ? {} : { logFormat }),
     },
   };

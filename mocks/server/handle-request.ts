@@ -27,6 +27,8 @@ export interface RequestHandlerOptions {
   loopbackOnly?: boolean;
   /** host:port to use when a request has no Host header (HTTP/1.0). */
   fallbackHost: () => string;
+  /** The origin clients reach the server at through a proxy (--public-url): links and same-origin checks use it, not Host. */
+  publicOrigin?: string;
   log?: (line: string) => void;
   /** How each request is logged (default text). */
   logFormat?: LogFormat;
@@ -69,12 +71,14 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       await send(jsonError(400, "BAD_REQUEST", trick), true);
       return 400;
     }
+    // Behind a proxy the client's origin is the public one: the Host it passed was checked above.
+    const here = options.publicOrigin === undefined ? url.url : new URL(options.publicOrigin + url.url.pathname + url.url.search);
     const method = (req.method ?? "GET").toUpperCase();
     // The server's own pages (the bank page's form) are same-origin: the Host they were loaded from
     // passed the host check above, so their Origin names this server, not a page elsewhere.
-    const sameOrigin = origin === url.url.origin;
+    const sameOrigin = origin === here.origin;
     if (origin !== undefined && allowedOrigin === undefined && !sameOrigin) {
-      const refused = method === "OPTIONS" ? foreignOriginProblem(origin, "POST", url.url.pathname) : foreignOriginProblem(origin, method, url.url.pathname);
+      const refused = method === "OPTIONS" ? foreignOriginProblem(origin, "POST", here.pathname) : foreignOriginProblem(origin, method, here.pathname);
       if (refused) {
         await send(jsonError(403, "FORBIDDEN", refused), method !== "OPTIONS");
         return 403;
@@ -84,8 +88,8 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       await send(preflight(req));
       return 204;
     }
-    if (options.changeStreams?.wants(req, url.url.pathname)) return options.changeStreams.open(req, res, allowedOrigin);
-    const limit = bodyLimitFor(req.method, url.url.pathname);
+    if (options.changeStreams?.wants(req, here.pathname)) return options.changeStreams.open(req, res, allowedOrigin);
+    const limit = bodyLimitFor(req.method, here.pathname);
     const body = await readNodeBody(req, limit);
     if (body.kind === "aborted") {
       res.destroy();
@@ -95,15 +99,15 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       await send(tooLarge(body.bytes, limit), !body.drained);
       return 413;
     }
-    if (options.answerInterface && url.url.pathname.startsWith("/v1/") && methodProblem(method) === undefined) {
+    if (options.answerInterface && here.pathname.startsWith("/v1/") && methodProblem(method) === undefined) {
       // The dispatcher never throws: a failure inside it is already a 500 answer.
-      const wire = await options.answerInterface(toIncomingRequest(req, url.url, body.bytes));
+      const wire = await options.answerInterface(toIncomingRequest(req, here, body.bytes));
       if (wire) {
         await sendWire(res, wire, allowedOrigin ? { allowedOrigin } : {});
         return wire.status;
       }
     }
-    const request = toWhatwgRequest(req, url.url, body.bytes);
+    const request = toWhatwgRequest(req, here, body.bytes);
     if (!request.ok) {
       const refused =
         request.status === 405

@@ -18,7 +18,9 @@ const consoleIo: CliIo = {
 };
 
 /** What the server prints when it is ready. */
-export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "database" | "loadedDataFile" | "jsonBackup" | "sandbox" | "tenants">): string {
+export function startupBanner(
+  server: Pick<SandboxServer, "url" | "publicUrl" | "dataFile" | "database" | "loadedDataFile" | "jsonBackup" | "sandbox" | "tenants">,
+): string {
   if (server.tenants) return hostedBanner(server);
   const state =
     server.database !== undefined
@@ -34,34 +36,34 @@ export function startupBanner(server: Pick<SandboxServer, "url" | "dataFile" | "
       ? "as loaded"
       : "empty";
   return [
-    `PSD2 sandbox listening on ${server.url}`,
+    `PSD2 sandbox listening on ${server.url}${server.publicUrl === server.url ? "" : ` (clients: ${server.publicUrl})`}`,
     `  state             ${state}`,
     `  data              ${data}`,
-    `  base_url          ${server.url}   (payments, periodic payments, signing baskets)`,
-    `  sandbox_base_url  ${server.url}   (/v1/sandbox/…)`,
-    `  controls          ${server.url}${CONTROL_PREFIX}   (clock, batch, export/import/reset: unsigned, sandbox only)`,
-    `  bank page         ${server.url}/bank/authorize/{payment|basket}/{id}`,
-    `  OpenAPI           ${server.url}/openapi.json`,
+    `  base_url          ${server.publicUrl}   (payments, periodic payments, signing baskets)`,
+    `  sandbox_base_url  ${server.publicUrl}   (/v1/sandbox/…)`,
+    `  controls          ${server.publicUrl}${CONTROL_PREFIX}   (clock, batch, export/import/reset: unsigned, sandbox only)`,
+    `  bank page         ${server.publicUrl}/bank/authorize/{payment|basket}/{id}`,
+    `  OpenAPI           ${server.publicUrl}/openapi.json`,
     `  health            ${server.url}/healthz   ${server.url}/readyz`,
     `Stop with Ctrl+C.`,
   ].join("\n");
 }
 
 /** A hosted server's banner: its tenants, not one sandbox. */
-function hostedBanner(server: Pick<SandboxServer, "url" | "database">): string {
+function hostedBanner(server: Pick<SandboxServer, "url" | "publicUrl" | "database">): string {
   const state =
     server.database === undefined
       ? "in memory, one database per TPP (gone when the server stops; --database URL keeps them)"
       : `PostgreSQL ${server.database.url}, one schema per TPP (psd2_tenant_…), shared with every server on it`;
   return [
-    `PSD2 sandbox (hosted, multi-tenant) listening on ${server.url}`,
+    `PSD2 sandbox (hosted, multi-tenant) listening on ${server.url}${server.publicUrl === server.url ? "" : ` (clients: ${server.publicUrl})`}`,
     `  tenants           one sandbox per TPP certificate (organizationIdentifier, else fingerprint), the fixed data on first use`,
     `  state             ${state}`,
-    `  base_url          ${server.url}   (payments, periodic payments, signing baskets)`,
-    `  sandbox_base_url  ${server.url}   (/v1/sandbox/…)`,
-    `  controls          ${server.url}${CONTROL_PREFIX}   (signed like the interface; ${CONTROL_PREFIX}info unsigned)`,
-    `  bank page         ${server.url}/bank/authorize/{payment|basket}/{id}?tenant={tenant}`,
-    `  OpenAPI           ${server.url}/openapi.json`,
+    `  base_url          ${server.publicUrl}   (payments, periodic payments, signing baskets)`,
+    `  sandbox_base_url  ${server.publicUrl}   (/v1/sandbox/…)`,
+    `  controls          ${server.publicUrl}${CONTROL_PREFIX}   (signed like the interface; ${CONTROL_PREFIX}info unsigned)`,
+    `  bank page         ${server.publicUrl}/bank/authorize/{payment|basket}/{id}?tenant={tenant}`,
+    `  OpenAPI           ${server.publicUrl}/openapi.json`,
     `  health            ${server.url}/healthz   ${server.url}/readyz`,
     `Stop with Ctrl+C.`,
   ].join("\n");

@@ -5,6 +5,7 @@ import { parseCliArgs } from "./cli-args";
 import { serverAndClient } from "./http-client.test-helpers";
 import { readiness } from "./readiness";
 import { openSqliteStore } from "../store/sql/sqlite-store";
+import { KARI, initiationHeaders, NDCT, type ListedAccount as Account, kariAndOla, paymentBody } from "../test-helpers";
 
 describe("configuration from the environment", () => {
   test("each option has a variable; a flag on the command line wins over it", () => {
@@ -134,6 +135,56 @@ describe("the operator's view of the server", { timeout: 60_000 }, () => {
       await expect.poll(answers, { timeout: 30_000 }).toBe(2);
     } finally {
       socket.destroy();
+      await server.close();
+    }
+  });
+});
+
+describe("behind a reverse proxy that terminates TLS (--public-url)", { timeout: 60_000 }, () => {
+  test("the option takes an origin alone, from a flag or SANDBOX_PUBLIC_URL, and says what is wrong with anything else", () => {
+    expect(parseCliArgs(["--public-url", "https://sandbox.example.com/"])).toMatchObject({
+      kind: "run",
+      options: { publicUrl: "https://sandbox.example.com" },
+    });
+    expect(parseCliArgs([], { SANDBOX_PUBLIC_URL: "https://sandbox.example.com:8443" })).toMatchObject({
+      kind: "run",
+      options: { publicUrl: "https://sandbox.example.com:8443" },
+    });
+    const refused = (value: string) => {
+      const parsed = parseCliArgs(["--public-url", value]);
+      return parsed.kind === "error" ? parsed.message : "accepted";
+    };
+    expect(refused("sandbox.example.com")).toMatch(/must be an absolute URL, such as https:\/\/sandbox\.example\.com/);
+    expect(refused("ftp://sandbox.example.com")).toMatch(/must start https:\/\//);
+    expect(refused("https://sandbox.example.com/psd2")).toMatch(/an origin only \(scheme, host and port, no path/);
+    expect(refused("https://user:secret@sandbox.example.com")).toMatch(/an origin only/);
+  });
+
+  test("links in answers and the bank page use the public origin, and its form is same-origin there", async () => {
+    const { server, client } = await serverAndClient({ publicUrl: "https://sandbox.example.com" });
+    try {
+      expect(server.publicUrl).toBe("https://sandbox.example.com");
+      const accounts = await client.controlJson<Account[]>("GET", "/__sandbox/accounts");
+      const { kari, ola } = kariAndOla(accounts);
+      const created = await client.send("POST", NDCT, { headers: initiationHeaders(KARI), body: paymentBody(kari, ola, { amount: "10.00" }) });
+      expect(created.status).toBe(201);
+      const { paymentId, _links } = (await created.json()) as { paymentId: string; _links: Record<string, { href: string }> };
+      expect(created.headers.get("Location")).toBe(`https://sandbox.example.com${NDCT}/${paymentId}`);
+      expect(_links.scaRedirect?.href).toBe(`https://sandbox.example.com/bank/authorize/payment/${paymentId}`);
+      // What the proxy forwards: the same path, the Host it was given; the browser's Origin is the public one.
+      const page = `${server.url}/bank/authorize/payment/${paymentId}`;
+      const decide = (origin: string) =>
+        fetch(page, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+          body: "decision=approve",
+        });
+      expect((await decide("https://elsewhere.example.com")).status).toBe(403);
+      const approved = await decide("https://sandbox.example.com");
+      expect(approved.status).toBe(303);
+      expect(approved.headers.get("Location")).toMatch(/scaResult=ok$/);
+    } finally {
       await server.close();
     }
   });

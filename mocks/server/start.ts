@@ -55,6 +55,12 @@ export interface SandboxServerOptions {
   allowOrigins?: readonly string[];
   /** How each request is logged when `log` is on: text (default) or one JSON object per line. */
   logFormat?: LogFormat;
+  /**
+   * The origin clients reach the server at through a reverse proxy (--public-url), such as
+   * "https://sandbox.example.com": links in answers and the bank page's same-origin check use it
+   * instead of http:// and the request's Host (docs/deployment.md).
+   */
+  publicUrl?: string;
   /** How many change streams (GET /__sandbox/changes as text/event-stream) may be open at once; default 32. */
   maxChangeStreams?: number;
   /**
@@ -67,8 +73,10 @@ export interface SandboxServerOptions {
 }
 
 export interface SandboxServer {
-  /** http://host:port, the origin of both base addresses. */
+  /** http://host:port, where the server listens. */
   url: string;
+  /** The origin of both base addresses as clients see them: --public-url, or `url`. */
+  publicUrl: string;
   port: number;
   /** Where the state lives: the absolute path of the data file, or undefined (memory). */
   dataFile: string | undefined;
@@ -228,6 +236,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       allowOrigins,
       loopbackOnly: isLoopbackHostName(host),
       fallbackHost: () => `${urlHost(host)}:${String(boundPort())}`,
+      ...(options.publicUrl === undefined ? {} : { publicOrigin: new URL(options.publicUrl).origin }),
       ...(log ? { log } : {}),
       ...(options.logFormat ? { logFormat: options.logFormat } : {}),
     });
@@ -258,7 +267,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
         await store.closed();
       }
     };
-    return { url, port: address.port, dataFile, database, loadedDataFile, jsonBackup, sandbox, tenants, close: () => (closing ??= close()) };
+    const publicUrl = options.publicUrl === undefined ? url : new URL(options.publicUrl).origin;
+    return { url, publicUrl, port: address.port, dataFile, database, loadedDataFile, jsonBackup, sandbox, tenants, close: () => (closing ??= close()) };
   } catch (error) {
     if (server?.listening) await closeServer(server, 0);
     await batch?.stop();
