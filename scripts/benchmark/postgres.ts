@@ -12,6 +12,7 @@
 import { ensurePostgres } from "../ensure-postgres.mjs";
 import { startThrowawayCluster } from "../postgres/throwaway-cluster";
 import { runLoad, type LoadResult } from "./load";
+import { readFileSync } from "node:fs";
 import { cpuBetween, descendantsCpu } from "./process-cpu";
 import type { LoadRequest } from "./load";
 import { benchParties, signedCreations, signedReads, startServerProcess, throughput, type RunningServer } from "./server";
@@ -64,14 +65,33 @@ interface CpuPerRequest {
 }
 
 /**
+ * CPU seconds PostgreSQL has spent: the postmaster's own, its ended backends' (added to its children's time as it
+ * reaps them: pools close idle connections and open new ones) and its running ones'. A sum over running processes
+ * alone goes down when a backend ends.
+ */
+function postgresCpu(postmasterPid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${String(postmasterPid)}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime, stime, cutime, cstime: fields 14–17 of proc(5), 11–14 after the command name.
+    const own = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0) / 100;
+    const running = descendantsCpu(postmasterPid);
+    return running && own + running.total;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Runs a load and reads, from /proc, the CPU it cost each party: which of them limits a run (a process at one core,
  * or the machine's cores all busy) rather than the lock's chain (every party well under its share).
  */
 async function withCpu(postgresPid: number, run: () => Promise<LoadResult>): Promise<{ result: LoadResult; cpu?: CpuPerRequest }> {
-  const before = { servers: descendantsCpu(), postgres: descendantsCpu(postgresPid), own: process.cpuUsage() };
+  const before = { servers: descendantsCpu(), postgres: postgresCpu(postgresPid), own: process.cpuUsage() };
   const result = await run();
   const servers = cpuBetween(before.servers, descendantsCpu())?.total;
-  const postgres = cpuBetween(before.postgres, descendantsCpu(postgresPid))?.total;
+  const postgresAfter = postgresCpu(postgresPid);
+  const postgres = before.postgres === undefined || postgresAfter === undefined ? undefined : postgresAfter - before.postgres;
   const own = process.cpuUsage(before.own);
   if (servers === undefined || postgres === undefined || result.ok === 0) return { result };
   const loadGenerator = (own.user + own.system) / 1e6;
