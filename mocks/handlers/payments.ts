@@ -6,7 +6,7 @@ import { awaitsSca, cancellationRefusal, withStatus } from "../domain/lifecycle"
 import { refuse } from "../domain/outcome";
 import { checkInitiation, type InitiationRequest } from "../domain/payment-initiation";
 import { answer, errorAnswer, failure, type Answer } from "../http/respond";
-import type { ReadTx } from "../store/port";
+import type { ReadTx, WriteOptions } from "../store/port";
 import type { AccountRecord, PaymentRecord } from "../store/records";
 import { expiryIn, timeIn } from "./clock";
 import { paymentLinks, type PaymentKind } from "../../src/contract/resource-links";
@@ -21,6 +21,9 @@ async function accountNamed(tx: ReadTx, reference: { bban?: string | undefined; 
   const bban = bbanOf(reference);
   return bban === undefined ? undefined : tx.accountByBban(bban);
 }
+
+/** An initiation reads the clock, PSU and accounts and inserts one new payment: initiations may run beside each other (WriteOptions). */
+const INITIATION: WriteOptions = { insertsOnly: true };
 
 async function initiate(context: HandlerContext<"createPayment"> | HandlerContext<"createPeriodicPayment">, request: InitiationRequest) {
   const { env, headers, origin, warnings } = context;
@@ -60,7 +63,7 @@ async function initiate(context: HandlerContext<"createPayment"> | HandlerContex
       { paymentId: record.paymentId, transactionStatus: record.transactionStatus, ...(warnings.length ? { tppMessages: warnings } : {}), _links: links },
       { Location: links.self?.href ?? "", "ASPSP-SCA-Approach": "REDIRECT" },
     );
-  });
+  }, INITIATION);
 }
 
 export const createPayment: Handler<"createPayment"> = (context) => initiate(context, { product: "single", body: context.body });

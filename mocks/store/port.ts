@@ -98,9 +98,20 @@ export interface RequestIdClaim {
 /** How long the replay guard remembers a request id, in real time. */
 export const REQUEST_ID_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** How a write may run beside others (decision 00XX-initiations-in-parallel). */
+export interface WriteOptions {
+  /**
+   * The work only inserts new payments with fresh ids (an initiation) and reads only what such writes never change
+   * (the clock, customers, accounts): no two such writes conflict, so an adapter may run them beside each other,
+   * never beside any other write. PostgreSQL does so, and refuses any other change in such a write; SQLite and
+   * IndexedDB run it as any write.
+   */
+  insertsOnly?: boolean;
+}
+
 export interface SandboxStore {
   read<T>(work: (tx: ReadTx) => Promise<T>): Promise<T>;
-  write<T>(work: (tx: WriteTx) => Promise<T>): Promise<T>;
+  write<T>(work: (tx: WriteTx) => Promise<T>, options?: WriteOptions): Promise<T>;
   /** Everything, as one JSON-serialisable value. */
   exportAll(): Promise<SandboxExport>;
   /** Replaces everything in one transaction, after validating every record; rejects (and changes nothing) on bad input. */

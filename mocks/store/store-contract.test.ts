@@ -103,6 +103,29 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
       });
     });
 
+    test("an insertsOnly write (an initiation) reads what it checks and commits its new payments together; one that fails leaves nothing", async () => {
+      await store.write((tx) => tx.putMeta("clockOffsetMs", 60_000));
+      const offset = await store.write(
+        async (tx) => {
+          await Promise.all([tx.putPayment(singlePayment("n1", "2026-03-01")), tx.putPayment(periodicPayment("n2"))]);
+          return tx.meta("clockOffsetMs");
+        },
+        { insertsOnly: true },
+      );
+      expect(offset).toBe(60_000);
+      await expectRejection(
+        store.write(
+          async (tx) => {
+            await tx.putPayment(singlePayment("n3", "2026-03-01"));
+            throw new Error("the check failed after the insert");
+          },
+          { insertsOnly: true },
+        ),
+        /the check failed/,
+      );
+      expect((await store.read((tx) => tx.payments(10))).map((item) => item.paymentId).sort()).toEqual(["n1", "n2"]);
+    });
+
     test("duePayments: single payments of the statuses due on or before the date, oldest executionDate first; never periodic", async () => {
       await store.write(async (tx) => {
         await tx.putPayment(singlePayment("late", "2026-03-10"));

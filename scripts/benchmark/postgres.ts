@@ -12,6 +12,8 @@
 import { ensurePostgres } from "../ensure-postgres.mjs";
 import { startThrowawayCluster } from "../postgres/throwaway-cluster";
 import { runLoad, type LoadResult } from "./load";
+import { readFileSync } from "node:fs";
+import { cpuBetween, descendantsCpu } from "./process-cpu";
 import type { LoadRequest } from "./load";
 import { benchParties, signedCreations, signedReads, startServerProcess, throughput, type RunningServer } from "./server";
 import { tppCertificate } from "./signed";
@@ -44,13 +46,66 @@ async function oneBesideOther(start: () => Promise<RunningServer>, options: Post
   }
 }
 
-const summary = (result: LoadResult) => ({
+const summary = (result: LoadResult, cpu?: CpuPerRequest) => ({
   requestsPerSecond: result.requestsPerSecond,
   p50Ms: result.p50Ms,
   p99Ms: result.p99Ms,
   ok: result.ok,
   failed: result.failed,
+  ...(cpu ? { cpu } : {}),
 });
+
+interface CpuPerRequest {
+  /** CPU milliseconds per request answered: the server processes (all of them), PostgreSQL's backends, this load generator. */
+  serversMs: number;
+  postgresMs: number;
+  loadGeneratorMs: number;
+  /** CPU seconds spent by the three over the run's wall time: how many of the machine's cores they kept busy. */
+  coresBusy: number;
+}
+
+/**
+ * CPU seconds PostgreSQL has spent: the postmaster's own, its ended backends' (added to its children's time as it
+ * reaps them: pools close idle connections and open new ones) and its running ones'. A sum over running processes
+ * alone goes down when a backend ends.
+ */
+function postgresCpu(postmasterPid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${String(postmasterPid)}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime, stime, cutime, cstime: fields 14–17 of proc(5), 11–14 after the command name.
+    const own = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0) / 100;
+    const running = descendantsCpu(postmasterPid);
+    return running && own + running.total;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs a load and reads, from /proc, the CPU it cost each party: which of them limits a run (a process at one core,
+ * or the machine's cores all busy) rather than the lock's chain (every party well under its share).
+ */
+async function withCpu(postgresPid: number, run: () => Promise<LoadResult>): Promise<{ result: LoadResult; cpu?: CpuPerRequest }> {
+  const before = { servers: descendantsCpu(), postgres: postgresCpu(postgresPid), own: process.cpuUsage() };
+  const result = await run();
+  const servers = cpuBetween(before.servers, descendantsCpu())?.total;
+  const postgresAfter = postgresCpu(postgresPid);
+  const postgres = before.postgres === undefined || postgresAfter === undefined ? undefined : postgresAfter - before.postgres;
+  const own = process.cpuUsage(before.own);
+  if (servers === undefined || postgres === undefined || result.ok === 0) return { result };
+  const loadGenerator = (own.user + own.system) / 1e6;
+  const perRequest = (seconds: number) => round((seconds * 1000) / result.ok);
+  return {
+    result,
+    cpu: {
+      serversMs: perRequest(servers),
+      postgresMs: perRequest(postgres),
+      loadGeneratorMs: perRequest(loadGenerator),
+      coresBusy: round((servers + postgres + loadGenerator) / result.seconds),
+    },
+  };
+}
 
 /** `count` creations, taken in turn from each TPP's own (so every moment of the run has every TPP's requests in flight). */
 async function creationsBy(
@@ -65,7 +120,7 @@ async function creationsBy(
  * (b) and (c): two processes on one database, kept running; "one" sends every request to the first,
  * "two" to both in turn. (b): one sandbox (schema). (c): hosted mode, HOSTED_TPPS TPPs' sandboxes.
  */
-async function twoVersusOne(url: string, options: PostgresFigureOptions, hosted = false) {
+async function twoVersusOne({ url, serverPid }: { url: string; serverPid: number }, options: PostgresFigureOptions, hosted = false) {
   const postgres = { url, schema: hosted ? "bench_hosted" : "bench_scale", multiTenant: hosted };
   const first = await startServerProcess(postgres);
   const second = await startServerProcess(postgres).catch(async (error: unknown) => {
@@ -82,9 +137,9 @@ async function twoVersusOne(url: string, options: PostgresFigureOptions, hosted 
     for (let round_ = 0; round_ < options.rounds; round_++) {
       // Alternating which goes first spreads a drift of the machine's load over both.
       const [oneRequests, twoRequests] = [await creationsBy(tpps, options.scaleRequests), await creationsBy(tpps, options.scaleRequests)];
-      const runOne = () => load([first.origin], oneRequests);
-      const runTwo = () => load([first.origin, second.origin], twoRequests);
-      let one: LoadResult, two: LoadResult;
+      const runOne = () => withCpu(serverPid, () => load([first.origin], oneRequests));
+      const runTwo = () => withCpu(serverPid, () => load([first.origin, second.origin], twoRequests));
+      let one: Awaited<ReturnType<typeof runOne>>, two: Awaited<ReturnType<typeof runTwo>>;
       if (round_ % 2 === 0) {
         one = await runOne();
         two = await runTwo();
@@ -92,7 +147,11 @@ async function twoVersusOne(url: string, options: PostgresFigureOptions, hosted 
         two = await runTwo();
         one = await runOne();
       }
-      rounds.push({ one: summary(one), two: summary(two), ratio: round(two.requestsPerSecond / one.requestsPerSecond) });
+      rounds.push({
+        one: summary(one.result, one.cpu),
+        two: summary(two.result, two.cpu),
+        ratio: round(two.result.requestsPerSecond / one.result.requestsPerSecond),
+      });
     }
     const ratios = rounds.map((entry) => entry.ratio).sort((x, y) => x - y);
     return {
@@ -118,8 +177,8 @@ export async function postgresFigures(options: PostgresFigureOptions): Promise<R
         sqliteFile: await oneBesideOther(() => startServerProcess(), options),
         postgres: await oneBesideOther(() => startServerProcess({ url: cluster.url, schema: "bench_single" }), options),
       },
-      twoVersusOne: await twoVersusOne(cluster.url, options),
-      twoVersusOneHosted: await twoVersusOne(cluster.url, options, true),
+      twoVersusOne: await twoVersusOne(cluster, options),
+      twoVersusOneHosted: await twoVersusOne(cluster, options, true),
     };
   } finally {
     await cluster.stop();

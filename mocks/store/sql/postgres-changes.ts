@@ -6,7 +6,9 @@
  * ignores its own announcements (it has heard those already) and other schemas'.
  */
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import pg from "pg";
+import type { Db } from "./db";
 
 const CHANNEL = "psd2_sandbox_changes";
 /** How long a listener waits before connecting again after its connection dropped. */
@@ -79,5 +81,40 @@ export function changeNotices(url: string, schema: string, heard: () => void): C
       clearTimeout(retry);
       await client?.end().catch(() => undefined);
     },
+  };
+}
+
+export interface LateAnnouncer {
+  /** Says that this store has committed: sent soon, after the commit, once for any number of commits meanwhile. */
+  announce(): void;
+  /** Resolves once no notice is being sent. */
+  settled(): Promise<void>;
+}
+
+/**
+ * Notices for the commits of writes that run beside each other (initiations, postgres.ts): sent after
+ * their commit, in a transaction of their own that does not wait for its WAL flush (the notice is no
+ * data: a crash losing it loses nothing a listener could read), so the database-wide lock a NOTIFY
+ * takes at commit is held for microseconds and never queues those writes' commits. One at a time per
+ * store: commits made while one is sent are announced by the next, as listeners only re-read.
+ */
+export function lateAnnouncer(db: Db, announcement: string): LateAnnouncer {
+  const statement = sql.raw(`begin; set local synchronous_commit = off; ${announcement}; commit`);
+  let wanted = false;
+  let sending: Promise<void> | undefined;
+  const send = async () => {
+    while (wanted) {
+      wanted = false;
+      // A failed notice (a dropped connection) is like a lost one: listeners that reconnect re-read anyway.
+      await statement.execute(db).catch(() => undefined);
+    }
+    sending = undefined;
+  };
+  return {
+    announce() {
+      wanted = true;
+      sending ??= send();
+    },
+    settled: () => sending ?? Promise.resolve(),
   };
 }

@@ -12,7 +12,8 @@ import type { Hold } from "./db";
 import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
 import { migrateToLatest } from "./migrations";
 import { batchLock, createSchema, openPostgres, whileSettingUp, postgresHolds, type OpenPostgresOptions, type PostgresConnection } from "./postgres";
-import { changeNotices } from "./postgres-changes";
+import { insertTxOf } from "./insert-tx";
+import { changeNotices, lateAnnouncer } from "./postgres-changes";
 import { postgresMigrations } from "./postgres-migrations";
 import { readTxOf } from "./read-tx";
 import { claimRequestId } from "./request-ids";
@@ -65,7 +66,7 @@ export interface PostgresStoreOptions {
 }
 
 /** The port over a connected, migrated schema. */
-export function postgresStoreOn({ db, schema }: PostgresConnection, options: PostgresStoreOptions = {}): PostgresSandboxStore {
+export function postgresStoreOn({ db, schema, maxConnections = 10 }: PostgresConnection, options: PostgresStoreOptions = {}): PostgresSandboxStore {
   const { release = () => db.destroy() } = options;
   const { notify, onCommit } = commitListeners();
   const notices = options.listen === undefined ? undefined : changeNotices(options.listen, schema, notify);
@@ -80,6 +81,13 @@ export function postgresStoreOn({ db, schema }: PostgresConnection, options: Pos
     return mine;
   };
   const writeHolds = { ...holds, write: queuedWrite };
+  /**
+   * Inserts (initiations) do not queue behind each other: they share the writer lock, so they run side by side up to
+   * the pool's size less two, which keeps one connection for this process's queued write and one for reads and the
+   * replay guard's claims (each waits for a free one rather than for a write). More would only wait in the pool.
+   */
+  const insertSlots = slots(Math.max(1, maxConnections - 2));
+  const announcer = notices && lateAnnouncer(db, notices.announcement);
 
   const open = async <T>(run: () => Promise<T>): Promise<T> => {
     if (closing) throw new Error(CLOSED_MESSAGE);
@@ -98,8 +106,14 @@ export function postgresStoreOn({ db, schema }: PostgresConnection, options: Pos
 
   return {
     read: (work) => open(() => runTransaction(holds.read, readTxOf, work)),
-    write: async (work) => {
-      const result = await open(() => runTransaction(queuedWrite, writeTxOf, work));
+    write: async (work, writeOptions) => {
+      if (writeOptions?.insertsOnly !== true) {
+        const result = await open(() => runTransaction(queuedWrite, writeTxOf, work));
+        notify();
+        return result;
+      }
+      const result = await open(() => insertSlots(() => runTransaction(holds.insert, insertTxOf, work)));
+      announcer?.announce();
       notify();
       return result;
     },
@@ -115,10 +129,28 @@ export function postgresStoreOn({ db, schema }: PostgresConnection, options: Pos
     close: () => {
       closing ??= (async () => {
         while (running.size > 0) await Promise.allSettled([...running]);
+        await announcer?.settled();
         await notices?.close();
         await release();
       })();
     },
     closed: () => closing ?? Promise.reject(new Error("closed() before close()")),
+  };
+}
+
+/** At most `count` of the given works at once; the others wait, first come first served. */
+function slots(count: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let free = count;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
   };
 }

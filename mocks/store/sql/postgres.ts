@@ -5,7 +5,7 @@
  */
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import type { Db, Holds } from "./db";
+import type { Db, Hold, Holds } from "./db";
 import type { SandboxTables } from "./tables";
 
 export interface OpenPostgresOptions {
@@ -27,14 +27,17 @@ types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 export interface PostgresConnection {
   db: Kysely<SandboxTables>;
   schema: string;
+  /** The pool's most connections (default 10): what bounds this process's initiations running at once (postgres-store.ts). */
+  maxConnections?: number;
 }
 
 export function openPostgres(options: OpenPostgresOptions): PostgresConnection {
   const schema = options.schema ?? "public";
+  const maxConnections = options.maxConnections ?? 10;
   if (!SCHEMA_NAME.test(schema)) throw new Error(`The PostgreSQL schema must be a lower-case name such as sandbox_1; got ${JSON.stringify(schema)}.`);
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.maxConnections ?? 10,
+    max: maxConnections,
     types,
     // Every connection works in the sandbox's schema: the queries never name it.
     options: `-c search_path=${schema}`,
@@ -47,7 +50,7 @@ export function openPostgres(options: OpenPostgresOptions): PostgresConnection {
   pool.on("connect", (client) => {
     client.on("error", () => undefined);
   });
-  return { db: new Kysely<SandboxTables>({ dialect: new PostgresDialect({ pool }) }), schema };
+  return { db: new Kysely<SandboxTables>({ dialect: new PostgresDialect({ pool }) }), schema, maxConnections };
 }
 
 export async function createSchema({ db, schema }: PostgresConnection): Promise<void> {
@@ -87,32 +90,43 @@ export const SETUP_LOCK_CLASS = 0x5053_4433; // "PSD3"
  * writer's statements sees every commit made before it began and nothing commits beside it
  * (docs/decisions, "PostgreSQL mode"). The lock ends with the transaction, commit or rollback,
  * and with the connection if the process dies.
+ * Inserts (initiations) take the same lock shared: they run beside each other, never beside a write,
+ * so what they read (clock, PSU, accounts) cannot change before they commit, and none of them reads
+ * what another inserts (decision 00XX-initiations-in-parallel). They send no notice inside: a NOTIFY
+ * makes a commit take a database-wide lock until its WAL is flushed, which would queue their commits
+ * one behind the other again (postgres-changes.ts announces them after their commit instead).
  */
-export function postgresHolds(db: Db, announcement?: string): Holds {
-  // Simple-protocol statements (no parameters), so that several go in one round trip: the constants are ours.
-  const opening = [`begin`, `select pg_advisory_xact_lock(${String(WRITER_LOCK_CLASS)}, hashtext(current_schema()))`, ...(announcement ? [announcement] : [])];
+export function postgresHolds(db: Db, announcement?: string): Holds & { insert: Hold } {
+  const lock = `${String(WRITER_LOCK_CLASS)}, hashtext(current_schema())`;
   return {
     read: (body) => db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(body),
     // One round trip opens the transaction, takes the writer lock and queues the commit's notice to the
     // other processes (postgres-changes.ts; delivered at commit, never after a rollback): the lock is held
     // for the body's statements and the commit only. A write costs a round trip per statement plus two.
-    write: (body) =>
-      db.connection().execute(async (connection) => {
-        await sql.raw(opening.join("; ")).execute(connection);
-        let result: Awaited<ReturnType<typeof body>>;
-        try {
-          result = await body(connection);
-        } catch (error) {
-          await sql
-            .raw("rollback")
-            .execute(connection)
-            .catch(() => undefined);
-          throw error;
-        }
-        await sql.raw("commit").execute(connection);
-        return result;
-      }),
+    write: heldTransaction(db, [`begin`, `select pg_advisory_xact_lock(${lock})`, ...(announcement ? [announcement] : [])]),
+    insert: heldTransaction(db, [`begin`, `select pg_advisory_xact_lock_shared(${lock})`]),
   };
+}
+
+/** A transaction on a connection of the pool, opened by `opening` in one round trip (simple protocol: the statements are ours, without parameters). */
+function heldTransaction(db: Db, opening: string[]): Hold {
+  const begin = opening.join("; ");
+  return (body) =>
+    db.connection().execute(async (connection) => {
+      await sql.raw(begin).execute(connection);
+      let result: Awaited<ReturnType<typeof body>>;
+      try {
+        result = await body(connection);
+      } catch (error) {
+        await sql
+          .raw("rollback")
+          .execute(connection)
+          .catch(() => undefined);
+        throw error;
+      }
+      await sql.raw("commit").execute(connection);
+      return result;
+    });
 }
 
 /**
