@@ -98,7 +98,7 @@ export interface RequestIdClaim {
 /** How long the replay guard remembers a request id, in real time. */
 export const REQUEST_ID_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** How a write may run beside others (decision 00XX-initiations-in-parallel). */
+/** How a write may run beside others (decision 0041-initiations-in-parallel). */
 export interface WriteOptions {
   /**
    * The work only inserts new payments with fresh ids (an initiation) and reads only what such writes never change

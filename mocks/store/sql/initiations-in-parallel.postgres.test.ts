@@ -1,6 +1,6 @@
 /**
  * Initiations (writes with insertsOnly) on PostgreSQL run beside each other, in any number of processes,
- * and never beside any other write (decision 00XX-initiations-in-parallel). Two stores on one schema are
+ * and never beside any other write (decision 0041-initiations-in-parallel). Two stores on one schema are
  * two processes here (a pool each). What decides each step is the state of the sandbox's writer lock in
  * pg_locks, waited for, never a sleep: the initiations' work waits on gates the test opens.
  */

@@ -92,7 +92,7 @@ export const SETUP_LOCK_CLASS = 0x5053_4433; // "PSD3"
  * and with the connection if the process dies.
  * Inserts (initiations) take the same lock shared: they run beside each other, never beside a write,
  * so what they read (clock, PSU, accounts) cannot change before they commit, and none of them reads
- * what another inserts (decision 00XX-initiations-in-parallel). They send no notice inside: a NOTIFY
+ * what another inserts (decision 0041-initiations-in-parallel). They send no notice inside: a NOTIFY
  * makes a commit take a database-wide lock until its WAL is flushed, which would queue their commits
  * one behind the other again (postgres-changes.ts announces them after their commit instead).
  */
