@@ -12,7 +12,7 @@ import { claimRequestId } from "./request-ids";
 import { runTransaction } from "./run-transaction";
 import type { SandboxDB } from "./schema";
 import { explained } from "./store-errors";
-import { writeTxOf } from "./write-tx";
+import { writeTxOf, type BlockSizes } from "./write-tx";
 import { commitListeners } from "./commit-listeners";
 import { IdCache } from "./id-cache";
 
@@ -25,32 +25,34 @@ export interface OpenSandboxStoreOptions {
   indexedDB?: IDBFactory;
   /** The most transactions a stored block holds (default BLOCK_SIZE); tests make it small to have many blocks. */
   transactionBlockSize?: number;
+  /** The most payments a stored block holds (default PAYMENT_BLOCK_SIZE); tests make it small to have many blocks. */
+  paymentBlockSize?: number;
 }
 
 export async function openSandboxStore(options: OpenSandboxStoreOptions = {}): Promise<SandboxStore> {
   const db = await openDatabase<SandboxDB>({ name: options.name ?? DEFAULT_DATABASE_NAME, indexedDB: options.indexedDB });
-  return sandboxStoreOn(db, options.transactionBlockSize);
+  return sandboxStoreOn(db, { transactions: options.transactionBlockSize, payments: options.paymentBlockSize });
 }
 
 /** The port over an open database whose schema is current (openSandboxStore, or a test's own steps). */
-export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>, transactionBlockSize?: number): SandboxStore {
+export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>, sizes: BlockSizes = {}): SandboxStore {
   const { notify, onCommit } = commitListeners();
   const idCache = new IdCache();
 
   return {
     read: (work) => runTransaction(db, "readonly", (tx, noteFailure) => explained(readTxOf(tx), noteFailure), work),
     write: async (work) => {
-      const result = await runTransaction(db, "readwrite", (tx, noteFailure) => explained(writeTxOf(tx, transactionBlockSize, idCache), noteFailure), work);
+      const result = await runTransaction(db, "readwrite", (tx, noteFailure) => explained(writeTxOf(tx, sizes, idCache), noteFailure), work);
       notify();
       return result;
     },
     exportAll: () => exportAll(db),
     importAll: async (data) => {
-      await importAll(db, data, transactionBlockSize);
+      await importAll(db, data, sizes);
       notify();
     },
     restore: async (stores) => {
-      await replaceAll(db, stores, transactionBlockSize);
+      await replaceAll(db, stores, sizes);
       notify();
     },
     clear: async () => {
