@@ -240,7 +240,7 @@ describe("version 5: payments in blocks", () => {
     expect(stores).not.toContain("payments");
     expect(blocks.map((block) => block.length).slice(0, 4)).toEqual([64, 64, 64, 64]); // 301 in blocks of 64: 4 full, the rest in the last
     expect(blocks.flat().sort(byPaymentId)).toEqual(
-      [...payments.filter((item) => item !== settled), { ...settled, transactionStatus: "ACSC" }, added].sort(byPaymentId),
+      [...payments.filter((item) => item !== settled), { ...settled, transactionStatus: "ACSC" } as PaymentRecord, added].sort(byPaymentId),
     );
   });
 });
