@@ -6,6 +6,7 @@ import { CURRENT_SCHEMA_VERSION } from "./migrations";
 import type { SandboxExport } from "./port";
 import { storeNames, type SandboxDB, type StoreName } from "./schema";
 import { paymentLayoutOf } from "./payment-blocks";
+import { PAYMENT_LAYOUT_KEY, paymentLayoutMark } from "./payment-key-cache";
 import { layoutOf } from "./transaction-blocks";
 import type { BlockSizes } from "./write-tx";
 
@@ -86,6 +87,7 @@ export async function replaceAll(db: IDBPDatabase<SandboxDB>, stores: SandboxExp
       if (block.due) paymentsDue.add(block.due, block.key);
     }
     for (const { key, part } of payments.ids) paymentIds.add(part, key);
+    paymentIds.add(paymentLayoutMark(), PAYMENT_LAYOUT_KEY); // every tab's cached block keys are out of date now
     add("baskets", stores.baskets);
     const transactions = layoutOf(stores.transactions, sizes.transactions);
     const blocks = unwrap(tx.objectStore("transactionBlocks"));
@@ -108,5 +110,10 @@ export async function clearAll(db: IDBPDatabase<SandboxDB>): Promise<void> {
   const tx = db.transaction([...storeNames], "readwrite", { durability: "relaxed" });
   const cleared = storeNames.map((name) => tx.objectStore(name).clear());
   // After the clear (requests run in order): every tab's id cache is out of date now.
-  await Promise.all([...cleared, tx.objectStore("transactionIds").put(layoutMark(), LAYOUT_MARK_KEY), tx.done]);
+  await Promise.all([
+    ...cleared,
+    tx.objectStore("transactionIds").put(layoutMark(), LAYOUT_MARK_KEY),
+    tx.objectStore("paymentIds").put(paymentLayoutMark(), PAYMENT_LAYOUT_KEY),
+    tx.done,
+  ]);
 }

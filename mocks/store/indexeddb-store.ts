@@ -15,6 +15,8 @@ import { explained } from "./store-errors";
 import { writeTxOf, type BlockSizes } from "./write-tx";
 import { commitListeners } from "./commit-listeners";
 import { IdCache } from "./id-cache";
+import { PaymentBlocksTx } from "./payment-blocks-tx";
+import { PaymentKeyCache } from "./payment-key-cache";
 
 export const DEFAULT_DATABASE_NAME = "psd2-sandbox";
 
@@ -38,11 +40,18 @@ export async function openSandboxStore(options: OpenSandboxStoreOptions = {}): P
 export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>, sizes: BlockSizes = {}): SandboxStore {
   const { notify, onCommit } = commitListeners();
   const idCache = new IdCache();
+  const paymentKeys = new PaymentKeyCache();
 
   return {
-    read: (work) => runTransaction(db, "readonly", (tx, noteFailure) => explained(readTxOf(tx), noteFailure), work),
+    read: (work) =>
+      runTransaction(db, "readonly", (tx, noteFailure) => explained(readTxOf(tx, new PaymentBlocksTx(tx, undefined, paymentKeys)), noteFailure), work),
     write: async (work) => {
-      const result = await runTransaction(db, "readwrite", (tx, noteFailure) => explained(writeTxOf(tx, sizes, idCache), noteFailure), work);
+      const result = await runTransaction(
+        db,
+        "readwrite",
+        (tx, noteFailure) => explained(writeTxOf(tx, sizes, { ids: idCache, paymentKeys }), noteFailure),
+        work,
+      );
       notify();
       return result;
     },

@@ -19,6 +19,7 @@ import {
   type PaymentIdPart,
   type PaymentPosition,
 } from "./payment-blocks";
+import { PAYMENT_LAYOUT_KEY, paymentLayoutMark, tokenOf, type PaymentKeyCache } from "./payment-key-cache";
 import type { PaymentRecord } from "./records";
 import type { SandboxDB, StoreName } from "./schema";
 import { WriteRounds } from "./write-rounds";
@@ -85,6 +86,7 @@ export class PaymentBlocksTx {
     private readonly tx: StoreTx,
     /** Given for a readwrite transaction: payments can be put. */
     private readonly writable?: { tx: WriteStoreTx; blockSize?: number },
+    private readonly keyCache?: PaymentKeyCache,
   ) {
     const writeTx = writable?.tx;
     this.rounds =
@@ -243,14 +245,21 @@ export class PaymentBlocksTx {
   private blocks(): Promise<Block[]> {
     if (!this.list) {
       const entry: { ready?: Block[]; loading: Promise<Block[]> } = {
-        loading: this.tx
-          .objectStore("paymentBlocks")
-          .getAllKeys()
-          .then((keys) => (entry.ready = keys.map((key): Block => ({ stored: key, dirty: false })))),
+        loading: this.blockKeys().then((keys) => (entry.ready = keys.map((key): Block => ({ stored: key, dirty: false })))),
       };
       this.list = entry;
     }
     return this.list.loading;
+  }
+
+  /** Every block key: from the adapter's cache when the stored layout mark is the one it was taken under (payment-key-cache.ts). */
+  private async blockKeys(): Promise<readonly PaymentBlockKey[]> {
+    const token = tokenOf(await this.tx.objectStore("paymentIds").get(PAYMENT_LAYOUT_KEY));
+    const cached = this.keyCache?.keysFor(token);
+    if (cached) return cached;
+    const keys = await this.tx.objectStore("paymentBlocks").getAllKeys();
+    this.keyCache?.remember(token, keys);
+    return keys;
   }
 
   private load(block: Block): Promise<void> {
@@ -327,8 +336,10 @@ export class PaymentBlocksTx {
     const dueStore = tx.objectStore("paymentsDue");
     const deletes: Promise<unknown>[] = [];
     const puts: (() => Promise<unknown>)[] = [];
+    let keysChanged = false;
     const forget = (block: Block) => {
       if (!block.stored) return;
+      keysChanged = true;
       deletes.push(blockStore.delete(block.stored));
       if (block.summary !== undefined) deletes.push(dueStore.delete(block.stored));
       block.summary = undefined;
@@ -340,6 +351,7 @@ export class PaymentBlocksTx {
       const items = block.items;
       const key = positionOf(first);
       if (block.stored && !sameKey(block.stored, key)) forget(block);
+      if (!block.stored) keysChanged = true;
       block.stored = key;
       block.dirty = false;
       puts.push(() => blockStore.put(items, key));
@@ -355,6 +367,15 @@ export class PaymentBlocksTx {
         if (part) puts.push(() => tx.objectStore("paymentIds").put(part, [bucket.bucket, index]));
       }
       bucket.dirty.clear();
+    }
+    if (keysChanged) {
+      // Other transactions (other tabs', this adapter's next) must not use keys cached before this write.
+      const mark = paymentLayoutMark();
+      puts.push(() => tx.objectStore("paymentIds").put(mark, PAYMENT_LAYOUT_KEY));
+      this.keyCache?.remember(
+        tokenOf(mark),
+        (this.list?.ready ?? []).flatMap((block) => (block.stored ? [block.stored] : [])),
+      );
     }
     return [...deletes, ...puts.map((put) => put())];
   }

@@ -103,7 +103,10 @@ describe("puts keep the blocks, the due summaries and the id map true", () => {
     });
     expect(dueKeys.map((key, index) => ({ key, summary: dues[index] }))).toEqual(expectedDue);
     // Each id once in the map, with its createdAt now.
-    const mapped = ids.flatMap((part, index) => part.ids.map((id, at) => ({ id, createdAt: part.createdAts[at], bucket: idKeys[index]?.[0] })));
+    // (Bucket -1 is the layout mark of the cached block keys, no bucket.)
+    const mapped = ids.flatMap((part, index) =>
+      (idKeys[index]?.[0] ?? -1) < 0 ? [] : part.ids.map((id, at) => ({ id, createdAt: part.createdAts[at], bucket: idKeys[index]?.[0] })),
+    );
     expect(mapped).toHaveLength(changed.length);
     for (const entry of mapped) {
       expect(entry.createdAt).toBe(byId.get(entry.id)?.createdAt);
@@ -130,6 +133,32 @@ describe("puts keep the blocks, the due summaries and the id map true", () => {
     expect(before).toHaveLength(8);
     // Four blocks of 8 settled: four block puts, and their summaries (emptied: deleted).
     expect(counted).toEqual({ paymentBlocks: 4, paymentsDue: 4 });
+  });
+});
+
+describe("the cached block keys (payment-key-cache.ts)", () => {
+  test("a tab sees the blocks another tab made, and its own aborted write leaves nothing behind in what it reads", async () => {
+    const name = freshName();
+    const [tabA, tabB] = [await openSandboxStore({ name, paymentBlockSize: 2 }), await openSandboxStore({ name, paymentBlockSize: 2 })];
+    const first = Array.from({ length: 3 }, (_, index) => singlePayment(`a${String(index)}`, dayOf(0), { createdAt: 1000 + index }));
+    await tabA.write((tx) => Promise.all(first.map((payment) => tx.putPayment(payment))));
+    expect(await tabA.read((tx) => tx.payments(10))).toEqual([...first].reverse()); // tab A now holds the keys
+    const later = Array.from({ length: 5 }, (_, index) => singlePayment(`b${String(index)}`, dayOf(0), { createdAt: 500 + index * 200 }));
+    await tabB.write((tx) => Promise.all(later.map((payment) => tx.putPayment(payment))));
+    const all = [...first, ...later].sort((a, b) => byCreation(positionOf(b), positionOf(a)));
+    expect(await tabA.read((tx) => tx.payments(10))).toEqual(all);
+    for (const payment of later) expect(await tabA.read((tx) => tx.payment(payment.paymentId))).toEqual(payment);
+
+    const aborted = tabA.write(async (tx) => {
+      await tx.putPayment(singlePayment("gone", dayOf(0), { createdAt: 1 })); // a new first block
+      throw new Error("the work fails");
+    });
+    await expect(aborted).rejects.toThrow("the work fails");
+    expect(await tabA.read((tx) => tx.payments(10))).toEqual(all);
+    expect(await tabA.read((tx) => tx.payment("gone"))).toBeUndefined();
+    tabA.close();
+    tabB.close();
+    await deleteDatabase(name);
   });
 });
 

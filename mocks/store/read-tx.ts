@@ -10,7 +10,7 @@ import { transactionCount, transactionPage, type BlockSource } from "./transacti
 export type StoreTx = IDBPTransaction<SandboxDB, StoreName[], IDBTransactionMode>;
 
 /** `payments`: the transaction's payment blocks, shared with its WriteTx so that reads see its puts. */
-export function readTxOf(tx: StoreTx, payments = new PaymentBlocksTx(tx)): ReadTx {
+export function readTxOf(tx: StoreTx, payments: PaymentBlocksTx): ReadTx {
   const store = <Name extends StoreName>(name: Name) => tx.objectStore(name);
   const blocks: BlockSource = {
     keys: (range) => store("transactionBlocks").getAllKeys(range),

@@ -3,6 +3,7 @@ import type { IDBPTransaction } from "idb";
 import { BlockWriter } from "./block-writer";
 import type { IdCache } from "./id-cache";
 import { PaymentBlocksTx } from "./payment-blocks-tx";
+import type { PaymentKeyCache } from "./payment-key-cache";
 import type { WriteTx } from "./port";
 import { readTxOf } from "./read-tx";
 import type { TransactionRecord } from "./records";
@@ -15,7 +16,11 @@ export interface BlockSizes {
   payments?: number;
 }
 
-export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite">, sizes: BlockSizes = {}, idCache?: IdCache): WriteTx {
+export function writeTxOf(
+  tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite">,
+  sizes: BlockSizes = {},
+  caches: { ids?: IdCache; paymentKeys?: PaymentKeyCache } = {},
+): WriteTx {
   const put = async <Name extends "customers" | "accounts" | "agreements" | "baskets">(name: Name, record: SandboxDB[Name]["value"]): Promise<void> => {
     await tx.objectStore(name).put(record);
   };
@@ -62,9 +67,9 @@ export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite
       );
   };
 
-  const blocks = new BlockWriter(tx, sizes.transactions, idCache);
+  const blocks = new BlockWriter(tx, sizes.transactions, caches.ids);
   // Shared with the reads: a payment put in this write is read back as put, before it is written.
-  const payments = new PaymentBlocksTx(tx, { tx, blockSize: sizes.payments });
+  const payments = new PaymentBlocksTx(tx, { tx, blockSize: sizes.payments }, caches.paymentKeys);
   const reads = readTxOf(tx, payments);
 
   return {
