@@ -185,7 +185,7 @@ describe("version 5: payments in blocks", () => {
   test("a version-4 database with many payments keeps every one: by id, newest first, due in batch order, re-read, put again, and new ones", async () => {
     const name = freshName();
     const old = await openDatabase({ name, steps: migrations.slice(0, 4) });
-    // 300 payments: several blocks of the released size (64); created out of id order, some sharing a
+    // 300 payments: several blocks of the released size (32); created out of id order, some sharing a
     // createdAt; statuses and execution dates mixed, so some are due and some not.
     const statuses = ["ACTC", "PDNG", "ACSC", "RJCT", "RCVD", "CANC"] as const;
     const payments = Array.from({ length: 300 }, (_, index): PaymentRecord => {
@@ -238,7 +238,7 @@ describe("version 5: payments in blocks", () => {
     raw.close();
     await deleteDatabase(name);
     expect(stores).not.toContain("payments");
-    expect(blocks.map((block) => block.length).slice(0, 4)).toEqual([64, 64, 64, 64]); // 301 in blocks of 64: 4 full, the rest in the last
+    expect(blocks.map((block) => block.length).slice(0, 9)).toEqual(Array.from({ length: 9 }, () => 32)); // 301 in blocks of 32: 9 full, the rest in the last
     expect(blocks.flat().sort(byPaymentId)).toEqual(
       [...payments.filter((item) => item !== settled), { ...settled, transactionStatus: "ACSC" } as PaymentRecord, added].sort(byPaymentId),
     );

@@ -120,10 +120,10 @@ export const migrations: readonly MigrationStep[] = [
       db.createObjectStore("paymentsDue");
       const stored = (await tx.objectStore("payments").getAll()) as (PaymentRecord & { dueKey?: unknown })[];
       db.deleteObjectStore("payments");
-      // 64 per block: the size this version was released with (any size up to the current one is valid).
+      // 32 per block: the size this version was released with (any size up to the current one is valid).
       const { blocks, ids } = paymentLayoutOf(
         stored.map(({ dueKey: _dueKey, ...payment }) => payment),
-        64,
+        32,
       );
       await Promise.all([
         ...blocks.flatMap((block) => [

@@ -126,7 +126,7 @@ export class PaymentBlocksTx {
         count += block.items?.length ?? this.writable?.blockSize ?? PAYMENT_BLOCK_SIZE;
       }
       if (unread.length > 0) {
-        await Promise.all(unread.map((block) => this.load(block)));
+        await this.loadAll(unread);
         continue;
       }
       const items: PaymentRecord[] = [];
@@ -152,7 +152,7 @@ export class PaymentBlocksTx {
         return block && summaries[index]?.executionDates.some((executionDate) => executionDate <= date) ? [block] : [];
       });
     } else blocks = [...(await this.blocks())];
-    await Promise.all(blocks.map((block) => this.load(block)));
+    await this.loadAll(blocks);
     return blocks
       .flatMap((block) => block.items ?? [])
       .filter(isDue)
@@ -166,7 +166,7 @@ export class PaymentBlocksTx {
       const blocks = await this.blocks();
       const unread = new Set(earlier.flatMap((payment) => blocks[targetOf(blocks, positionOf(payment))] ?? []).filter((block) => !block.items));
       if (unread.size > 0) {
-        await Promise.all([...unread].map((block) => this.load(block)));
+        await this.loadAll([...unread]);
         continue;
       }
       const found = earlier.map((payment) => blocks[targetOf(blocks, positionOf(payment))]?.items?.find((item) => item.paymentId === payment.paymentId));
@@ -273,6 +273,35 @@ export class PaymentBlocksTx {
         block.summary = summaryJson(block.items);
       });
     return block.loading;
+  }
+
+  /**
+   * Reads these blocks: a few by a get each, more as one stretch of the store (two requests, `getAllKeys`
+   * and `getAll` over the range they span; the blocks between them are read too). A request costs far more
+   * than its bytes; the batch's first read of 10,000 due payments needs every block.
+   */
+  private async loadAll(blocks: readonly Block[]): Promise<void> {
+    const unread = blocks.flatMap((block) => (block.stored && !block.items && !block.loading ? [block.stored] : []));
+    if (unread.length >= 4) {
+      const sorted = [...unread].sort(byCreation);
+      const [from, to] = [sorted[0], sorted[sorted.length - 1]];
+      if (from && to) {
+        const range = IDBKeyRange.bound(from, to);
+        const store = this.tx.objectStore("paymentBlocks");
+        const stretch = Promise.all([store.getAllKeys(range), store.getAll(range)]).then(
+          ([keys, values]) => new Map(keys.map((key, index) => [JSON.stringify(key), values[index]])),
+        );
+        for (const block of this.list?.ready ?? []) {
+          const key = block.stored;
+          if (!key || block.items || block.loading || byCreation(key, from) < 0 || byCreation(key, to) > 0) continue;
+          block.loading = stretch.then((read) => {
+            block.items ??= read.get(JSON.stringify(key)) ?? [];
+            block.summary = summaryJson(block.items);
+          });
+        }
+      }
+    }
+    await Promise.all(blocks.map((block) => this.load(block)));
   }
 
   private bucket(bucket: number): Promise<Bucket> {

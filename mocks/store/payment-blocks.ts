@@ -26,9 +26,10 @@ import { fnv1a, ID_PART_SIZE } from "./transaction-blocks";
 
 /**
  * The most payments a block holds. An initiation rewrites the newest block, so it stays small (some
- * 40 KB); a batch chunk of 250 payments created together rewrites four or five.
+ * 20 KB): in Chromium a new payment's write took 8.5 ms with blocks of 64 and 6 ms with 16, against
+ * 2 ms as a record of its own; a batch chunk of 250 payments created together rewrites eight or nine.
  */
-export const PAYMENT_BLOCK_SIZE = 64;
+export const PAYMENT_BLOCK_SIZE = 32;
 
 /** Buckets of the id map: payments are not per account, so more than transactions' 16 (an initiation reads one bucket). */
 export const PAYMENT_ID_BUCKETS = 64;
