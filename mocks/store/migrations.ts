@@ -7,6 +7,7 @@
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from "idb";
 import { idBucketsV3, type IdBucketKeyV3, type IdPositionsV3 } from "./id-buckets-v3";
 import { paymentLayoutOf } from "./payment-blocks";
+import { PAYMENT_LAYOUT_KEY, paymentLayoutMark } from "./payment-key-cache";
 import type { PaymentRecord, TransactionRecord } from "./records";
 import { layoutOf } from "./transaction-blocks";
 
@@ -131,6 +132,8 @@ export const migrations: readonly MigrationStep[] = [
           ...(block.due ? [tx.objectStore("paymentsDue").add(block.due, block.key)] : []),
         ]),
         ...ids.map(({ key, part }) => tx.objectStore("paymentIds").add(part, key)),
+        // A layout mark from the start, so tabs can keep the block keys before any new block is made.
+        tx.objectStore("paymentIds").add(paymentLayoutMark(), PAYMENT_LAYOUT_KEY),
       ]);
     },
   },
