@@ -30,16 +30,17 @@ export interface Adapter {
   fresh(): Promise<TestStore>;
 }
 
-const indexedDbAdapter = (label: string, transactionBlockSize?: number): Adapter => ({
+const indexedDbAdapter = (label: string, blockSize?: number): Adapter => ({
   name: label,
   async fresh() {
     const name = freshName();
-    let current = await openSandboxStore({ name, transactionBlockSize });
+    const options = { transactionBlockSize: blockSize, paymentBlockSize: blockSize };
+    let current = await openSandboxStore({ name, ...options });
     return {
       ...current,
       reopen: async () => {
         current.close();
-        current = await openSandboxStore({ name, transactionBlockSize });
+        current = await openSandboxStore({ name, ...options });
         return current;
       },
       dispose: async () => {
@@ -105,7 +106,7 @@ export const adapters: readonly Adapter[] =
   inject("postgresUrl") === undefined
     ? [
         indexedDbAdapter("IndexedDB (fake-indexeddb)"),
-        // Blocks of 3 transactions: the suites' few dozen bookings then fill, split and span many blocks.
+        // Blocks of 3 transactions and of 3 payments: the suites' few dozen bookings and payments then fill, split and span many blocks.
         indexedDbAdapter("IndexedDB (fake-indexeddb), blocks of 3", 3),
         sqliteAdapter,
       ]

@@ -6,7 +6,6 @@
 import type { IDBPDatabase } from "idb";
 import { expect } from "vitest";
 import { DUE_STATUSES } from "../domain/lifecycle";
-import { withDueKey } from "./due-key";
 import { versionOf, type MigrationStep } from "./migrations";
 import { deleteDatabase, openDatabase } from "./open-database";
 import type { SandboxExport, SandboxStore } from "./port";
@@ -59,10 +58,6 @@ const valueAt = (record: unknown, path: string | string[] | null): unknown =>
   path === null ? undefined : Array.isArray(path) ? path.map((part) => valueAt(record, part)) : (record as Record<string, unknown>)[path];
 const isKey = (key: unknown): boolean => (Array.isArray(key) ? key.every(isKey) : key !== undefined);
 
-/** The records as the store holds them: payments with the adapter's own `dueKey` while due. */
-const storedForm = (storeName: string, records: readonly unknown[]): readonly unknown[] =>
-  storeName === "payments" ? (records as Stores["payments"]).map(withDueKey) : records;
-
 /** Every index holds exactly the expected records with an index key, in IndexedDB's key order. */
 async function checkIndexes(db: IDBPDatabase, layout: readonly StoreLayout[], expected: Stores): Promise<void> {
   const tx = db.transaction(
@@ -70,7 +65,7 @@ async function checkIndexes(db: IDBPDatabase, layout: readonly StoreLayout[], ex
     "readonly",
   );
   for (const storeLayout of layout) {
-    const records = storedForm(storeLayout.name, (expected as unknown as Record<string, unknown[]>)[storeLayout.name] ?? []);
+    const records = (expected as unknown as Record<string, unknown[]>)[storeLayout.name] ?? [];
     for (const index of storeLayout.indexes) {
       const entries: [unknown, unknown][] = [];
       for (let cursor = await tx.objectStore(storeLayout.name).index(index.name).openKeyCursor(); cursor; cursor = await cursor.continue())

@@ -5,11 +5,12 @@ import { checkSteps, CURRENT_SCHEMA_VERSION, migrations, type MigrationStep } fr
 import { checkUpgrades, freshDatabase, seedByStoreName, type VersionFixture } from "./migrations.test-helpers";
 import { deleteDatabase, openDatabase } from "./open-database";
 import type { SandboxExport } from "./port";
-import type { AccountRecord, TransactionRecord } from "./records";
+import { DUE_STATUSES } from "../domain/lifecycle";
+import type { AccountRecord, PaymentRecord, SinglePaymentRecord, TransactionRecord } from "./records";
 import { idBucketsV3 } from "./id-buckets-v3";
 import { layout, type SandboxDB } from "./schema";
 import { layoutOf as blockLayoutOf } from "./transaction-blocks";
-import { dayOf, expectRejection, freshName, newestFirst, sampleStores, transaction } from "./store.test-helpers";
+import { dayOf, expectRejection, freshName, newestFirst, periodicPayment, sampleStores, singlePayment, transaction } from "./store.test-helpers";
 
 /** Version 1: the sandbox's data, before the replay guard's store existed. Version 2 keeps it as it is. */
 const versionOneData: VersionFixture = {
@@ -44,11 +45,37 @@ const versionThreeData: VersionFixture = {
   expected: sampleStores(),
 };
 
+/** A payment as version 4 stored it: `dueKey` [executionDate, createdAt] while a single payment is ACTC or PDNG. */
+const storedAtVersionFour = (payment: PaymentRecord) =>
+  payment.product === "single" && (payment.transactionStatus === "ACTC" || payment.transactionStatus === "PDNG")
+    ? { ...payment, dueKey: [payment.executionDate, payment.createdAt] }
+    : payment;
+
+/** Writes the stores as version 4 kept them: transactions in blocks with ids in parts, one record per payment. */
+async function seedVersionFour(db: IDBPDatabase, stores: SandboxExport["stores"]): Promise<void> {
+  const { transactions, payments, ...rest } = stores;
+  await seedByStoreName(db, { ...rest, payments: payments.map(storedAtVersionFour) });
+  const { blocks, ids } = blockLayoutOf(transactions, 256);
+  const tx = db.transaction(["transactionBlocks", "transactionIds"], "readwrite");
+  await Promise.all([
+    ...blocks.map((block) => tx.objectStore("transactionBlocks").add(block.items, block.key)),
+    ...ids.map(({ key, part }) => tx.objectStore("transactionIds").add(part, key)),
+    tx.done,
+  ]);
+}
+
+/** Version 4: payments one record each, with the sparse due index; version 5 moves them into blocks. */
+const versionFourData: VersionFixture = {
+  version: 4,
+  seed: (db) => seedVersionFour(db, sampleStores()),
+  expected: sampleStores(),
+};
+
 /**
  * One fixture per version below the current one, each valid at its version. Adding version N
  * means adding its step to migrations.ts and, here, a fixture of version N − 1.
  */
-const fixtures: VersionFixture[] = [freshDatabase, versionOneData, versionTwoData, versionThreeData];
+const fixtures: VersionFixture[] = [freshDatabase, versionOneData, versionTwoData, versionThreeData, versionFourData];
 
 describe("migrations tested from each earlier version", () => {
   test(`every version from 0 to ${String(CURRENT_SCHEMA_VERSION - 1)} upgrades to ${String(CURRENT_SCHEMA_VERSION)} with its data and indexes intact`, async () => {
@@ -154,13 +181,77 @@ describe("version 4: id buckets in parts", () => {
   });
 });
 
+describe("version 5: payments in blocks", () => {
+  test("a version-4 database with many payments keeps every one: by id, newest first, due in batch order, re-read, put again, and new ones", async () => {
+    const name = freshName();
+    const old = await openDatabase({ name, steps: migrations.slice(0, 4) });
+    // 300 payments: several blocks of the released size (32); created out of id order, some sharing a
+    // createdAt; statuses and execution dates mixed, so some are due and some not.
+    const statuses = ["ACTC", "PDNG", "ACSC", "RJCT", "RCVD", "CANC"] as const;
+    const payments = Array.from({ length: 300 }, (_, index): PaymentRecord => {
+      const paymentId = `pay-${String((index * 7919) % 1000).padStart(4, "0")}`;
+      const createdAt = 1_700_000_000_000 + Math.floor(index / 2) * 1000;
+      return index % 10 === 9
+        ? periodicPayment(paymentId, createdAt)
+        : singlePayment(paymentId, dayOf(index % 30), { createdAt, transactionStatus: statuses[index % statuses.length] });
+    });
+    await seedVersionFour(old, { ...sampleStores(), payments });
+    old.close();
+
+    const store = await openSandboxStore({ name });
+    const byPaymentId = (a: PaymentRecord, b: PaymentRecord) => (a.paymentId < b.paymentId ? -1 : 1);
+    const newest = [...payments].sort((a, b) => b.createdAt - a.createdAt || (a.paymentId < b.paymentId ? 1 : -1));
+    const dueBy = (date: string) =>
+      payments
+        .filter((item): item is SinglePaymentRecord => item.product === "single" && DUE_STATUSES.includes(item.transactionStatus) && item.executionDate <= date)
+        .sort((a, b) => a.executionDate.localeCompare(b.executionDate) || a.createdAt - b.createdAt || (a.paymentId < b.paymentId ? -1 : 1));
+    await store.read(async (tx) => {
+      for (const item of payments.filter((_, index) => index % 7 === 0)) expect(await tx.payment(item.paymentId)).toEqual(item);
+      expect(await tx.payment("pay-missing")).toBeUndefined();
+      expect(await tx.payments(150)).toEqual(newest.slice(0, 150));
+      expect(await tx.duePayments(DUE_STATUSES, dayOf(12))).toEqual(dueBy(dayOf(12)));
+      const chunk = dueBy(dayOf(29)).slice(20, 90);
+      expect(await tx.paymentsAgain(chunk)).toEqual(chunk);
+    });
+    const [settled, ...others] = dueBy(dayOf(29));
+    if (!settled) throw new Error("the fixture has due payments");
+    const added = singlePayment("pay-new", dayOf(1), { createdAt: 1_800_000_000_000 });
+    await store.write(async (tx) => {
+      await tx.putPayment({ ...settled, transactionStatus: "ACSC" });
+      await tx.putPayment(added);
+    });
+    await store.read(async (tx) => {
+      expect(await tx.payment(settled.paymentId)).toEqual({ ...settled, transactionStatus: "ACSC" });
+      expect(await tx.duePayments(DUE_STATUSES, dayOf(29))).toEqual([
+        ...others.filter((item) => item.executionDate <= dayOf(1)),
+        added,
+        ...others.filter((item) => item.executionDate > dayOf(1)),
+      ]);
+      expect((await tx.payments(1))[0]).toEqual(added);
+    });
+    expect((await store.exportAll()).stores.payments).toHaveLength(301);
+    store.close();
+
+    const raw = await openDatabase<SandboxDB>({ name });
+    const blocks = await raw.getAll("paymentBlocks");
+    const stores = [...raw.objectStoreNames];
+    raw.close();
+    await deleteDatabase(name);
+    expect(stores).not.toContain("payments");
+    expect(blocks.map((block) => block.length).slice(0, 9)).toEqual(Array.from({ length: 9 }, () => 32)); // 301 in blocks of 32: 9 full, the rest in the last
+    expect(blocks.flat().sort(byPaymentId)).toEqual(
+      [...payments.filter((item) => item !== settled), { ...settled, transactionStatus: "ACSC" } as PaymentRecord, added].sort(byPaymentId),
+    );
+  });
+});
+
 describe("the harness, proved on a test-only next version over the current one", () => {
-  /** The next version of this test: a new index on payments, and a data step that rewrites accounts. */
+  /** The next version of this test: a new index on accounts, and a data step that rewrites them. */
   const next = CURRENT_SCHEMA_VERSION + 1;
   const stepNext: MigrationStep = {
     version: next,
     async upgrade(_db, tx) {
-      tx.objectStore("payments").createIndex("debtorAccountId", "debtorAccountId");
+      tx.objectStore("accounts").createIndex("currency", "currency");
       for (let cursor = await tx.objectStore("accounts").openCursor(); cursor; cursor = await cursor.continue()) {
         const account = cursor.value as AccountRecord;
         if (account.product === undefined) await cursor.update({ ...account, product: "Brukskonto" });
@@ -169,7 +260,7 @@ describe("the harness, proved on a test-only next version over the current one",
   };
   const steps = [...migrations, stepNext];
   const layoutNext = layout.map((store) =>
-    store.name === "payments" ? { ...store, indexes: [...store.indexes, { name: "debtorAccountId", keyPath: "debtorAccountId", unique: false }] } : store,
+    store.name === "accounts" ? { ...store, indexes: [...store.indexes, { name: "currency", keyPath: "currency", unique: false }] } : store,
   );
   const withProduct = (stores: SandboxExport["stores"]) => ({ ...stores, accounts: stores.accounts.map((account) => ({ ...account, product: "Brukskonto" })) });
   const currentData: VersionFixture = {

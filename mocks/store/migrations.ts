@@ -6,7 +6,9 @@
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from "idb";
 import { idBucketsV3, type IdBucketKeyV3, type IdPositionsV3 } from "./id-buckets-v3";
-import type { TransactionRecord } from "./records";
+import { paymentLayoutOf } from "./payment-blocks";
+import { PAYMENT_LAYOUT_KEY, paymentLayoutMark } from "./payment-key-cache";
+import type { PaymentRecord, TransactionRecord } from "./records";
 import { layoutOf } from "./transaction-blocks";
 
 /** The database and the versionchange transaction as a step sees them (untyped: older layouts differ). */
@@ -108,6 +110,33 @@ export const migrations: readonly MigrationStep[] = [
       ]);
     },
   },
+  {
+    // Decision 0023, "Version 5". Payments in blocks, as transactions: a batch chunk rewrites a few
+    // blocks instead of a record (and its index entries) per payment. The records move as they are,
+    // without version 4's adapter-only `dueKey`; `paymentsDue` holds the due ones per block.
+    version: 5,
+    async upgrade(db, tx) {
+      db.createObjectStore("paymentBlocks");
+      db.createObjectStore("paymentIds");
+      db.createObjectStore("paymentsDue");
+      const stored = (await tx.objectStore("payments").getAll()) as (PaymentRecord & { dueKey?: unknown })[];
+      db.deleteObjectStore("payments");
+      // 32 per block: the size this version was released with (any size up to the current one is valid).
+      const { blocks, ids } = paymentLayoutOf(
+        stored.map(({ dueKey: _dueKey, ...payment }) => payment),
+        32,
+      );
+      await Promise.all([
+        ...blocks.flatMap((block) => [
+          tx.objectStore("paymentBlocks").add(block.items, block.key),
+          ...(block.due ? [tx.objectStore("paymentsDue").add(block.due, block.key)] : []),
+        ]),
+        ...ids.map(({ key, part }) => tx.objectStore("paymentIds").add(part, key)),
+        // A layout mark from the start, so tabs can keep the block keys before any new block is made.
+        tx.objectStore("paymentIds").add(paymentLayoutMark(), PAYMENT_LAYOUT_KEY),
+      ]);
+    },
+  },
 ];
 
 export function versionOf(steps: readonly MigrationStep[]): number {
@@ -148,9 +177,9 @@ export interface ExportMigrationStep {
 }
 
 /**
- * Export files of schema version 1 need no rewrite to version 2, 3 or 4: version 2 only adds the replay
- * guard's store, which exports never hold, and versions 3 and 4 only change how transactions are
- * stored, not the records a file lists.
+ * Export files of schema version 1 need no rewrite to version 2, 3, 4 or 5: version 2 only adds the replay
+ * guard's store, which exports never hold, and versions 3 to 5 only change how transactions and payments
+ * are stored, not the records a file lists.
  */
 export const exportMigrations: readonly ExportMigrationStep[] = [];
 

@@ -5,8 +5,8 @@
  * names out themselves: a step is history and must not change when this file does.)
  */
 import type { DBSchema } from "idb";
-import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, TransactionRecord } from "./records";
-import type { DueKey, StoredPayment } from "./due-key";
+import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, PaymentRecord, TransactionRecord } from "./records";
+import type { DueSummary, PaymentBlockKey, PaymentIdPart, PaymentIdPartKey } from "./payment-blocks";
 import type { BlockKey, IdPart, IdPartKey } from "./transaction-blocks";
 
 /** The kinds of records an export file holds, one array each, in this order. */
@@ -16,9 +16,21 @@ export type ExportStoreName = (typeof exportStoreNames)[number];
 /**
  * The object stores of the sandbox's data (what imports replace and clear empties). Transactions are
  * not a store of their own since version 3: they live in `transactionBlocks`, found by id through
- * `transactionIds` (transaction-blocks.ts).
+ * `transactionIds` (transaction-blocks.ts); nor payments since version 5: `paymentBlocks`, found by id
+ * through `paymentIds`, the due ones through `paymentsDue` (payment-blocks.ts).
  */
-export const storeNames = ["customers", "accounts", "agreements", "payments", "baskets", "transactionBlocks", "transactionIds", "meta"] as const;
+export const storeNames = [
+  "customers",
+  "accounts",
+  "agreements",
+  "paymentBlocks",
+  "paymentIds",
+  "paymentsDue",
+  "baskets",
+  "transactionBlocks",
+  "transactionIds",
+  "meta",
+] as const;
 export type StoreName = (typeof storeNames)[number];
 
 /** The replay guard's store (version 2): kept apart from the data, so export, import and clear leave it alone. */
@@ -43,7 +55,12 @@ export interface SandboxDB extends DBSchema {
   customers: { key: string; value: CustomerRecord; indexes: { psuId: string } };
   accounts: { key: string; value: AccountRecord; indexes: { bban: string; customerNumber: string } };
   agreements: { key: string; value: AgreementRecord };
-  payments: { key: string; value: StoredPayment; indexes: { createdAt: number; due: DueKey } };
+  /** Version 5: every payment in blocks of consecutive [createdAt, paymentId] positions, oldest first; the key is the first one's. */
+  paymentBlocks: { key: PaymentBlockKey; value: PaymentRecord[] };
+  /** paymentId → createdAt, in PAYMENT_ID_BUCKETS buckets by a hash of the id, each in parts (version 5). */
+  paymentIds: { key: PaymentIdPartKey; value: PaymentIdPart };
+  /** The due payments of each block that has any, under the block's key (version 5). */
+  paymentsDue: { key: PaymentBlockKey; value: DueSummary };
   baskets: { key: string; value: BasketRecord };
   /**
    * Version 3: an account's transactions in blocks of consecutive list positions, oldest first; the
@@ -82,15 +99,10 @@ export const layout: readonly StoreLayout[] = [
     ],
   },
   { name: "agreements", keyPath: "customerNumber", indexes: [] },
-  {
-    name: "payments",
-    keyPath: "paymentId",
-    indexes: [
-      { name: "createdAt", keyPath: "createdAt", unique: false },
-      // Version 4: sparse, only the payments the batch would book, in its order (due-key.ts).
-      { name: "due", keyPath: "dueKey", unique: false },
-    ],
-  },
+  // Version 5: payments in blocks, as transactions (payment-blocks.ts); no index either.
+  { name: "paymentBlocks", keyPath: null, indexes: [] },
+  { name: "paymentIds", keyPath: null, indexes: [] },
+  { name: "paymentsDue", keyPath: null, indexes: [] },
   { name: "baskets", keyPath: "basketId", indexes: [] },
   // No index on either: an index entry per transaction costs as much as a record per transaction.
   { name: "transactionBlocks", keyPath: null, indexes: [] },

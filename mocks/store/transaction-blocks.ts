@@ -73,15 +73,18 @@ export function positionIn(parts: readonly IdPart[], id: string): TransactionKey
 export const byPosition = (a: TransactionKey, b: TransactionKey): number =>
   a.bookingDate !== b.bookingDate ? (a.bookingDate < b.bookingDate ? -1 : 1) : a.seq - b.seq;
 
-/** FNV-1a over the id's UTF-16 code units, reduced to a bucket. */
-export function bucketOf(id: string): number {
+/** FNV-1a over the id's UTF-16 code units (stored data depends on it: see the buckets below and payment-blocks.ts). */
+export function fnv1a(id: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < id.length; index++) {
     hash ^= id.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) % ID_BUCKETS;
+  return hash >>> 0;
 }
+
+/** FNV-1a of the id, reduced to a bucket. */
+export const bucketOf = (id: string): number => fnv1a(id) % ID_BUCKETS;
 
 export interface AccountLayout {
   blocks: { key: BlockKey; items: TransactionRecord[] }[];

@@ -1,34 +1,29 @@
 /** The WriteTx of the port, bound to one readwrite IndexedDB transaction over every store. */
-import { unwrap, type IDBPTransaction } from "idb";
+import type { IDBPTransaction } from "idb";
 import { BlockWriter } from "./block-writer";
-import { withDueKey } from "./due-key";
 import type { IdCache } from "./id-cache";
+import { PaymentBlocksTx } from "./payment-blocks-tx";
+import type { PaymentKeyCache } from "./payment-key-cache";
 import type { WriteTx } from "./port";
 import { readTxOf } from "./read-tx";
 import type { TransactionRecord } from "./records";
 import type { SandboxDB, StoreName } from "./schema";
 
-export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite">, blockSize?: number, idCache?: IdCache): WriteTx {
+export interface BlockSizes {
+  /** The most transactions a block holds (default BLOCK_SIZE). */
+  transactions?: number;
+  /** The most payments a block holds (default PAYMENT_BLOCK_SIZE). */
+  payments?: number;
+}
+
+export function writeTxOf(
+  tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite">,
+  sizes: BlockSizes = {},
+  caches: { ids?: IdCache; paymentKeys?: PaymentKeyCache } = {},
+): WriteTx {
   const put = async <Name extends "customers" | "accounts" | "agreements" | "baskets">(name: Name, record: SandboxDB[Name]["value"]): Promise<void> => {
     await tx.objectStore(name).put(record);
   };
-
-  /**
-   * A payment's put as a raw request with a promise of its own: the batch puts thousands, and idb's
-   * wrapper (a proxy, a WeakMap entry and two listeners each) took as much of the page's CPU as the
-   * puts themselves in a profile of the batch (decision 0023, "Version 4").
-   */
-  const payments = () => unwrap(tx).objectStore("payments");
-  const putPayment = (record: Parameters<WriteTx["putPayment"]>[0]) =>
-    new Promise<void>((resolve, reject) => {
-      const request = payments().put(withDueKey(record));
-      request.onsuccess = () => {
-        resolve();
-      };
-      request.onerror = () => {
-        reject(request.error ?? new Error("putPayment failed"));
-      };
-    });
 
   /**
    * The next seq to hand out in this transaction. Read from meta once, then counted here, so that
@@ -72,8 +67,10 @@ export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite
       );
   };
 
-  const blocks = new BlockWriter(tx, blockSize, idCache);
-  const reads = readTxOf(tx);
+  const blocks = new BlockWriter(tx, sizes.transactions, caches.ids);
+  // Shared with the reads: a payment put in this write is read back as put, before it is written.
+  const payments = new PaymentBlocksTx(tx, { tx, blockSize: sizes.payments }, caches.paymentKeys);
+  const reads = readTxOf(tx, payments);
 
   return {
     ...reads,
@@ -93,7 +90,7 @@ export function writeTxOf(tx: IDBPTransaction<SandboxDB, StoreName[], "readwrite
     putCustomer: (record) => put("customers", record),
     putAccount: (record) => put("accounts", record),
     putAgreement: (record) => put("agreements", record),
-    putPayment,
+    putPayment: (record) => payments.put(record),
     putBasket: (record) => put("baskets", record),
 
     async addTransaction(record) {
