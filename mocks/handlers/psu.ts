@@ -2,7 +2,7 @@
 import type { TppMessage } from "../../src/contract/common-objects";
 import type { Operation } from "../../src/contract/operations";
 import { checkActingPsu } from "../domain/acting-psu";
-import type { ReadTx } from "../store/port";
+import type { ReadOptions, ReadTx } from "../store/port";
 import type { CustomerRecord } from "../store/records";
 import type { PsuHeaders } from "../domain/customers";
 import type { SandboxEnv } from "./types";
@@ -12,6 +12,9 @@ export function findPsu(tx: ReadTx, headers: PsuHeaders): Promise<CustomerRecord
   if (headers["X-PSU-IDENTITY"] !== undefined) return tx.customer(headers["X-PSU-IDENTITY"]);
   return Promise.resolve(undefined);
 }
+
+/** findPsu reads one row. */
+const ONE_STATEMENT: ReadOptions = { oneStatement: true };
 
 /** An operation acts for a PSU when the operation table gives it the PSU headers. */
 export const actsForPsu = (operation: Operation): boolean => "PSU-ID" in operation.headers.shape;
@@ -25,7 +28,7 @@ export const actsForPsu = (operation: Operation): boolean => "PSU-ID" in operati
 export async function actingPsuRefusal(env: SandboxEnv, operation: Operation, headers: PsuHeaders): Promise<TppMessage[] | undefined> {
   if (!actsForPsu(operation)) return undefined;
   if (headers["PSU-ID"] === undefined && headers["X-PSU-IDENTITY"] === undefined) return undefined;
-  const psu = await env.store.read((tx) => findPsu(tx, headers));
+  const psu = await env.store.read((tx) => findPsu(tx, headers), ONE_STATEMENT);
   const outcome = checkActingPsu(psu, headers);
   return outcome.ok ? undefined : outcome.messages;
 }

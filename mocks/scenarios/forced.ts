@@ -57,7 +57,7 @@ async function currentRules(env: SandboxEnv): Promise<readonly ScenarioRule[]> {
   const seen = cache ? rulesSeen.get(cache) : undefined;
   if (cache && seen?.revision === cache.revision()) return seen.rules;
   const revision = cache?.revision();
-  const rules = (await env.store.read((tx) => tx.meta("scenarioRules"))) ?? [];
+  const rules = (await env.store.read((tx) => tx.meta("scenarioRules"), { oneStatement: true })) ?? [];
   if (cache && revision === cache.revision()) rulesSeen.set(cache, { revision, rules });
   return rules;
 }

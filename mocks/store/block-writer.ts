@@ -4,21 +4,18 @@
  * once and changed in memory; the changed ones are written back together, so a batch chunk that
  * books 250 payments writes a few blocks and the last part of each id bucket per account, not 500 records.
  *
- * Writing: in rounds, at most one in flight. A booking asks for a round; the round starts when a
- * cheap read issued at that moment completes. Requests in a transaction complete in the order they
- * were issued, so by then every booking waiting on a read issued before it has been made, and one
- * round writes them all (a batch chunk: one round, each changed block put once; starting at once,
- * the first booking got a round of its own and the rest a second, rewriting the same blocks).
- * Bookings made while a round runs wait for the next, issued from the success callback of the round
- * before, while the transaction is still active. A booking's promise resolves once the round holding
- * it has been written, so the transaction cannot commit before every booking is in a put, even if
- * the work breaks the rules and awaits something foreign after its last addTransaction.
+ * Writing: in rounds (write-rounds.ts), so a batch chunk's bookings are written in one round, each
+ * changed block put once (starting at once, the first booking got a round of its own and the rest a
+ * second, rewriting the same blocks). A booking's promise resolves once the round holding it has been
+ * written, so the transaction cannot commit before every booking is in a put, even if the work breaks
+ * the rules and awaits something foreign after its last addTransaction.
  */
 import type { IDBPTransaction } from "idb";
 import type { TransactionKey } from "./port";
 import type { TransactionRecord } from "./records";
 import { LAYOUT_MARK_KEY, layoutMark, NOTHING_KNOWN, type IdCache } from "./id-cache";
 import type { SandboxDB, StoreName } from "./schema";
+import { WriteRounds } from "./write-rounds";
 import {
   accountBlocks,
   blockKeyOf,
@@ -58,11 +55,6 @@ interface Bucket {
   dirty: Set<number>;
 }
 
-interface Waiter {
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
 const startOfBlock = (block: Block): TransactionKey => {
   const first = block.items?.[0];
   if (first) return first;
@@ -88,9 +80,11 @@ export class BlockWriter {
   /** Per account: its blocks once read (`ready`), and the read. */
   private readonly accounts = new Map<string, { ready?: Block[]; loading: Promise<Block[]> }>();
   private readonly buckets = new Map<string, { ready?: Bucket; loading: Promise<Bucket> }>();
-  /** A round is running, or waiting for its read to complete. */
-  private inFlight = false;
-  private waiting: Waiter[] = [];
+  /** The rounds; each starts when a read of meta's nextSeq (cheap, in every booking's transaction) completes. */
+  private readonly rounds = new WriteRounds(
+    () => this.tx.objectStore("meta").getKey("nextSeq"),
+    () => this.issueWrites(),
+  );
 
   /** The layout mark this transaction read (id-cache.ts), once. */
   private mark: Promise<string | undefined> | undefined;
@@ -117,12 +111,12 @@ export class BlockWriter {
       this.record(bucket, item);
       break;
     }
-    return this.flush();
+    return this.rounds.flush();
   }
 
   /** Resolves once everything booked so far is written: reads in the same transaction then see it. */
   settled(): Promise<void> {
-    return this.inFlight || this.waiting.length > 0 || this.hasDirty() ? this.flush() : Promise.resolve();
+    return this.rounds.busy() || this.hasDirty() ? this.rounds.flush() : Promise.resolve();
   }
 
   private refuse(item: TransactionRecord): DOMException {
@@ -227,57 +221,6 @@ export class BlockWriter {
     for (const { ready } of this.accounts.values()) if (ready?.some((block) => block.dirty)) return true;
     for (const { ready } of this.buckets.values()) if (ready && ready.dirty.size > 0) return true;
     return false;
-  }
-
-  private flush(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
-      if (!this.inFlight) this.startRound(true);
-    });
-  }
-
-  /** Issues a round's writes, after a read that lets the bookings already under way join it (`gather`). */
-  private startRound(gather: boolean): void {
-    this.inFlight = true;
-    let writes: Promise<Waiter[]>;
-    try {
-      writes = gather
-        ? this.tx
-            .objectStore("meta")
-            .getKey("nextSeq")
-            .then(() => this.write())
-        : this.write();
-    } catch (error) {
-      // The transaction has ended (aborted, or committed early by a foreign await).
-      writes = Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-    writes.then(
-      (waiters) => {
-        this.inFlight = false;
-        for (const waiter of waiters) waiter.resolve();
-        if (this.waiting.length > 0) this.startRound(false);
-      },
-      (error: unknown) => {
-        this.inFlight = false;
-        const all = [...this.written, ...this.waiting];
-        this.written = [];
-        this.waiting = [];
-        for (const waiter of all) waiter.reject(error);
-      },
-    );
-  }
-
-  /** The waiters of the round being written. */
-  private written: Waiter[] = [];
-
-  /** Puts what changed; resolves with the waiters whose bookings it wrote. */
-  private async write(): Promise<Waiter[]> {
-    const waiters = this.waiting;
-    this.waiting = [];
-    this.written = waiters;
-    await Promise.all(this.issueWrites());
-    this.written = [];
-    return waiters;
   }
 
   /** Puts every changed block and id part: deletes of keys that changed first, then the puts. */

@@ -109,8 +109,18 @@ export interface WriteOptions {
   insertsOnly?: boolean;
 }
 
+/** How a read may run (decision 0042-fewer-round-trips). */
+export interface ReadOptions {
+  /**
+   * The work runs one statement (one store call that is one query, such as `meta` or `customerByPsuId`): it needs no
+   * snapshot of its own, the statement is one. PostgreSQL then runs it without a transaction (two round trips fewer)
+   * and refuses a second statement; SQLite and IndexedDB run it as any read.
+   */
+  oneStatement?: boolean;
+}
+
 export interface SandboxStore {
-  read<T>(work: (tx: ReadTx) => Promise<T>): Promise<T>;
+  read<T>(work: (tx: ReadTx) => Promise<T>, options?: ReadOptions): Promise<T>;
   write<T>(work: (tx: WriteTx) => Promise<T>, options?: WriteOptions): Promise<T>;
   /** Everything, as one JSON-serialisable value. */
   exportAll(): Promise<SandboxExport>;

@@ -18,6 +18,12 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
       expect(await store.read((tx) => tx.transactionCount("a"))).toBe(1);
     });
 
+    test("a read of one statement (oneStatement) answers as any read, and sees what was committed before it", async () => {
+      await store.write((tx) => tx.putMeta("clockOffsetMs", 3_600_000));
+      expect(await store.read((tx) => tx.meta("clockOffsetMs"), { oneStatement: true })).toBe(3_600_000);
+      expect(await store.read((tx) => tx.customerByPsuId("nobody"), { oneStatement: true })).toBeUndefined();
+    });
+
     test("a throwing write is aborted: nothing is written, nextSeq included, and the work's own error comes back", async () => {
       const mistake = new Error("domain said no");
       const before = await contentsOf(store);

@@ -1,6 +1,6 @@
 /**
  * Writes in rounds, at most one in flight, within one readwrite transaction (the payment blocks';
- * block-writer.ts does the same for transactions). A change asks for a round with `flush`; the round
+ * block-writer.ts uses it for transactions). A change asks for a round with `flush`; the round
  * starts when a cheap read issued at that moment completes. Requests in a transaction complete in the
  * order they were issued, so by then every change waiting on a read issued before it has been made,
  * and one round writes them all (a batch chunk: each changed block put once). Changes made while a
@@ -25,6 +25,11 @@ export class WriteRounds {
     /** Issues the puts and deletes of everything changed since the last round. */
     private readonly issueWrites: () => Promise<unknown>[],
   ) {}
+
+  /** A round is running, or waiting for its read, or changes wait for one. */
+  busy(): boolean {
+    return this.inFlight || this.waiting.length > 0;
+  }
 
   /** Resolves once everything changed so far is written. */
   flush(): Promise<void> {

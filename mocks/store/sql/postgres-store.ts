@@ -105,7 +105,7 @@ export function postgresStoreOn({ db, schema, maxConnections = 10 }: PostgresCon
   };
 
   return {
-    read: (work) => open(() => runTransaction(holds.read, readTxOf, work)),
+    read: (work, readOptions) => open(() => runTransaction(readOptions?.oneStatement === true ? holds.oneStatement : holds.read, readTxOf, work)),
     write: async (work, writeOptions) => {
       if (writeOptions?.insertsOnly !== true) {
         const result = await open(() => runTransaction(queuedWrite, writeTxOf, work));

@@ -4,8 +4,10 @@
  * The queries elsewhere in this folder are the same typed Kysely for both.
  */
 import { Kysely, PostgresDialect, sql } from "kysely";
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import pg from "pg";
 import type { Db, Hold, Holds } from "./db";
+import { namePreparedStatements, statementNames } from "./prepared-statements";
 import type { SandboxTables } from "./tables";
 
 export interface OpenPostgresOptions {
@@ -47,8 +49,10 @@ export function openPostgres(options: OpenPostgresOptions): PostgresConnection {
   // pool while idle, on the connection while in use. Without a listener it would end the process; with
   // one, the connection's next query fails and the pool replaces it.
   pool.on("error", () => undefined);
+  const nameOf = statementNames();
   pool.on("connect", (client) => {
     client.on("error", () => undefined);
+    namePreparedStatements(client, nameOf);
   });
   return { db: new Kysely<SandboxTables>({ dialect: new PostgresDialect({ pool }) }), schema, maxConnections };
 }
@@ -96,16 +100,32 @@ export const SETUP_LOCK_CLASS = 0x5053_4433; // "PSD3"
  * makes a commit take a database-wide lock until its WAL is flushed, which would queue their commits
  * one behind the other again (postgres-changes.ts announces them after their commit instead).
  */
-export function postgresHolds(db: Db, announcement?: string): Holds & { insert: Hold } {
+export function postgresHolds(db: Db, announcement?: string): Holds & { insert: Hold; oneStatement: Hold } {
   const lock = `${String(WRITER_LOCK_CLASS)}, hashtext(current_schema())`;
   return {
     read: (body) => db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(body),
+    // A statement is its own snapshot: no transaction around it (ReadOptions.oneStatement), and none after it.
+    oneStatement: (body) => body(db.withPlugin(new OneStatementOnly())),
     // One round trip opens the transaction, takes the writer lock and queues the commit's notice to the
     // other processes (postgres-changes.ts; delivered at commit, never after a rollback): the lock is held
     // for the body's statements and the commit only. A write costs a round trip per statement plus two.
     write: heldTransaction(db, [`begin`, `select pg_advisory_xact_lock(${lock})`, ...(announcement ? [announcement] : [])]),
     insert: heldTransaction(db, [`begin`, `select pg_advisory_xact_lock_shared(${lock})`]),
   };
+}
+
+/** Refuses a unit's second statement: a read without a transaction must not see two states of the data. */
+class OneStatementOnly implements KyselyPlugin {
+  #statements = 0;
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    this.#statements++;
+    if (this.#statements > 1)
+      throw new Error("A read with oneStatement ran a second statement: it would not see the first one's snapshot. Drop the option, or read once.");
+    return node;
+  }
+  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(result);
+  }
 }
 
 /** A transaction on a connection of the pool, opened by `opening` in one round trip (simple protocol: the statements are ours, without parameters). */
