@@ -91,7 +91,10 @@ test.describe("API reference", () => {
   test("an operation shows its example request and answer, and Try it opens the console with that example without losing a draft", async ({ page }) => {
     await page.goto("/reference/createPayment");
     const request = page.getByRole("figure").filter({ hasText: "Example request" });
+    // The example shows at once, then is made again from the sandbox's data (the accounts' numbers) once that arrives.
     await expect(request).toContainText("POST /v1/payments/norwegian-domestic-credit-transfers HTTP/1.1", SLOW);
+    await expect(page.getByRole("region", { name: "Example" })).toHaveAttribute("aria-busy", "false", SLOW);
+    await expect(request).toContainText(/"bban": "\d{11}"/);
     await expect(request).toContainText('"remittanceInformationUnstructured": "Dinner on Friday"');
     const creditor = /"creditorName": "([^"]+)"/.exec(await request.innerText())?.[1] ?? "";
     const answer = page.getByRole("figure").filter({ hasText: "Example answer: 201" });

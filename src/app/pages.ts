@@ -26,8 +26,12 @@ const modules = {
 
 export type PageName = keyof typeof modules;
 
-/** Pages built from the OpenAPI document read it synchronously once it has arrived. */
-const needsOpenApi: ReadonlySet<PageName> = new Set(["operation", "console"]);
+/**
+ * Pages built from the OpenAPI document read it synchronously once it has arrived. The operation page
+ * is not one: its parts from the document wait for it in a Suspense boundary of their own, so its title,
+ * summary and example do not.
+ */
+const needsOpenApi: ReadonlySet<PageName> = new Set(["console"]);
 
 const ready = new Map<PageName, ComponentType>();
 const loading = new Map<PageName, Promise<ComponentType>>();

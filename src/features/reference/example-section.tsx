@@ -1,7 +1,8 @@
 /**
  * The operation's example: the request the console starts from (made of the sandbox's data, as in
  * the code panel) written out as an HTTP message, the answer the sandbox gives to it, and "Try it",
- * which opens the console with that example.
+ * which opens the console with that example. It shows at once, made without the sandbox's data until that
+ * has arrived (the page's largest paint, which the first-screen budget measures, does not wait for the sandbox).
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
@@ -49,23 +50,20 @@ export function ExampleSection({ operation }: { operation: Operation }) {
           Try it in the console
         </Link>
       </p>
-      {loading ? (
-        <p role="status" className="status-busy">
-          Making the example from the sandbox's data…
+      {/* While the sandbox's data is on its way the example shows without it, dimmed, in its final place: the page does not move when it arrives. */}
+      {problem ? (
+        <p role="status" className="status-problem">
+          The sandbox's data did not arrive ({problem}): the example leaves the account numbers empty.
         </p>
       ) : (
-        <>
-          {problem ? (
-            <p role="status" className="status-problem">
-              The sandbox's data did not arrive ({problem}): the example leaves the account numbers empty.
-            </p>
-          ) : null}
-          <div className="example-exchange">
-            <CodeBlock text={requestMessage(request)} label={`Example request: ${operation.method} ${operation.path}`} copyLabel="Copy the request" />
-            <CodeBlock text={responseMessage(response)} label={`Example answer: ${String(response.status)}`} copyLabel="Copy the answer" />
-          </div>
-        </>
+        <p role="status" className="visually-hidden">
+          {loading ? "Making the example from the sandbox's data…" : ""}
+        </p>
       )}
+      <div className="example-exchange">
+        <CodeBlock text={requestMessage(request)} label={`Example request: ${operation.method} ${operation.path}`} copyLabel="Copy the request" />
+        <CodeBlock text={responseMessage(response)} label={`Example answer: ${String(response.status)}`} copyLabel="Copy the answer" />
+      </div>
     </section>
   );
 }

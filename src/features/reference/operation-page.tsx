@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Link, useParams } from "wouter";
 import { CodeSection } from "../../components/code-section";
 import { MethodBadge } from "../../components/method-badge";
@@ -88,13 +88,53 @@ function useCodeExample(operation: Operation) {
   return () => loadCodeExample(queryClient, operation);
 }
 
-function OperationDetail({ operation }: { operation: Operation }) {
+/**
+ * What the OpenAPI document describes (parameters, fields, responses): it waits for the document, and the
+ * rest of the page does not, so the title, the summary and the example show while it loads.
+ */
+function SpecParts({ operation }: { operation: Operation }) {
+  useOpenApi();
   const codeExample = useCodeExample(operation);
   useRowInAddress();
   const parameters = parametersOf(operation.method, operation.path);
   const ofKind = (kind: "path" | "header" | "query") => parameters.filter((parameter) => parameter.in === kind);
   const body = operation.body ? schemaRef(operation.body) : undefined;
   const psuPair = ofKind("header").some((parameter) => parameter.name === "X-PSU-IDENTITY") && operation.method === "POST";
+  return (
+    <>
+      {ofKind("path").length > 0 ? (
+        <section aria-labelledby="path-parameters">
+          <h2 id="path-parameters">Path parameters</h2>
+          <ParametersTable parameters={ofKind("path")} components={components()} caption="Path parameters" />
+        </section>
+      ) : null}
+      <section aria-labelledby="headers">
+        <h2 id="headers">Headers</h2>
+        <ParametersTable parameters={ofKind("header")} components={components()} caption="Request headers" psuPair={psuPair} />
+      </section>
+      {ofKind("query").length > 0 ? (
+        <section aria-labelledby="query">
+          <h2 id="query">Query parameters</h2>
+          <ParametersTable parameters={ofKind("query")} components={components()} caption="Query parameters" />
+        </section>
+      ) : null}
+      {body ? (
+        <section aria-labelledby="body">
+          <h2 id="body">Request body</h2>
+          <FieldsTable schema={body} components={components()} caption="Fields of the request body (JSON)" part="request" />
+        </section>
+      ) : null}
+      <CodeSection
+        load={codeExample}
+        intro="The example request as a script for your back end, signed when it runs with your key and certificate files, addressed to the sandbox server of Settings (npm run sandbox)."
+      />
+      <Responses operation={operation} />
+      {statusReads.has(operation.id) ? <LifecycleSection /> : null}
+    </>
+  );
+}
+
+function OperationDetail({ operation }: { operation: Operation }) {
   return (
     <article className="page operation">
       <p className="breadcrumb">
@@ -138,40 +178,20 @@ function OperationDetail({ operation }: { operation: Operation }) {
         <Link href="/settings#sandbox">Settings</Link>.
       </p>
       <ExampleSection operation={operation} />
-      {ofKind("path").length > 0 ? (
-        <section aria-labelledby="path-parameters">
-          <h2 id="path-parameters">Path parameters</h2>
-          <ParametersTable parameters={ofKind("path")} components={components()} caption="Path parameters" />
-        </section>
-      ) : null}
-      <section aria-labelledby="headers">
-        <h2 id="headers">Headers</h2>
-        <ParametersTable parameters={ofKind("header")} components={components()} caption="Request headers" psuPair={psuPair} />
-      </section>
-      {ofKind("query").length > 0 ? (
-        <section aria-labelledby="query">
-          <h2 id="query">Query parameters</h2>
-          <ParametersTable parameters={ofKind("query")} components={components()} caption="Query parameters" />
-        </section>
-      ) : null}
-      {body ? (
-        <section aria-labelledby="body">
-          <h2 id="body">Request body</h2>
-          <FieldsTable schema={body} components={components()} caption="Fields of the request body (JSON)" part="request" />
-        </section>
-      ) : null}
-      <CodeSection
-        load={codeExample}
-        intro="The example request as a script for your back end, signed when it runs with your key and certificate files, addressed to the sandbox server of Settings (npm run sandbox)."
-      />
-      <Responses operation={operation} />
-      {statusReads.has(operation.id) ? <LifecycleSection /> : null}
+      <Suspense
+        fallback={
+          <p role="status" className="status-busy">
+            Loading the parameters and fields from the OpenAPI document…
+          </p>
+        }
+      >
+        <SpecParts operation={operation} />
+      </Suspense>
     </article>
   );
 }
 
 export default function OperationPage() {
-  useOpenApi();
   const { operationId } = useParams<{ operationId: string }>();
   const operation = operations.find((candidate) => candidate.id === operationId);
   if (!operation)
