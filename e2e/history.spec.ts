@@ -2,12 +2,14 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { SLOW } from "./journey-steps";
 
 /** Sends the console's request for an operation and waits for the answer's status. */
 async function sendFromConsole(page: Page, address: string, status: number) {
   await page.goto(address);
   const send = page.getByRole("button", { name: /^Send (GET|POST|PUT|DELETE)$/ });
-  await expect(send).toBeEnabled();
+  // Enabled once this browser's sandbox has started: seconds on a loaded machine, not the default 15.
+  await expect(send).toBeEnabled(SLOW);
   await send.click();
   await expect(page.locator(".result-status .status")).toHaveText(String(status), { timeout: 15_000 });
 }
