@@ -920,46 +920,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @enum {string} */
-        PurposeCode: "INVS" | "SALA" | "IDCP" | "CASH" | "CORT" | "INTC" | "PENS" | "SSBE" | "SUPP" | "TAXS" | "TREA" | "VATX" | "LOAN" | "OTHR";
-        /** @enum {string} */
-        PeriodicPaymentFrequency: "Daily" | "Weekly" | "EveryTwoWeeks" | "Monthly" | "EveryTwoMonths" | "Quarterly" | "SemiAnnual" | "Annual" | "MonthlyVariable";
-        /** @enum {string} */
-        ExecutionRule: "following" | "preceeding";
-        /** @enum {string} */
-        TransactionStatus: "ACCP" | "ACSC" | "ACSP" | "ACTC" | "ACWC" | "ACWP" | "RCVD" | "PDNG" | "RJCT" | "CANC" | "PART";
-        /** @enum {string} */
-        BalanceType: "closingBooked" | "expected" | "openingBooked" | "interimAvailable" | "interimBooked" | "forwardAvailable" | "nonInvoiced";
-        /**
-         * Format: date
-         * @description A calendar date, YYYY-MM-DD.
-         */
-        CalendarDate: string;
-        /**
-         * @description One of the 162 ISO 4217 currency codes of the interface.
-         * @enum {string}
-         */
-        CurrencyCode: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYR" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRO" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STD" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-        /**
-         * @description One of the ISO 3166-1 alpha-2 country codes of the interface.
-         * @enum {string}
-         */
-        CountryCode: "AF" | "AX" | "AL" | "AS" | "AD" | "AO" | "AI" | "AQ" | "AG" | "AR" | "AM" | "AW" | "AU" | "AT" | "AZ" | "AE" | "BH" | "BS" | "BD" | "BB" | "BY" | "BE" | "BZ" | "BJ" | "BM" | "BT" | "BO" | "BQ" | "BA" | "BW" | "BV" | "BR" | "BN" | "BG" | "BF" | "BI" | "BL" | "CM" | "CA" | "CV" | "CF" | "CL" | "CN" | "CX" | "CC" | "CO" | "CG" | "CD" | "CK" | "CR" | "CI" | "CU" | "CW" | "CY" | "CZ" | "CH" | "DZ" | "DK" | "DJ" | "DM" | "DO" | "DE" | "EC" | "EG" | "ER" | "EE" | "ET" | "ES" | "EH" | "FK" | "FO" | "FJ" | "FI" | "FR" | "FM" | "GF" | "GA" | "GM" | "GE" | "GH" | "GI" | "GR" | "GL" | "GD" | "GP" | "GU" | "GT" | "GG" | "GN" | "GW" | "GY" | "GS" | "GB" | "HR" | "HT" | "HM" | "HN" | "HK" | "HU" | "IO" | "IS" | "IN" | "ID" | "IR" | "IQ" | "IE" | "IM" | "IL" | "IT" | "JM" | "JP" | "JE" | "JO" | "KH" | "KY" | "KM" | "KZ" | "KE" | "KI" | "KP" | "KR" | "KW" | "KG" | "KN" | "LA" | "LV" | "LB" | "LS" | "LR" | "LY" | "LI" | "LT" | "LU" | "LK" | "LC" | "MO" | "MK" | "MG" | "MW" | "MY" | "MV" | "ML" | "MT" | "MH" | "MQ" | "MR" | "MU" | "MX" | "MD" | "MC" | "MN" | "ME" | "MS" | "MA" | "MZ" | "MM" | "MP" | "MF" | "NA" | "NR" | "NP" | "NL" | "NC" | "NZ" | "NI" | "NE" | "NG" | "NU" | "NF" | "NO" | "OM" | "PF" | "PK" | "PW" | "PS" | "PA" | "PG" | "PY" | "PE" | "PH" | "PN" | "PL" | "PT" | "PR" | "PM" | "QA" | "RE" | "RO" | "RU" | "RW" | "RS" | "SV" | "SH" | "SM" | "ST" | "SA" | "SN" | "SC" | "SL" | "SG" | "SX" | "SK" | "SI" | "SB" | "SO" | "SS" | "SD" | "SR" | "SJ" | "SZ" | "SE" | "SY" | "TD" | "TF" | "TW" | "TJ" | "TZ" | "TH" | "TL" | "TG" | "TK" | "TO" | "TT" | "TN" | "TR" | "TM" | "TC" | "TV" | "UG" | "UA" | "US" | "UM" | "UY" | "UZ" | "VA" | "VE" | "VN" | "VG" | "VI" | "VU" | "VC" | "WF" | "WS" | "YT" | "YE" | "ZA" | "ZM" | "ZW";
-        /** @example NO9386011117947 */
-        Iban: string;
-        /** @example 86011117947 */
-        NorwegianAccountNumber: string;
-        /** @description An amount and its currency. The fraction digits must not exceed the currency's ISO 4217 minor units. */
-        Amount: {
-            /**
-             * @description Plain positive decimal, precision 18, scale 5, dot as separator.
-             * @example 125.50
-             */
-            amount: string;
-            currency: components["schemas"]["CurrencyCode"];
-        };
-        /** @enum {string} */
-        TppMessageCode: "SYSTEM_ERROR" | "BAD_REQUEST" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "HTTP_HEADER_REQUIRED" | "QUERY_PARAMETER_REQUIRED" | "SCA_NOT_FOUND" | "SCA_EXPIRED" | "SCA_INVALID" | "FORMAT_ERROR" | "RESOURCE_UNKNOWN" | "PSU_CREDENTIALS_INVALID" | "CONSENT_UNKNOWN" | "CONSENT_INVALID" | "CONSENT_EXPIRED" | "ACCESS_EXCEEDED" | "PRODUCT_UNKNOWN" | "PRODUCT_INVALID" | "KID_MISSING" | "KID_INVALID" | "PAYMENT_FAILED" | "EXECUTION_DATE_INVALID" | "REFERENCE_MIX_INVALID" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "CERTIFICATE_MISSING" | "CERTIFICATE_INVALID" | "CERTIFICATE_EXPIRED" | "SERVICE_INVALID" | "CONTENT_TOO_LARGE" | "HEADER_FIELDS_TOO_LARGE" | "WARNING";
         /** @description Address of the creditor (creditorAddress). */
         Address: {
             /** @description At most 70 characters. */
@@ -970,32 +930,77 @@ export interface components {
             /** @description Two characters, one of the ISO 3166-1 alpha-2 country codes. */
             country: components["schemas"]["CountryCode"];
         };
-        /** @description A hyperlink to a next step. */
-        Link: {
-            /** @description Target of the link. */
-            href: string;
-            /** @description HTTP methods the target accepts: GET, PUT, POST, DELETE. */
-            verbs: ("GET" | "PUT" | "POST" | "DELETE")[];
+        Agreement: {
+            agreementId: string;
+            customerNumber: string;
+            accountIds: string[];
         };
-        /** @description Hyperlinks, by name. */
-        Links: {
-            [key: string]: components["schemas"]["Link"];
+        /** @description Accounts to add to a corporate customer's agreement. */
+        AgreementRequest: {
+            /**
+             * @description The company (organisation number) whose agreement gets the accounts.
+             * @example 923609016
+             */
+            customerNumber: string;
+            /** @description resourceIds of the company's accounts to add, at most 100 a request. */
+            accountIds: string[];
         };
-        /** @description An operational message to the TPP. */
-        TppMessage: {
-            /** @enum {string} */
-            category: "ERROR" | "WARNING";
-            /** @description See spec section 7. */
-            code: components["schemas"]["TppMessageCode"];
-            /** @description Where the problem is: a header name, query parameter or body field path. */
-            path?: string;
-            /** @description Explanation for the TPP; at most 512 characters. */
-            text?: string;
+        /** @description An amount and its currency. The fraction digits must not exceed the currency's ISO 4217 minor units. */
+        Amount: {
+            /**
+             * @description Plain positive decimal, precision 18, scale 5, dot as separator.
+             * @example 125.50
+             */
+            amount: string;
+            currency: components["schemas"]["CurrencyCode"];
         };
-        /** @description Every error answer: one or more tppMessages. */
-        Error: {
-            tppMessages: components["schemas"]["TppMessage"][];
+        Balance: {
+            /** @description Berlin Group balance type, such as interimAvailable or closingBooked. */
+            balanceType: components["schemas"]["BalanceType"];
+            balanceAmount: components["schemas"]["BalanceAmount"];
         };
+        BalanceAmount: {
+            /** @description The amount as a number; at most as many decimals as the currency's minor units; at most ten billion either way. */
+            amount: number;
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        /** @enum {string} */
+        BalanceType: "closingBooked" | "expected" | "openingBooked" | "interimAvailable" | "interimBooked" | "forwardAvailable" | "nonInvoiced";
+        /** @description New balances (and optionally credit line) of a sandbox account. */
+        BalancesUpdate: {
+            /** @description Balances of the account, one per balance type (at most 7). */
+            balances: components["schemas"]["Balance"][];
+            /** @description Credit line (overdraft limit) of the account; counts towards available funds. At most ten billion. */
+            creditLine?: number;
+        };
+        /**
+         * Format: date
+         * @description A calendar date, YYYY-MM-DD.
+         */
+        CalendarDate: string;
+        /** @enum {string} */
+        CashAccountType: "CACC" | "CASH" | "CHAR" | "CISH" | "COMM" | "CPAC" | "LLSV" | "LOAN" | "MGLD" | "MOMA" | "NFCA" | "NREX" | "ODFT" | "ONDP" | "OTHR" | "SACC" | "SLRY" | "SVGS" | "TAXE" | "TRAN" | "TRAS" | "VACC";
+        ContactEmail: {
+            email: string;
+            registeredAt: string;
+        };
+        ContactEmailRequest: {
+            /**
+             * Format: email
+             * @description Where the bank reaches the TPP's developers.
+             */
+            email: string;
+        };
+        /**
+         * @description One of the ISO 3166-1 alpha-2 country codes of the interface.
+         * @enum {string}
+         */
+        CountryCode: "AF" | "AX" | "AL" | "AS" | "AD" | "AO" | "AI" | "AQ" | "AG" | "AR" | "AM" | "AW" | "AU" | "AT" | "AZ" | "AE" | "BH" | "BS" | "BD" | "BB" | "BY" | "BE" | "BZ" | "BJ" | "BM" | "BT" | "BO" | "BQ" | "BA" | "BW" | "BV" | "BR" | "BN" | "BG" | "BF" | "BI" | "BL" | "CM" | "CA" | "CV" | "CF" | "CL" | "CN" | "CX" | "CC" | "CO" | "CG" | "CD" | "CK" | "CR" | "CI" | "CU" | "CW" | "CY" | "CZ" | "CH" | "DZ" | "DK" | "DJ" | "DM" | "DO" | "DE" | "EC" | "EG" | "ER" | "EE" | "ET" | "ES" | "EH" | "FK" | "FO" | "FJ" | "FI" | "FR" | "FM" | "GF" | "GA" | "GM" | "GE" | "GH" | "GI" | "GR" | "GL" | "GD" | "GP" | "GU" | "GT" | "GG" | "GN" | "GW" | "GY" | "GS" | "GB" | "HR" | "HT" | "HM" | "HN" | "HK" | "HU" | "IO" | "IS" | "IN" | "ID" | "IR" | "IQ" | "IE" | "IM" | "IL" | "IT" | "JM" | "JP" | "JE" | "JO" | "KH" | "KY" | "KM" | "KZ" | "KE" | "KI" | "KP" | "KR" | "KW" | "KG" | "KN" | "LA" | "LV" | "LB" | "LS" | "LR" | "LY" | "LI" | "LT" | "LU" | "LK" | "LC" | "MO" | "MK" | "MG" | "MW" | "MY" | "MV" | "ML" | "MT" | "MH" | "MQ" | "MR" | "MU" | "MX" | "MD" | "MC" | "MN" | "ME" | "MS" | "MA" | "MZ" | "MM" | "MP" | "MF" | "NA" | "NR" | "NP" | "NL" | "NC" | "NZ" | "NI" | "NE" | "NG" | "NU" | "NF" | "NO" | "OM" | "PF" | "PK" | "PW" | "PS" | "PA" | "PG" | "PY" | "PE" | "PH" | "PN" | "PL" | "PT" | "PR" | "PM" | "QA" | "RE" | "RO" | "RU" | "RW" | "RS" | "SV" | "SH" | "SM" | "ST" | "SA" | "SN" | "SC" | "SL" | "SG" | "SX" | "SK" | "SI" | "SB" | "SO" | "SS" | "SD" | "SR" | "SJ" | "SZ" | "SE" | "SY" | "TD" | "TF" | "TW" | "TJ" | "TZ" | "TH" | "TL" | "TG" | "TK" | "TO" | "TT" | "TN" | "TR" | "TM" | "TC" | "TV" | "UG" | "UA" | "US" | "UM" | "UY" | "UZ" | "VA" | "VE" | "VN" | "VG" | "VI" | "VU" | "VC" | "WF" | "WS" | "YT" | "YE" | "ZA" | "ZM" | "ZW";
+        /**
+         * @description One of the 162 ISO 4217 currency codes of the interface.
+         * @enum {string}
+         */
+        CurrencyCode: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYR" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRO" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STD" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
         /** @description A Norwegian account: bban (11-digit account number) or iban, and the currency. */
         DomesticAccountReference: {
             /** @description Norwegian account number: 11 digits, the last a MOD11 check digit. */
@@ -1011,64 +1016,33 @@ export interface components {
             /** @description Norwegian IBAN (NO + 2 check digits + the 11-digit account number). */
             iban: components["schemas"]["Iban"];
         });
-        /** @description A structured remittance reference (OCR/KID). */
-        StructuredReference: {
-            /** @description The reference, e.g. a KID: 2–25 digits, the last a MOD10 or MOD11 check digit. */
-            reference: string;
-            /** @description A reference type code. "KID" (or "OCR") marks a Norwegian KID, which is checked. */
-            referenceType: string;
-            /** @description Who issued the reference. */
-            referenceIssuer?: string;
+        /** @description Every error answer: one or more tppMessages. */
+        Error: {
+            tppMessages: components["schemas"]["TppMessage"][];
         };
-        /** @description Body of a periodic (standing order) NDCT payment initiation (spec 2.2). */
-        PeriodicPaymentRequest: {
-            instructedAmount: components["schemas"]["Amount"];
-            /** @description At most 70 characters. */
-            creditorName: string;
-            creditorAccount: components["schemas"]["DomesticAccountReference"];
-            creditorAddress?: components["schemas"]["Address"];
-            debtorAccount: components["schemas"]["DomesticAccountReference"];
-            /** @description At most 70 characters. */
-            ultimateDebtor?: string;
-            /** @description A free payment message; non-empty, at most 140 characters. */
-            remittanceInformationUnstructured?: string;
-            /** @description A supported subset of ISO 20022 external purpose codes. */
-            purposeCode?: components["schemas"]["PurposeCode"];
-            /** @description First day the standing order may run. */
-            startDate: components["schemas"]["CalendarDate"];
-            /** @description following or preceeding (this exact spelling): whether the payment runs on the following or the preceding business day when dayOfExecution falls on a weekend or bank holiday. */
-            executionRule?: components["schemas"]["ExecutionRule"];
-            /** @description Last day the standing order may run. */
-            endDate?: components["schemas"]["CalendarDate"];
-            /** @description PeriodicPaymentFrequency. */
-            frequency: components["schemas"]["PeriodicPaymentFrequency"];
-            /** @description Months in which a MonthlyVariable payment runs; each 1 to 11 (the stated bound), no duplicates. Sent if and only if frequency is MonthlyVariable. */
-            monthsOfExecution?: number[];
-            /** @description Day of month; one or two digits (1–31). */
-            dayOfExecution?: string;
+        /** @enum {string} */
+        ExecutionRule: "following" | "preceeding";
+        /** @example NO9386011117947 */
+        Iban: string;
+        /** @description What the fixed data set holds. */
+        InitializeResponse: {
+            customers: number;
+            accounts: number;
+            transactions: number;
         };
-        /** @description Body of a single NDCT payment initiation (spec 2.4). Required fields and bounds not shown by the spec follow the periodic payment (see docs/decisions). */
-        SinglePaymentRequest: {
-            instructedAmount: components["schemas"]["Amount"];
-            /** @description At most 70 characters. */
-            creditorName: string;
-            creditorAccount: components["schemas"]["DomesticAccountReference"];
-            creditorAddress?: components["schemas"]["Address"];
-            debtorAccount: components["schemas"]["DomesticAccountReference"];
-            /** @description At most 70 characters. */
-            ultimateDebtor?: string;
-            /** @description A free payment message; non-empty, at most 140 characters. */
-            remittanceInformationUnstructured?: string;
-            /** @description Structured references (OCR/KID), at most 999. Either this or remittanceInformationUnstructured, never both. */
-            remittanceInformationStructuredArray?: components["schemas"]["StructuredReference"][];
-            /**
-             * @deprecated
-             * @description Deprecated since 1.16.2 and slated for removal: send remittanceInformationStructuredArray instead.
-             */
-            remittanceInformationStructured?: components["schemas"]["StructuredReference"];
-            /** @description Day the payment is to be executed; today or later. Omitted: as soon as possible. */
-            requestedExecutionDate?: components["schemas"]["CalendarDate"];
+        /** @description A hyperlink to a next step. */
+        Link: {
+            /** @description Target of the link. */
+            href: string;
+            /** @description HTTP methods the target accepts: GET, PUT, POST, DELETE. */
+            verbs: ("GET" | "PUT" | "POST" | "DELETE")[];
         };
+        /** @description Hyperlinks, by name. */
+        Links: {
+            [key: string]: components["schemas"]["Link"];
+        };
+        /** @example 86011117947 */
+        NorwegianAccountNumber: string;
         /** @description Answer to a payment initiation (spec 2.3). */
         PaymentInitiationResponse: {
             paymentId: string;
@@ -1090,32 +1064,6 @@ export interface components {
             /** @description Text for display to the PSU; at most 512 characters. */
             psuMessage?: string;
             tppMessages?: components["schemas"]["TppMessage"][];
-        };
-        /** @description A single payment as stored: its request and its status. */
-        SinglePayment: {
-            instructedAmount: components["schemas"]["Amount"];
-            /** @description At most 70 characters. */
-            creditorName: string;
-            creditorAccount: components["schemas"]["DomesticAccountReference"];
-            creditorAddress?: components["schemas"]["Address"];
-            debtorAccount: components["schemas"]["DomesticAccountReference"];
-            /** @description At most 70 characters. */
-            ultimateDebtor?: string;
-            /** @description A free payment message; non-empty, at most 140 characters. */
-            remittanceInformationUnstructured?: string;
-            /** @description Structured references (OCR/KID), at most 999. Either this or remittanceInformationUnstructured, never both. */
-            remittanceInformationStructuredArray?: components["schemas"]["StructuredReference"][];
-            /**
-             * @deprecated
-             * @description Deprecated since 1.16.2 and slated for removal: send remittanceInformationStructuredArray instead.
-             */
-            remittanceInformationStructured?: components["schemas"]["StructuredReference"];
-            /** @description Day the payment is to be executed; today or later. Omitted: as soon as possible. */
-            requestedExecutionDate?: components["schemas"]["CalendarDate"];
-            paymentId: string;
-            transactionStatus: components["schemas"]["TransactionStatus"];
-            fundsAvailable?: boolean;
-            _links?: components["schemas"]["Links"];
         };
         /** @description A periodic payment as stored: its request and its status. */
         PeriodicPayment: {
@@ -1150,37 +1098,54 @@ export interface components {
             /** @description Sandbox: the next dates this standing order will run, after weekends and bank holidays. */
             nextExecutionDates?: components["schemas"]["CalendarDate"][];
         };
-        /** @description Payments to put into one signing basket. */
-        SigningBasketRequest: {
-            /** @description Payments to authorise together, at most 100; single payments only (a periodic payment gives REFERENCE_MIX_INVALID). */
-            paymentIds: string[];
-        };
-        SigningBasketResponse: {
-            basketId: string;
-            transactionStatus: components["schemas"]["TransactionStatus"];
-            tppMessages?: components["schemas"]["TppMessage"][];
-            _links?: components["schemas"]["Links"];
-        };
-        SigningBasket: {
-            basketId: string;
-            payments: string[];
-            transactionStatus: components["schemas"]["TransactionStatus"];
-            _links?: components["schemas"]["Links"];
-        };
-        StatusResponse: {
-            transactionStatus: components["schemas"]["TransactionStatus"];
+        /** @enum {string} */
+        PeriodicPaymentFrequency: "Daily" | "Weekly" | "EveryTwoWeeks" | "Monthly" | "EveryTwoMonths" | "Quarterly" | "SemiAnnual" | "Annual" | "MonthlyVariable";
+        /** @description Body of a periodic (standing order) NDCT payment initiation (spec 2.2). */
+        PeriodicPaymentRequest: {
+            instructedAmount: components["schemas"]["Amount"];
+            /** @description At most 70 characters. */
+            creditorName: string;
+            creditorAccount: components["schemas"]["DomesticAccountReference"];
+            creditorAddress?: components["schemas"]["Address"];
+            debtorAccount: components["schemas"]["DomesticAccountReference"];
+            /** @description At most 70 characters. */
+            ultimateDebtor?: string;
+            /** @description A free payment message; non-empty, at most 140 characters. */
+            remittanceInformationUnstructured?: string;
+            /** @description A supported subset of ISO 20022 external purpose codes. */
+            purposeCode?: components["schemas"]["PurposeCode"];
+            /** @description First day the standing order may run. */
+            startDate: components["schemas"]["CalendarDate"];
+            /** @description following or preceeding (this exact spelling): whether the payment runs on the following or the preceding business day when dayOfExecution falls on a weekend or bank holiday. */
+            executionRule?: components["schemas"]["ExecutionRule"];
+            /** @description Last day the standing order may run. */
+            endDate?: components["schemas"]["CalendarDate"];
+            /** @description PeriodicPaymentFrequency. */
+            frequency: components["schemas"]["PeriodicPaymentFrequency"];
+            /** @description Months in which a MonthlyVariable payment runs; each 1 to 11 (the stated bound), no duplicates. Sent if and only if frequency is MonthlyVariable. */
+            monthsOfExecution?: number[];
+            /** @description Day of month; one or two digits (1–31). */
+            dayOfExecution?: string;
         };
         /** @enum {string} */
-        CashAccountType: "CACC" | "CASH" | "CHAR" | "CISH" | "COMM" | "CPAC" | "LLSV" | "LOAN" | "MGLD" | "MOMA" | "NFCA" | "NREX" | "ODFT" | "ONDP" | "OTHR" | "SACC" | "SLRY" | "SVGS" | "TAXE" | "TRAN" | "TRAS" | "VACC";
-        BalanceAmount: {
-            /** @description The amount as a number; at most as many decimals as the currency's minor units; at most ten billion either way. */
-            amount: number;
+        PurposeCode: "INVS" | "SALA" | "IDCP" | "CASH" | "CORT" | "INTC" | "PENS" | "SSBE" | "SUPP" | "TAXS" | "TREA" | "VATX" | "LOAN" | "OTHR";
+        /** @description A sandbox account as stored. */
+        SandboxAccount: {
+            /** @description Identifier of the account: the mockAccountId of the sandbox paths. */
+            resourceId: string;
+            customerNumber: string;
+            accountName: string;
+            bban: string;
+            iban: string;
             currency: components["schemas"]["CurrencyCode"];
-        };
-        Balance: {
-            /** @description Berlin Group balance type, such as interimAvailable or closingBooked. */
-            balanceType: components["schemas"]["BalanceType"];
-            balanceAmount: components["schemas"]["BalanceAmount"];
+            product?: string;
+            cashAccountType?: string;
+            creditLine: number;
+            balances: components["schemas"]["Balance"][];
+            kidRequired: boolean;
+            /** @description Whether the account is in its owner's agreement (and so in the account list). */
+            inAgreement: boolean;
+            _links?: components["schemas"]["Links"];
         };
         /** @description A sandbox account to create (spec 2.5). */
         SandboxAccountRequest: {
@@ -1208,29 +1173,6 @@ export interface components {
             balances?: components["schemas"]["Balance"][];
             /** @description Sandbox: incoming payments to this account must carry a KID (else KID_MISSING). */
             kidRequired?: boolean;
-        };
-        /** @description A sandbox account as stored. */
-        SandboxAccount: {
-            /** @description Identifier of the account: the mockAccountId of the sandbox paths. */
-            resourceId: string;
-            customerNumber: string;
-            accountName: string;
-            bban: string;
-            iban: string;
-            currency: components["schemas"]["CurrencyCode"];
-            product?: string;
-            cashAccountType?: string;
-            creditLine: number;
-            balances: components["schemas"]["Balance"][];
-            kidRequired: boolean;
-            /** @description Whether the account is in its owner's agreement (and so in the account list). */
-            inAgreement: boolean;
-            _links?: components["schemas"]["Links"];
-        };
-        /** @description Both identifiers of the account. */
-        TransactionAccount: {
-            iban: string;
-            bban: string;
         };
         /** @description A transaction of a sandbox account (spec 2.6). */
         SandboxTransaction: {
@@ -1290,44 +1232,82 @@ export interface components {
             ultimateCreditor?: string;
             purposeCode?: string;
         };
-        /** @description New balances (and optionally credit line) of a sandbox account. */
-        BalancesUpdate: {
-            /** @description Balances of the account, one per balance type (at most 7). */
-            balances: components["schemas"]["Balance"][];
-            /** @description Credit line (overdraft limit) of the account; counts towards available funds. At most ten billion. */
-            creditLine?: number;
+        SigningBasket: {
+            basketId: string;
+            payments: string[];
+            transactionStatus: components["schemas"]["TransactionStatus"];
+            _links?: components["schemas"]["Links"];
         };
-        /** @description Accounts to add to a corporate customer's agreement. */
-        AgreementRequest: {
+        /** @description Payments to put into one signing basket. */
+        SigningBasketRequest: {
+            /** @description Payments to authorise together, at most 100; single payments only (a periodic payment gives REFERENCE_MIX_INVALID). */
+            paymentIds: string[];
+        };
+        SigningBasketResponse: {
+            basketId: string;
+            transactionStatus: components["schemas"]["TransactionStatus"];
+            tppMessages?: components["schemas"]["TppMessage"][];
+            _links?: components["schemas"]["Links"];
+        };
+        /** @description A single payment as stored: its request and its status. */
+        SinglePayment: {
+            instructedAmount: components["schemas"]["Amount"];
+            /** @description At most 70 characters. */
+            creditorName: string;
+            creditorAccount: components["schemas"]["DomesticAccountReference"];
+            creditorAddress?: components["schemas"]["Address"];
+            debtorAccount: components["schemas"]["DomesticAccountReference"];
+            /** @description At most 70 characters. */
+            ultimateDebtor?: string;
+            /** @description A free payment message; non-empty, at most 140 characters. */
+            remittanceInformationUnstructured?: string;
+            /** @description Structured references (OCR/KID), at most 999. Either this or remittanceInformationUnstructured, never both. */
+            remittanceInformationStructuredArray?: components["schemas"]["StructuredReference"][];
             /**
-             * @description The company (organisation number) whose agreement gets the accounts.
-             * @example 923609016
+             * @deprecated
+             * @description Deprecated since 1.16.2 and slated for removal: send remittanceInformationStructuredArray instead.
              */
-            customerNumber: string;
-            /** @description resourceIds of the company's accounts to add, at most 100 a request. */
-            accountIds: string[];
+            remittanceInformationStructured?: components["schemas"]["StructuredReference"];
+            /** @description Day the payment is to be executed; today or later. Omitted: as soon as possible. */
+            requestedExecutionDate?: components["schemas"]["CalendarDate"];
+            paymentId: string;
+            transactionStatus: components["schemas"]["TransactionStatus"];
+            fundsAvailable?: boolean;
+            _links?: components["schemas"]["Links"];
         };
-        Agreement: {
-            agreementId: string;
-            customerNumber: string;
-            accountIds: string[];
-        };
-        /** @description What the fixed data set holds. */
-        InitializeResponse: {
-            customers: number;
-            accounts: number;
-            transactions: number;
-        };
-        ContactEmailRequest: {
+        /** @description Body of a single NDCT payment initiation (spec 2.4). Required fields and bounds not shown by the spec follow the periodic payment (see docs/decisions). */
+        SinglePaymentRequest: {
+            instructedAmount: components["schemas"]["Amount"];
+            /** @description At most 70 characters. */
+            creditorName: string;
+            creditorAccount: components["schemas"]["DomesticAccountReference"];
+            creditorAddress?: components["schemas"]["Address"];
+            debtorAccount: components["schemas"]["DomesticAccountReference"];
+            /** @description At most 70 characters. */
+            ultimateDebtor?: string;
+            /** @description A free payment message; non-empty, at most 140 characters. */
+            remittanceInformationUnstructured?: string;
+            /** @description Structured references (OCR/KID), at most 999. Either this or remittanceInformationUnstructured, never both. */
+            remittanceInformationStructuredArray?: components["schemas"]["StructuredReference"][];
             /**
-             * Format: email
-             * @description Where the bank reaches the TPP's developers.
+             * @deprecated
+             * @description Deprecated since 1.16.2 and slated for removal: send remittanceInformationStructuredArray instead.
              */
-            email: string;
+            remittanceInformationStructured?: components["schemas"]["StructuredReference"];
+            /** @description Day the payment is to be executed; today or later. Omitted: as soon as possible. */
+            requestedExecutionDate?: components["schemas"]["CalendarDate"];
         };
-        ContactEmail: {
-            email: string;
-            registeredAt: string;
+        StatusResponse: {
+            transactionStatus: components["schemas"]["TransactionStatus"];
+        };
+        /** @description A structured remittance reference (OCR/KID). */
+        StructuredReference: {
+            /** @description The reference, e.g. a KID: 2–25 digits, the last a MOD10 or MOD11 check digit. */
+            reference: string;
+            /** @description A reference type code. "KID" (or "OCR") marks a Norwegian KID, which is checked. */
+            referenceType: string;
+            /** @description Who issued the reference. */
+            referenceIssuer?: string;
         };
         TestIdentities: {
             /** @description Synthetic fødselsnumre (11 digits, month + 80). */
@@ -1343,6 +1323,26 @@ export interface components {
             /** @description 10-digit KIDs with a MOD11 check digit. */
             kidsMod11: string[];
         };
+        /** @description An operational message to the TPP. */
+        TppMessage: {
+            /** @enum {string} */
+            category: "ERROR" | "WARNING";
+            /** @description See spec section 7. */
+            code: components["schemas"]["TppMessageCode"];
+            /** @description Where the problem is: a header name, query parameter or body field path. */
+            path?: string;
+            /** @description Explanation for the TPP; at most 512 characters. */
+            text?: string;
+        };
+        /** @enum {string} */
+        TppMessageCode: "SYSTEM_ERROR" | "BAD_REQUEST" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "HTTP_HEADER_REQUIRED" | "QUERY_PARAMETER_REQUIRED" | "SCA_NOT_FOUND" | "SCA_EXPIRED" | "SCA_INVALID" | "FORMAT_ERROR" | "RESOURCE_UNKNOWN" | "PSU_CREDENTIALS_INVALID" | "CONSENT_UNKNOWN" | "CONSENT_INVALID" | "CONSENT_EXPIRED" | "ACCESS_EXCEEDED" | "PRODUCT_UNKNOWN" | "PRODUCT_INVALID" | "KID_MISSING" | "KID_INVALID" | "PAYMENT_FAILED" | "EXECUTION_DATE_INVALID" | "REFERENCE_MIX_INVALID" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "CERTIFICATE_MISSING" | "CERTIFICATE_INVALID" | "CERTIFICATE_EXPIRED" | "SERVICE_INVALID" | "CONTENT_TOO_LARGE" | "HEADER_FIELDS_TOO_LARGE" | "WARNING";
+        /** @description Both identifiers of the account. */
+        TransactionAccount: {
+            iban: string;
+            bban: string;
+        };
+        /** @enum {string} */
+        TransactionStatus: "ACCP" | "ACSC" | "ACSP" | "ACTC" | "ACWC" | "ACWP" | "RCVD" | "PDNG" | "RJCT" | "CANC" | "PART";
     };
     responses: {
         /** @description The path does not take the method sent (Berlin Group lists 405 on every operation). */

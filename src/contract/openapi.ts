@@ -147,7 +147,12 @@ function schemaRefs(value: unknown): string[] {
   return [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1] ?? "");
 }
 
-/** The components reachable from the roots: a schema no operation reaches is no part of the interface. */
+/**
+ * The components reachable from the roots: a schema no operation reaches is no part of the interface.
+ * By name: zod's registry lists schemas in the order their modules happened to load, and a server
+ * that loaded the signing code sooner once served (and generated types from) the same document in
+ * another order.
+ */
 function reachableSchemas(all: Record<string, JsonSchema>, roots: unknown): Record<string, JsonSchema> {
   const seen = new Set<string>();
   const pending = schemaRefs(roots);
@@ -156,7 +161,11 @@ function reachableSchemas(all: Record<string, JsonSchema>, roots: unknown): Reco
     seen.add(name);
     pending.push(...schemaRefs(all[name]));
   }
-  return Object.fromEntries(Object.entries(all).filter(([name]) => seen.has(name)));
+  return Object.fromEntries(
+    Object.entries(all)
+      .filter(([name]) => seen.has(name))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }
 
 export interface DocumentOptions {
