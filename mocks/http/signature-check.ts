@@ -3,6 +3,7 @@
  * exactly what did not match. The signing string it rebuilt also travels in a response header, in
  * full, because a tppMessage text stops at 512 characters.
  */
+import type { SignableRequest, VerifyResult } from "../../src/signing/index";
 import type { IncomingRequest } from "./incoming";
 import { tppError } from "../../src/contract/tpp-messages";
 import { errorAnswer, type Answer } from "./respond";
@@ -28,6 +29,15 @@ export type SignatureCheck =
 let signingModule: Promise<typeof import("../../src/signing/index")> | undefined;
 const signing = () => (signingModule ??= import("../../src/signing/index"));
 
+/** How a request's signature is checked: here by default; the standalone server hands it to worker threads (verify-pool.ts). */
+export type RequestVerifier = (request: SignableRequest & { headers: Record<string, string>; body: string }, now: Date) => Promise<VerifyResult>;
+let offThread: RequestVerifier | undefined;
+
+/** Replaces where signatures are checked (the server, at start); undefined: here again. */
+export function useRequestVerifier(verifier: RequestVerifier | undefined): void {
+  offThread = verifier;
+}
+
 export async function checkSignature(
   request: { method: string; target: string; headers: IncomingRequest["headers"]; body: string },
   now: Date,
@@ -36,8 +46,8 @@ export async function checkSignature(
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const { verifyRequest } = await signing();
-  const result = await verifyRequest({ method: request.method, url: request.target, headers, body: request.body }, { now });
+  const signable = { method: request.method, url: request.target, headers, body: request.body };
+  const result = offThread ? await offThread(signable, now) : await (await signing()).verifyRequest(signable, { now });
   const rebuilt: Record<string, string> = result.signingString === undefined ? {} : { [SIGNING_STRING_HEADER]: utf8Base64(result.signingString) };
   if (result.ok) return { ok: true, headers: rebuilt, certificate: result.certificate.base64Der, subject: result.certificate.subject };
   const text = result.signingString === undefined ? result.text : `${result.text} Signing string rebuilt by the sandbox:\n${result.signingString}`;

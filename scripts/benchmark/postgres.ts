@@ -15,7 +15,7 @@ import { runLoad, type LoadResult } from "./load";
 import { readFileSync } from "node:fs";
 import { cpuBetween, descendantsCpu } from "./process-cpu";
 import type { LoadRequest } from "./load";
-import { benchParties, signedCreations, signedReads, startServerProcess, throughput, type RunningServer } from "./server";
+import { benchParties, signedCreations, signedReads, startServerProcess, throughput, WARM_UP, type RunningServer } from "./server";
 import { tppCertificate } from "./signed";
 import { round } from "./stats";
 
@@ -38,8 +38,8 @@ async function oneBesideOther(start: () => Promise<RunningServer>, options: Post
   const server = await start();
   try {
     const parties = await benchParties(server.origin);
-    const reads = await signedReads(parties.reader, options.requests + 100);
-    const creates = await signedCreations(parties, options.requests);
+    const reads = await signedReads(parties.reader, options.requests + WARM_UP.reads);
+    const creates = await signedCreations(parties, options.requests + WARM_UP.creations);
     return await throughput(server.origin, reads, creates, options.maxSeconds);
   } finally {
     await server.stop();

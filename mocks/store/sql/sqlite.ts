@@ -45,6 +45,9 @@ class SandboxSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Pages the write-ahead log may hold before a commit checkpoints it (4 KiB each). */
+export const WAL_CHECKPOINT_PAGES = 4000;
+
 export function openSqlite(options: OpenSqliteOptions = {}): SqliteConnection {
   const native = new Database(options.file ?? ":memory:");
   try {
@@ -57,6 +60,10 @@ export function openSqlite(options: OpenSqliteOptions = {}): SqliteConnection {
     native.pragma(`synchronous = ${options.durability === "full" ? "FULL" : "NORMAL"}`);
     // A second opener waits this long for the lock before it is told the file is busy.
     native.pragma("busy_timeout = 1000");
+    // A checkpoint (copying the log back into the file) stops the server for its two fsyncs, which
+    // cost far more than the pages it copies: one every 4,000 pages (a log of up to 16 MB) instead
+    // of SQLite's 1,000 took signed creations from 1,146 to 1,370/s (decision 0043).
+    native.pragma(`wal_autocheckpoint = ${String(WAL_CHECKPOINT_PAGES)}`);
     native.pragma("foreign_keys = OFF");
   } catch (error) {
     native.close();

@@ -1,0 +1,141 @@
+/**
+ * Signature checks on worker threads. A signed payment creation spent about a quarter of the
+ * server's one thread checking its signature (parsing, the digest, RSA): here that work runs beside
+ * it, on the cores the event loop does not use, and the event loop goes on with other requests
+ * (docs/standalone-server.md, "Throughput"; decision 0043).
+ *
+ * A worker that fails (it should not: verifyRequest never throws) is not replaced: the checks it
+ * had are made on the server's own thread, and so are later ones once no worker is left.
+ */
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { verifyRequest, type VerifyResult } from "../../src/signing/index";
+import type { RequestVerifier } from "../http/signature-check";
+
+/** What a worker is asked: one request to check, the clock its certificate's validity is read against. */
+export interface VerifyJob {
+  id: number;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  nowMs: number;
+}
+
+export interface VerifyReply {
+  id: number;
+  result: VerifyResult;
+}
+
+export interface VerifyPool {
+  verify: RequestVerifier;
+  /** Ends the workers; a check still waiting is made on this thread. */
+  close: () => Promise<void>;
+}
+
+/** One thread for the event loop, the others for checks (at least one, at most four). */
+export const defaultVerifyWorkers = (): number => Math.max(1, Math.min(4, availableParallelism() - 1));
+
+interface Member {
+  worker: Worker;
+  pending: Map<number, { job: VerifyJob; resolve: (result: VerifyResult) => void }>;
+  alive: boolean;
+}
+
+/**
+ * Jobs and replies cross as JSON text: V8's structured clone of a request's headers cost the event
+ * loop more than a fifth of the check it handed over; a string is copied whole.
+ */
+function parseReply(text: string): VerifyReply {
+  const reply = JSON.parse(text) as VerifyReply;
+  const { result } = reply;
+  // The certificate's dates travel as ISO text.
+  if (result.ok) {
+    const { notBefore, notAfter } = result.certificate as unknown as { notBefore: string; notAfter: string };
+    return { id: reply.id, result: { ...result, certificate: { ...result.certificate, notBefore: new Date(notBefore), notAfter: new Date(notAfter) } } };
+  }
+  return reply;
+}
+
+const inline = (job: VerifyJob): Promise<VerifyResult> =>
+  verifyRequest({ method: job.method, url: job.url, headers: job.headers, body: job.body }, { now: new Date(job.nowMs) });
+
+/** `entry`: the worker's module (tests give one that fails). */
+export function createVerifyPool(
+  size: number = defaultVerifyWorkers(),
+  onWorkerLost?: (error: unknown) => void,
+  entry: URL = new URL("./verify-worker-entry.mjs", import.meta.url),
+): VerifyPool {
+  let nextId = 0;
+  const members: Member[] = [];
+
+  const lose = (member: Member, error: unknown) => {
+    if (!member.alive) return;
+    member.alive = false;
+    onWorkerLost?.(error);
+    for (const { job, resolve } of member.pending.values()) void inline(job).then(resolve);
+    member.pending.clear();
+  };
+
+  for (let index = 0; index < size; index++) {
+    const worker = new Worker(entry);
+    const member: Member = { worker, pending: new Map(), alive: true };
+    worker.unref(); // an idle checker never keeps the process alive
+    worker.on("message", (text: string) => {
+      const reply = parseReply(text);
+      const waiting = member.pending.get(reply.id);
+      member.pending.delete(reply.id);
+      waiting?.resolve(reply.result);
+    });
+    worker.on("error", (error) => {
+      lose(member, error);
+    });
+    worker.on("exit", (code) => {
+      lose(member, new Error(`A signature-checking worker stopped (exit code ${String(code)}).`));
+    });
+    members.push(member);
+  }
+
+  /** The live worker with the fewest checks waiting. */
+  const pick = (): Member | undefined => {
+    let best: Member | undefined;
+    for (const member of members) if (member.alive && (best === undefined || member.pending.size < best.pending.size)) best = member;
+    return best;
+  };
+
+  return {
+    verify: (request, now) => {
+      const job: VerifyJob = { id: nextId++, method: request.method, url: request.url, headers: request.headers, body: request.body, nowMs: now.getTime() };
+      const member = pick();
+      if (member === undefined) return inline(job);
+      return new Promise<VerifyResult>((resolve) => {
+        member.pending.set(job.id, { job, resolve });
+        member.worker.postMessage(JSON.stringify(job));
+      });
+    },
+    close: async () => {
+      const running = members.filter((member) => member.alive);
+      for (const member of running) member.alive = false;
+      await Promise.all(
+        running.map(async (member) => {
+          const waiting = [...member.pending.values()];
+          member.pending.clear();
+          await member.worker.terminate();
+          for (const { job, resolve } of waiting) void inline(job).then(resolve);
+        }),
+      );
+    },
+  };
+}
+
+let shared: VerifyPool | undefined;
+
+/**
+ * The process's pool, started by the first server that asks and kept until the process ends (its
+ * threads never keep the process alive). Tests start many servers in one process: each would
+ * otherwise wait for new threads to load the signing code.
+ */
+export function sharedVerifyPool(size: number, onWorkerLost?: (error: unknown) => void): VerifyPool {
+  shared ??= createVerifyPool(size, onWorkerLost);
+  return shared;
+}

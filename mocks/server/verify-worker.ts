@@ -1,0 +1,25 @@
+/**
+ * A signature-checking thread of the standalone server (verify-pool.ts): the same verifyRequest,
+ * node:crypto's checks installed as in the server's own thread, answering each request by its id.
+ */
+import { parentPort } from "node:worker_threads";
+import { useBodyHasher } from "../../src/signing/digest";
+import { verifyRequest } from "../../src/signing/index";
+import { useRsaVerifier } from "../../src/signing/rsa-verifier";
+import { nodeBodyHasher } from "./node-body-hasher";
+import { nodeRsaVerifier } from "./node-rsa-verifier";
+import type { VerifyJob, VerifyReply } from "./verify-pool";
+
+useRsaVerifier(nodeRsaVerifier);
+useBodyHasher(nodeBodyHasher);
+
+const port = parentPort;
+if (port === null) throw new Error("verify-worker.ts runs as a worker thread of the sandbox server (verify-pool.ts).");
+port.on("message", (text: string) => {
+  const job = JSON.parse(text) as VerifyJob;
+  // verifyRequest never rejects: any request ends in a result.
+  void verifyRequest({ method: job.method, url: job.url, headers: job.headers, body: job.body }, { now: new Date(job.nowMs) }).then((result) => {
+    const reply: VerifyReply = { id: job.id, result };
+    port.postMessage(JSON.stringify(reply));
+  });
+});
