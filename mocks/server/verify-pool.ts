@@ -33,8 +33,8 @@ export interface VerifyPool {
   close: () => Promise<void>;
 }
 
-/** One thread for the event loop, the others for checks (at least one, at most four). */
-export const defaultVerifyWorkers = (): number => Math.max(1, Math.min(4, availableParallelism() - 1));
+/** One thread for the event loop, the others for checks (at most four; none on one core, where a worker would only take turns with the event loop). */
+export const defaultVerifyWorkers = (): number => Math.max(0, Math.min(4, availableParallelism() - 1));
 
 interface Member {
   worker: Worker;
