@@ -30,9 +30,12 @@ function setUp() {
       await tx.insertInto("notes").values({ id, parent }).execute();
       return id;
     });
+  const insertNow = native.prepare("insert into notes (id, parent) values (?, ?)");
+  /** A one-statement unit, as the SQLite store's request-id claim. */
+  const statement = (id: string, parent: string | null = null) => holds.statement(() => insertNow.run(id, parent).changes);
   const ids = async () => (await db.selectFrom("notes").select("id").orderBy("id").execute()).map((row) => row.id);
   const commits = () => statements.filter((statement) => statement === "commit").length;
-  return { native, db, holds, insert, ids, commits, groupsFailed: () => groupsFailed };
+  return { native, db, holds, insert, statement, ids, commits, groupsFailed: () => groupsFailed };
 }
 
 let opened: Kysely<Tables>[] = [];
@@ -122,5 +125,30 @@ describe("units that reach the database in one turn of the event loop", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(commits()).toBe(1);
     expect(await ids()).toEqual(["a"]);
+  });
+
+  test("a one-statement unit joins the group, and answers only once it is committed", async () => {
+    const { native, statement, insert, ids, commits } = open();
+    const done = await Promise.all([insert("a"), statement("b").then((changes) => ({ changes, inTransaction: native.inTransaction })), insert("c")]);
+    expect(done).toEqual(["a", { changes: 1, inTransaction: false }, "c"]);
+    expect(commits()).toBe(1);
+    expect(await ids()).toEqual(["a", "b", "c"]);
+  });
+
+  test("a one-statement unit that fails changes nothing and leaves the rest of its group alone", async () => {
+    const { statement, insert, ids, groupsFailed } = open();
+    await insert("a");
+    const results = await Promise.allSettled([insert("b"), statement("a"), statement("c")]);
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/i);
+    expect(groupsFailed()).toBe(0);
+    expect(await ids()).toEqual(["a", "b", "c"]);
+  });
+
+  test("a one-statement unit whose group fails at commit fails too", async () => {
+    const { statement, insert, ids } = open();
+    const results = await Promise.allSettled([statement("a"), insert("b", "nobody")]);
+    expect(results.map((result) => result.status)).toEqual(["rejected", "rejected"]);
+    expect(await ids()).toEqual([]);
   });
 });

@@ -47,11 +47,19 @@ export interface GroupCommitOptions<Connection extends QueryExecutorProvider> {
   inTransaction: () => boolean;
   /** A group failed: whatever was read inside it may be gone (the row cache forgets everything). */
   onGroupFailed?: () => void;
+  /** A group has committed (the log has grown). */
+  onCommitted?: () => void;
 }
 
 export interface GroupCommitHolds<Connection> {
   read: HoldOn<Connection>;
   write: HoldOn<Connection>;
+  /**
+   * A write of one statement, run synchronously on the connection (better-sqlite3): no savepoint,
+   * because SQLite undoes a failed statement by itself and keeps the transaction (an error that ends
+   * the transaction fails the group, as for `write`).
+   */
+  statement: <R>(body: () => R) => Promise<R>;
   /** Commits the open group now (before the database closes). */
   flush: () => Promise<void>;
 }
@@ -60,6 +68,7 @@ export function groupCommitHolds<Connection extends QueryExecutorProvider>({
   onConnection,
   inTransaction,
   onGroupFailed,
+  onCommitted,
 }: GroupCommitOptions<Connection>): GroupCommitHolds<Connection> {
   let open: Group | undefined;
 
@@ -94,6 +103,7 @@ export function groupCommitHolds<Connection extends QueryExecutorProvider>({
       await abandon(connection, group, error);
       return;
     }
+    onCommitted?.();
     group.resolve();
   };
 
@@ -148,6 +158,20 @@ export function groupCommitHolds<Connection extends QueryExecutorProvider>({
           return { result, group };
         } catch (error) {
           if (!(await undoUnit(connection))) await abandon(connection, group, error);
+          throw error;
+        }
+      });
+      await group.committed;
+      return result;
+    },
+
+    statement: async (body) => {
+      const { result, group } = await onConnection(async (connection) => {
+        const group = await joinGroup(connection);
+        try {
+          return { result: body(), group };
+        } catch (error) {
+          if (!inTransaction()) await abandon(connection, group, error);
           throw error;
         }
       });

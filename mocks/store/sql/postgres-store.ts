@@ -16,7 +16,7 @@ import { insertTxOf } from "./insert-tx";
 import { changeNotices, lateAnnouncer } from "./postgres-changes";
 import { postgresMigrations } from "./postgres-migrations";
 import { readTxOf } from "./read-tx";
-import { claimRequestId } from "./request-ids";
+import { claimPrunes, claimRequestId } from "./request-ids";
 import { CLOSED_MESSAGE, runTransaction } from "./run-transaction";
 import { writeTxOf } from "./write-tx";
 
@@ -122,7 +122,7 @@ export function postgresStoreOn({ db, schema, maxConnections = 10 }: PostgresCon
     restore: (stores) => committed(() => replaceAll(writeHolds, stores)),
     clear: () => committed(() => clearAll(writeHolds)),
     // An insert that does nothing on a known id: safe beside other processes' claims (the primary key decides).
-    claimRequestId: (tppKey, requestId, at) => open(() => claimRequestId(db, tppKey, requestId, at)),
+    claimRequestId: (tppKey, requestId, at) => open(() => claimRequestId(db, tppKey, requestId, at, claimPrunes(db))),
     onCommit,
     exclusive: batchLock(db),
     listening: notices?.ready ?? Promise.resolve(),

@@ -4,15 +4,35 @@
  * number at a time (at most 64, every 16th claim), so no claim pays for a backlog; an expired entry still there counts as
  * new (it is renewed), so what a claim answers never depends on how far the clean-up has got.
  */
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import { REQUEST_ID_RETENTION_MS, type RequestIdClaim } from "../port";
 import type { SandboxTables } from "./tables";
 
 /** Expired entries removed by one clean-up, at most; a clean-up runs every PRUNE_EVERY claims. */
 export const EXPIRED_PER_CLAIM = 64;
 const PRUNE_EVERY = 16;
-/** Claims since the last clean-up, per database (`counted`: the database itself, where the claim runs on one of its units). */
+/** Claims since the last clean-up, per database. */
 const claimsSincePrune = new WeakMap<object, number>();
+
+/** Whether this claim is the one in PRUNE_EVERY that forgets expired entries (counted per `database`: the store's, not a unit's). */
+export function claimPrunes(database: object): boolean {
+  const claims = (claimsSincePrune.get(database) ?? 0) + 1;
+  claimsSincePrune.set(database, claims % PRUNE_EVERY);
+  return claims >= PRUNE_EVERY;
+}
+
+export function checkClaimTime(at: number): void {
+  if (!Number.isSafeInteger(at) || at < 0) throw new RangeError(`claimRequestId: at must be epoch milliseconds, not ${String(at)}.`);
+}
+
+/** The insert of a new id, which does nothing on a known one (SQLite's store also runs it prepared: sqlite-store.ts). */
+export const insertClaim = (db: Kysely<SandboxTables>, claim: ClaimRow) =>
+  db
+    .insertInto("request_ids")
+    .values(claim)
+    .onConflict((conflict) => conflict.columns(["tpp_key", "request_id"]).doNothing());
+export type ClaimRow = Insertable<SandboxTables["request_ids"]>;
+export const CLAIM_COLUMNS = ["tpp_key", "request_id", "first_used_at"] as const;
 
 async function forgetExpired(db: Kysely<SandboxTables>, expiredBefore: number): Promise<void> {
   const expired = await db
@@ -39,23 +59,17 @@ export async function claimRequestId(
   tppKey: string,
   requestId: string,
   at: number,
-  counted: object = db,
+  prunes: boolean,
 ): Promise<RequestIdClaim | undefined> {
-  if (!Number.isSafeInteger(at) || at < 0) throw new RangeError(`claimRequestId: at must be epoch milliseconds, not ${String(at)}.`);
+  checkClaimTime(at);
   const expiredBefore = at - REQUEST_ID_RETENTION_MS;
-  const claims = (claimsSincePrune.get(counted) ?? 0) + 1;
-  claimsSincePrune.set(counted, claims % PRUNE_EVERY);
-  if (claims >= PRUNE_EVERY) await forgetExpired(db, expiredBefore);
+  if (prunes) await forgetExpired(db, expiredBefore);
 
-  const inserted = await db
-    .insertInto("request_ids")
-    .values({ tpp_key: tppKey, request_id: requestId, first_used_at: at })
-    .onConflict((conflict) => conflict.columns(["tpp_key", "request_id"]).doNothing())
-    .executeTakeFirst();
+  const inserted = await insertClaim(db, { tpp_key: tppKey, request_id: requestId, first_used_at: at }).executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return undefined;
 
   const seen = await db.selectFrom("request_ids").select("first_used_at").where("tpp_key", "=", tppKey).where("request_id", "=", requestId).executeTakeFirst();
-  if (seen === undefined) return claimRequestId(db, tppKey, requestId, at, counted); // expired and forgotten between the two statements: claim it anew
+  if (seen === undefined) return claimRequestId(db, tppKey, requestId, at, false); // expired and forgotten between the two statements: claim it anew
   if (seen.first_used_at >= expiredBefore) return { firstUsedAt: seen.first_used_at };
   // Past its retention but not yet forgotten: renewed by exactly one claim (the update that changes it).
   const renewed = await db

@@ -10,7 +10,7 @@ import type { Json, SandboxTables } from "./tables";
 
 const json = <T>(value: T): Json<T> => JSON.stringify(value);
 
-type Row<Name extends keyof SandboxTables> = Insertable<SandboxTables[Name]>;
+export type Row<Name extends keyof SandboxTables> = Insertable<SandboxTables[Name]>;
 
 export const customerRow = (record: CustomerRecord): Row<"customers"> => ({
   customer_number: record.customerNumber,

@@ -8,13 +8,22 @@ import type { TransactionRecord } from "../records";
 import type { Db } from "./db";
 import { readTxOf } from "./read-tx";
 import type { RowCacheView } from "./row-cache";
-import { accountRow, agreementRow, basketRow, customerRow, metaRow, paymentRow, transactionRow } from "./rows";
+import { accountRow, agreementRow, basketRow, customerRow, metaRow, paymentRow, transactionRow, type Row } from "./rows";
+import { compiledOnce } from "./compiled-once";
 
 /** The WriteTx, and what the transaction runs after the work and before it commits. */
 export type SqlWriteTx = WriteTx & { beforeCommit: () => Promise<void> };
 
 /** Without a cache (PostgreSQL), nothing to tell of a change. */
 const uncached: Pick<RowCacheView, "read" | "changed"> = { read: (_kind, _key, load) => load(), changed: () => undefined };
+
+/** Every initiation and status change writes a payment: built and compiled once (compiled-once.ts). */
+const upsertPayment = compiledOnce<Row<"payments">>(["payment_id", "created_at", "transaction_status", "execution_date", "data"], (db, row) =>
+  db
+    .insertInto("payments")
+    .values(row)
+    .onConflict((conflict) => conflict.column("payment_id").doUpdateSet(row)),
+);
 
 export function writeTxOf(db: Db, cache: Pick<RowCacheView, "read" | "changed"> = uncached): SqlWriteTx {
   /**
@@ -84,12 +93,7 @@ export function writeTxOf(db: Db, cache: Pick<RowCacheView, "read" | "changed"> 
         .execute();
     },
     async putPayment(record) {
-      const row = paymentRow(record);
-      await db
-        .insertInto("payments")
-        .values(row)
-        .onConflict((conflict) => conflict.column("payment_id").doUpdateSet(row))
-        .execute();
+      await upsertPayment(db, paymentRow(record));
     },
     async putBasket(record) {
       const row = basketRow(record);
