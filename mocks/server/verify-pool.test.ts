@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { generateTestCertificate, signRequest, verifyRequest, type SignableRequest } from "../../src/signing/index";
-import { createVerifyPool } from "./verify-pool";
+import { readdirSync, readFileSync } from "node:fs";
+import { CHECKER_NICENESS, createVerifyPool } from "./verify-pool";
 
 const certificate = generateTestCertificate({ tppName: "Pool TPP" });
 const NOW = new Date();
@@ -53,6 +54,17 @@ describe("signature checks on worker threads", () => {
     expect(results.map((result, index) => (result.ok ? index : -1)).filter((index) => index >= 0)).toEqual(
       requests.map((_, index) => index).filter((index) => !broken.has(index)),
     );
+  });
+
+  it.runIf(process.platform === "linux")("runs its checks at a lower priority than the event loop's", async () => {
+    // Two checks at once go one to each worker, so both have started.
+    const requests = await Promise.all([signedPayment(), signedPayment()]);
+    await Promise.all(requests.map((request) => pool.verify(request, NOW)));
+    /** Each thread's nice value (the 19th field of its stat). */
+    const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+    const threads = readdirSync("/proc/self/task").map((id) => niceOf(readFileSync(`/proc/self/task/${id}/stat`, "utf8")));
+    expect(threads.filter((nice) => nice === CHECKER_NICENESS).length).toBeGreaterThanOrEqual(2);
+    expect(niceOf(readFileSync("/proc/thread-self/stat", "utf8"))).toBe(0);
   });
 
   it("checks on this thread when a worker cannot run, and says so once per worker", async () => {

@@ -2,7 +2,9 @@
  * A signature-checking thread of the standalone server (verify-pool.ts): the same verifyRequest,
  * node:crypto's checks installed as in the server's own thread, answering each request by its id.
  */
-import { parentPort } from "node:worker_threads";
+import { readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
+import { parentPort, workerData } from "node:worker_threads";
 import { useBodyHasher } from "../../src/signing/digest";
 import { verifyRequest } from "../../src/signing/index";
 import { useRsaVerifier } from "../../src/signing/rsa-verifier";
@@ -10,6 +12,19 @@ import { nodeBodyHasher } from "./node-body-hasher";
 import { nodeRsaVerifier } from "./node-rsa-verifier";
 import type { VerifyJob, VerifyReply } from "./verify-pool";
 
+/** Lowers this thread's priority (verify-pool.ts's CHECKER_NICENESS); Linux names the thread in /proc/thread-self, elsewhere nothing changes. */
+function yieldToEventLoop(niceness: unknown): void {
+  if (typeof niceness !== "number") return;
+  try {
+    const threadId = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    // Lowering one's own priority needs no privilege.
+    if (Number.isSafeInteger(threadId) && threadId > 0) setPriority(threadId, niceness);
+  } catch {
+    // Not Linux, or no /proc: the checks run at the process's priority.
+  }
+}
+
+yieldToEventLoop((workerData as { niceness?: unknown } | null)?.niceness);
 useRsaVerifier(nodeRsaVerifier);
 useBodyHasher(nodeBodyHasher);
 

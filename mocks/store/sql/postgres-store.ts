@@ -122,7 +122,7 @@ export function postgresStoreOn({ db, schema, maxConnections = 10 }: PostgresCon
     restore: (stores) => committed(() => replaceAll(writeHolds, stores)),
     clear: () => committed(() => clearAll(writeHolds)),
     // An insert that does nothing on a known id: safe beside other processes' claims (the primary key decides).
-    claimRequestId: (tppKey, requestId, at) => open(() => claimRequestId(db, tppKey, requestId, at, claimPrunes(db))),
+    claimRequestId: (tppKey, requestId, at) => open(() => claimRequestId(db, tppKey, requestId, at, claimPrunes(db, at) ? db : undefined)),
     onCommit,
     exclusive: batchLock(db),
     listening: notices?.ready ?? Promise.resolve(),

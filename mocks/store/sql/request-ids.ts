@@ -1,8 +1,10 @@
 /**
  * The replay guard's memory (SandboxStore.claimRequestId): which request ids each TPP certificate
  * has used, and when. Each claim commits before it answers. Expired entries are forgotten a bounded
- * number at a time (at most 64, every 16th claim), so no claim pays for a backlog; an expired entry still there counts as
- * new (it is renewed), so what a claim answers never depends on how far the clean-up has got.
+ * number at a time (at most 64, every 16th claim), so no claim pays for a backlog; once a clean-up
+ * finds fewer than that, the next waits a second (of the claims' time), so a server with nothing
+ * expired does not look for it on every 16th request. An expired entry still there counts as new
+ * (it is renewed), so what a claim answers never depends on how far the clean-up has got.
  */
 import type { Insertable, Kysely } from "kysely";
 import { REQUEST_ID_RETENTION_MS, type RequestIdClaim } from "../port";
@@ -11,14 +13,28 @@ import type { SandboxTables } from "./tables";
 /** Expired entries removed by one clean-up, at most; a clean-up runs every PRUNE_EVERY claims. */
 export const EXPIRED_PER_CLAIM = 64;
 const PRUNE_EVERY = 16;
-/** Claims since the last clean-up, per database. */
-const claimsSincePrune = new WeakMap<object, number>();
+/** After a clean-up that left nothing expired: how long (claim time, ms) before the next. */
+export const PRUNE_QUIET_MS = 1000;
 
-/** Whether this claim is the one in PRUNE_EVERY that forgets expired entries (counted per `database`: the store's, not a unit's). */
-export function claimPrunes(database: object): boolean {
-  const claims = (claimsSincePrune.get(database) ?? 0) + 1;
-  claimsSincePrune.set(database, claims % PRUNE_EVERY);
-  return claims >= PRUNE_EVERY;
+interface PruneState {
+  claims: number;
+  quietUntil: number;
+}
+/** Per database (the store's, not a unit's). */
+const pruning = new WeakMap<object, PruneState>();
+
+/** Whether this claim forgets expired entries: every PRUNE_EVERY-th, outside a quiet second. */
+export function claimPrunes(database: object, at: number): boolean {
+  let state = pruning.get(database);
+  if (state === undefined) pruning.set(database, (state = { claims: 0, quietUntil: -Infinity }));
+  if (at < state.quietUntil) return false;
+  state.claims = (state.claims + 1) % PRUNE_EVERY;
+  return state.claims === 0;
+}
+
+function pruned(database: object, at: number, forgotten: number): void {
+  const state = pruning.get(database);
+  if (state !== undefined && forgotten < EXPIRED_PER_CLAIM) state.quietUntil = at + PRUNE_QUIET_MS;
 }
 
 export function checkClaimTime(at: number): void {
@@ -34,7 +50,7 @@ export const insertClaim = (db: Kysely<SandboxTables>, claim: ClaimRow) =>
 export type ClaimRow = Insertable<SandboxTables["request_ids"]>;
 export const CLAIM_COLUMNS = ["tpp_key", "request_id", "first_used_at"] as const;
 
-async function forgetExpired(db: Kysely<SandboxTables>, expiredBefore: number): Promise<void> {
+async function forgetExpired(db: Kysely<SandboxTables>, expiredBefore: number): Promise<number> {
   const expired = await db
     .selectFrom("request_ids")
     .select(["tpp_key", "request_id"])
@@ -48,6 +64,7 @@ async function forgetExpired(db: Kysely<SandboxTables>, expiredBefore: number): 
       .where((eb) => eb.or(expired.map((entry) => eb.and([eb("tpp_key", "=", entry.tpp_key), eb("request_id", "=", entry.request_id)]))))
       .where("first_used_at", "<", expiredBefore)
       .execute();
+  return expired.length;
 }
 
 /**
@@ -59,17 +76,18 @@ export async function claimRequestId(
   tppKey: string,
   requestId: string,
   at: number,
-  prunes: boolean,
+  /** The store's database, when this claim is one that cleans up (claimPrunes). */
+  prunesFor?: object,
 ): Promise<RequestIdClaim | undefined> {
   checkClaimTime(at);
   const expiredBefore = at - REQUEST_ID_RETENTION_MS;
-  if (prunes) await forgetExpired(db, expiredBefore);
+  if (prunesFor !== undefined) pruned(prunesFor, at, await forgetExpired(db, expiredBefore));
 
   const inserted = await insertClaim(db, { tpp_key: tppKey, request_id: requestId, first_used_at: at }).executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return undefined;
 
   const seen = await db.selectFrom("request_ids").select("first_used_at").where("tpp_key", "=", tppKey).where("request_id", "=", requestId).executeTakeFirst();
-  if (seen === undefined) return claimRequestId(db, tppKey, requestId, at, false); // expired and forgotten between the two statements: claim it anew
+  if (seen === undefined) return claimRequestId(db, tppKey, requestId, at); // expired and forgotten between the two statements: claim it anew
   if (seen.first_used_at >= expiredBefore) return { firstUsedAt: seen.first_used_at };
   // Past its retention but not yet forgotten: renewed by exactly one claim (the update that changes it).
   const renewed = await db

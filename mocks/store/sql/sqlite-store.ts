@@ -105,10 +105,10 @@ export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxSt
     claimRequestId: (tppKey, requestId, at) =>
       open(async () => {
         checkClaimTime(at);
-        const prunes = claimPrunes(db);
+        const prunes = claimPrunes(db, at);
         // Nearly every claim is of a new id: one prepared insert, without a savepoint or a query to build (decision 0044).
         if (!prunes && (await holds.statement(() => claimNew({ tpp_key: tppKey, request_id: requestId, first_used_at: at })))) return undefined;
-        return holds.write((tx) => claimRequestId(tx, tppKey, requestId, at, prunes));
+        return holds.write((tx) => claimRequestId(tx, tppKey, requestId, at, prunes ? db : undefined));
       }),
     onCommit,
     close: () => {
