@@ -39,6 +39,28 @@ function mayWarn(schema: z.core.$ZodType): boolean {
   return holds;
 }
 
+interface WalkedField {
+  key: string;
+  field: z.core.$ZodType;
+  /** The warning's text, when the field itself is deprecated. */
+  deprecation: string | undefined;
+}
+
+/** Per object schema, the fields worth a look: deprecated ones, and those that hold one (looked up once, not on every request). */
+const walkedFields = new WeakMap<object, WalkedField[]>();
+
+function fieldsToWalk(shape: Record<string, z.core.$ZodType>): WalkedField[] {
+  const known = walkedFields.get(shape);
+  if (known) return known;
+  const fields = Object.entries(shape).flatMap(([key, field]) => {
+    const meta = z.globalRegistry.get(field) as DeprecationMeta | undefined;
+    const deprecation = meta?.deprecated ? (meta.description ?? `${key} is deprecated.`) : undefined;
+    return deprecation !== undefined || mayWarn(field) ? [{ key, field, deprecation }] : [];
+  });
+  walkedFields.set(shape, fields);
+  return fields;
+}
+
 export function deprecationWarnings(schema: z.core.$ZodType, value: unknown, path: PropertyKey[] = []): TppMessage[] {
   if (value === null || typeof value !== "object" || !mayWarn(schema)) return [];
   const inner = unwrap(schema);
@@ -49,10 +71,9 @@ export function deprecationWarnings(schema: z.core.$ZodType, value: unknown, pat
   }
   if (def.type !== "object" || !def.shape) return [];
   const record = value as Record<string, unknown>;
-  return Object.entries(def.shape).flatMap(([key, field]) => {
+  return fieldsToWalk(def.shape).flatMap(({ key, field, deprecation }) => {
     if (record[key] === undefined) return [];
-    const meta = z.globalRegistry.get(field) as DeprecationMeta | undefined;
-    const here = meta?.deprecated ? [tppWarning(meta.description ?? `${key} is deprecated.`, formatPath([...path, key]))] : [];
+    const here = deprecation === undefined ? [] : [tppWarning(deprecation, formatPath([...path, key]))];
     return [...here, ...deprecationWarnings(field, record[key], [...path, key])];
   });
 }

@@ -17,7 +17,18 @@
  *
  * docs/storage.md ("The SQL adapter") and decision 0040 say why, with the figures.
  */
-import { sql, type QueryExecutorProvider } from "kysely";
+import { CompiledQuery, type QueryExecutorProvider } from "kysely";
+
+/** The transaction's own statements, compiled here once (every unit runs two, every group two more). */
+const STATEMENTS = {
+  begin: CompiledQuery.raw("begin"),
+  commit: CompiledQuery.raw("commit"),
+  rollback: CompiledQuery.raw("rollback"),
+  savepoint: CompiledQuery.raw("savepoint unit"),
+  release: CompiledQuery.raw("release unit"),
+  rollbackUnit: CompiledQuery.raw("rollback to unit"),
+};
+const run = (connection: QueryExecutorProvider, statement: CompiledQuery) => connection.getExecutor().executeQuery(statement);
 
 /** A unit's hold on the connection (db.ts's `Hold`, for any connection type). */
 type HoldOn<Connection> = <R>(body: (connection: Connection) => Promise<R>) => Promise<R>;
@@ -75,7 +86,7 @@ export function groupCommitHolds<Connection extends QueryExecutorProvider>({
   /** The group is lost (SQLite rolled it back, or its commit failed): its units fail, and the connection is left outside any transaction. */
   const abandon = async (connection: Connection, group: Group, error: unknown): Promise<void> => {
     if (open === group) open = undefined;
-    if (inTransaction()) await sql`rollback`.execute(connection).catch(() => undefined);
+    if (inTransaction()) await run(connection, STATEMENTS.rollback).catch(() => undefined);
     onGroupFailed?.();
     group.reject(error);
   };
@@ -84,8 +95,8 @@ export function groupCommitHolds<Connection extends QueryExecutorProvider>({
   const undoUnit = async (connection: Connection): Promise<boolean> => {
     if (!inTransaction()) return false;
     try {
-      await sql`rollback to unit`.execute(connection);
-      await sql`release unit`.execute(connection);
+      await run(connection, STATEMENTS.rollbackUnit);
+      await run(connection, STATEMENTS.release);
       return true;
     } catch {
       return false;
@@ -98,7 +109,7 @@ export function groupCommitHolds<Connection extends QueryExecutorProvider>({
     if (group === undefined) return;
     open = undefined;
     try {
-      await sql`commit`.execute(connection);
+      await run(connection, STATEMENTS.commit);
     } catch (error) {
       await abandon(connection, group, error);
       return;
@@ -123,7 +134,7 @@ export function groupCommitHolds<Connection extends QueryExecutorProvider>({
   /** The group this unit runs in, opened if none is. */
   const joinGroup = async (connection: Connection): Promise<Group> => {
     if (open !== undefined) return open;
-    await sql`begin`.execute(connection);
+    await run(connection, STATEMENTS.begin);
     const group = newGroup();
     open = group;
     scheduleCommit(group);
@@ -151,10 +162,10 @@ export function groupCommitHolds<Connection extends QueryExecutorProvider>({
     write: async (body) => {
       const { result, group } = await onConnection(async (connection) => {
         const group = await joinGroup(connection);
-        await sql`savepoint unit`.execute(connection);
+        await run(connection, STATEMENTS.savepoint);
         try {
           const result = await body(connection);
-          await sql`release unit`.execute(connection);
+          await run(connection, STATEMENTS.release);
           return { result, group };
         } catch (error) {
           if (!(await undoUnit(connection))) await abandon(connection, group, error);

@@ -20,25 +20,40 @@ async function cachedRecord<T>(cache: Pick<RowCacheView, "read">, kind: CachedKi
 
 export function readTxOf(db: Db, cache: Pick<RowCacheView, "read"> = uncached): ReadTx {
   return {
-    customer: (customerNumber) =>
-      cachedRecord(cache, "customers", `n ${customerNumber}`, () =>
+    customer(customerNumber) {
+      return cachedRecord(cache, "customers", `n ${customerNumber}`, () =>
         db.selectFrom("customers").select("data").where("customer_number", "=", customerNumber).executeTakeFirst(),
-      ),
-    customerByPsuId: (psuId) =>
-      cachedRecord(cache, "customers", `p ${psuId}`, () => db.selectFrom("customers").select("data").where("psu_id", "=", psuId).executeTakeFirst()),
-    customers: async () => recordsOf(await db.selectFrom("customers").select("data").orderBy("customer_number").execute()),
-    account: (resourceId) =>
-      cachedRecord(cache, "accounts", `r ${resourceId}`, () =>
+      );
+    },
+    customerByPsuId(psuId) {
+      return cachedRecord(cache, "customers", `p ${psuId}`, () => db.selectFrom("customers").select("data").where("psu_id", "=", psuId).executeTakeFirst());
+    },
+    async customers() {
+      return recordsOf(await db.selectFrom("customers").select("data").orderBy("customer_number").execute());
+    },
+    account(resourceId) {
+      return cachedRecord(cache, "accounts", `r ${resourceId}`, () =>
         db.selectFrom("accounts").select("data").where("resource_id", "=", resourceId).executeTakeFirst(),
-      ),
-    accountByBban: (bban) =>
-      cachedRecord(cache, "accounts", `b ${bban}`, () => db.selectFrom("accounts").select("data").where("bban", "=", bban).executeTakeFirst()),
-    accountsOf: async (customerNumber) =>
-      recordsOf(await db.selectFrom("accounts").select("data").where("customer_number", "=", customerNumber).orderBy("resource_id").execute()),
-    accounts: async () => recordsOf(await db.selectFrom("accounts").select("data").orderBy("resource_id").execute()),
-    agreement: async (customerNumber) => one(await db.selectFrom("agreements").select("data").where("customer_number", "=", customerNumber).executeTakeFirst()),
-    agreements: async () => recordsOf(await db.selectFrom("agreements").select("data").orderBy("customer_number").execute()),
-    payment: async (paymentId) => one(await db.selectFrom("payments").select("data").where("payment_id", "=", paymentId).executeTakeFirst()),
+      );
+    },
+    accountByBban(bban) {
+      return cachedRecord(cache, "accounts", `b ${bban}`, () => db.selectFrom("accounts").select("data").where("bban", "=", bban).executeTakeFirst());
+    },
+    async accountsOf(customerNumber) {
+      return recordsOf(await db.selectFrom("accounts").select("data").where("customer_number", "=", customerNumber).orderBy("resource_id").execute());
+    },
+    async accounts() {
+      return recordsOf(await db.selectFrom("accounts").select("data").orderBy("resource_id").execute());
+    },
+    async agreement(customerNumber) {
+      return one(await db.selectFrom("agreements").select("data").where("customer_number", "=", customerNumber).executeTakeFirst());
+    },
+    async agreements() {
+      return recordsOf(await db.selectFrom("agreements").select("data").orderBy("customer_number").execute());
+    },
+    async payment(paymentId) {
+      return one(await db.selectFrom("payments").select("data").where("payment_id", "=", paymentId).executeTakeFirst());
+    },
 
     async paymentsAgain(earlier) {
       if (earlier.length === 0) return [];
@@ -73,11 +88,18 @@ export function readTxOf(db: Db, cache: Pick<RowCacheView, "read"> = uncached): 
       return recordsOf(rows).filter((payment) => payment.product === "single");
     },
 
-    basket: async (basketId) => one(await db.selectFrom("baskets").select("data").where("basket_id", "=", basketId).executeTakeFirst()),
-    transaction: async (accountId, id) =>
-      one(await db.selectFrom("transactions").select("data").where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst()),
-    transactionPage: (query) => transactionPage(db, query),
-    transactionCount: (accountId, fromDate, toDate) => transactionCount(db, accountId, fromDate, toDate),
+    async basket(basketId) {
+      return one(await db.selectFrom("baskets").select("data").where("basket_id", "=", basketId).executeTakeFirst());
+    },
+    async transaction(accountId, id) {
+      return one(await db.selectFrom("transactions").select("data").where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst());
+    },
+    transactionPage(query) {
+      return transactionPage(db, query);
+    },
+    transactionCount(accountId, fromDate, toDate) {
+      return transactionCount(db, accountId, fromDate, toDate);
+    },
 
     async meta<K extends MetaKey>(key: K) {
       const text = await cache.read(
