@@ -31,7 +31,7 @@ const figures: Record<string, unknown> = { measuredAt: new Date().toISOString() 
 if (only === "browser-batch") figures.browserBatch = await browserBatchFigures(PORT);
 if (only === undefined || only === "browser") figures.browser = await browserFigures(PORT);
 if (only === undefined || only === "server")
-  figures.server = await serverFigures({ prismPort: PORT + 1, openApiDocument: "dist/openapi.json", readRequests: 3000, createRequests: 3000, maxSeconds: 20 });
+  figures.server = await serverFigures({ prismPort: PORT + 1, openApiDocument: "dist/openapi.json", requestsPerRound: 2000, rounds: 3, maxSeconds: 20 });
 if (withPostgres && (only === undefined || only === "postgres"))
   figures.postgres = await postgresFigures({ requests: 1500, scaleRequests: 1500, rounds: 4, maxSeconds: 20 });
 mkdirSync(".reports", { recursive: true });

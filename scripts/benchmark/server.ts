@@ -199,7 +199,7 @@ export interface Throughput {
 }
 
 /** Requests of each kind sent before the measured ones (JIT, connections, statement caches), to the server and to Prism alike. */
-export const WARM_UP = { reads: 1000, creations: 2000 };
+export const WARM_UP = { reads: 2000, creations: 2000 };
 
 /**
  * After a warm-up of each kind, the signed 50-row read and then the signed payment creation at
@@ -216,11 +216,63 @@ export async function throughput(origin: string, reads: LoadRequest[], creates: 
   return { read50, createPayment };
 }
 
+/** One kind's figures beside another server: the median round's load result, and every round's rate. */
+export type RoundsResult = LoadResult & { roundsPerSecond: number[] };
+
+export interface RoundsThroughput {
+  read50: RoundsResult;
+  createPayment: RoundsResult;
+}
+
+/**
+ * The server and Prism measured in alternating rounds (server, Prism; then Prism, server; …), each
+ * after the same warm-up, each round the same requests to both. One pass of each, one after the
+ * other, put a minute of this shared machine's noise (±25%) on one side only: the same code measured
+ * 0.95× and 1.29× Prism's rate in two runs. The median round is the figure; every round is kept.
+ */
+export async function throughputBeside(
+  servers: { name: string; origin: string }[],
+  reads: LoadRequest[],
+  creates: LoadRequest[],
+  rounds: number,
+  maxSeconds: number,
+): Promise<Record<string, RoundsThroughput>> {
+  for (const { origin } of servers) {
+    const warmUp = { origin, concurrency: CONCURRENCY, maxSeconds, ok: () => true };
+    await runLoad(reads.slice(0, WARM_UP.reads), warmUp);
+    await runLoad(creates.slice(0, WARM_UP.creations), warmUp);
+  }
+  const perRound = { reads: (reads.length - WARM_UP.reads) / rounds, creates: (creates.length - WARM_UP.creations) / rounds };
+  const results = new Map(servers.map(({ name }) => [name, { read50: [] as LoadResult[], createPayment: [] as LoadResult[] }]));
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? servers : [...servers].reverse();
+    const kinds = [
+      { kind: "read50", requests: reads.slice(WARM_UP.reads + round * perRound.reads, WARM_UP.reads + (round + 1) * perRound.reads), status: 200 },
+      {
+        kind: "createPayment",
+        requests: creates.slice(WARM_UP.creations + round * perRound.creates, WARM_UP.creations + (round + 1) * perRound.creates),
+        status: 201,
+      },
+    ] as const;
+    for (const { kind, requests, status } of kinds)
+      for (const { name, origin } of order)
+        results.get(name)?.[kind].push(await runLoad(requests, { origin, concurrency: CONCURRENCY, maxSeconds, ok: (answered) => answered === status }));
+  }
+  const median = (measured: LoadResult[]): RoundsResult => {
+    const sorted = [...measured].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+    const middle = sorted[Math.floor(sorted.length / 2)];
+    if (middle === undefined) throw new Error("throughputBeside: no rounds were measured.");
+    return { ...middle, roundsPerSecond: measured.map((result) => result.requestsPerSecond) };
+  };
+  return Object.fromEntries([...results].map(([name, { read50, createPayment }]) => [name, { read50: median(read50), createPayment: median(createPayment) }]));
+}
+
 export interface ServerFigureOptions {
   prismPort: number;
   openApiDocument: string;
-  readRequests: number;
-  createRequests: number;
+  /** Measured requests of each kind per round (after WARM_UP). */
+  requestsPerRound: number;
+  rounds: number;
   maxSeconds: number;
 }
 
@@ -233,21 +285,22 @@ export async function serverFigures(options: ServerFigureOptions) {
     const parties = await benchParties(origin);
     const { reader, debtor, creditor } = parties;
     // Throughput: the same signed requests to the server and to Prism (which ignores X-Request-ID).
-    const reads = await signedReads(reader, options.readRequests + WARM_UP.reads);
-    const creates = await signedCreations(parties, options.createRequests + WARM_UP.creations);
-    const sandboxThroughput = await throughput(origin, reads, creates, options.maxSeconds);
-    let prismThroughput: Throughput | { error: string };
+    const measured = options.requestsPerRound * options.rounds;
+    const reads = await signedReads(reader, measured + WARM_UP.reads);
+    const creates = await signedCreations(parties, measured + WARM_UP.creations);
+    // Without Prism, the server's own figures still count (each request is sent to each server once: never again).
+    const prism = await startPrism(options.openApiDocument, options.prismPort).catch((error: unknown) => ({
+      error: error instanceof Error ? error.message : String(error),
+    }));
+    let besides: Record<string, RoundsThroughput | { error: string }>;
     try {
-      const prism = await startPrism(options.openApiDocument, options.prismPort);
-      try {
-        prismThroughput = await throughput(prism.origin, reads, creates, options.maxSeconds);
-      } finally {
-        prism.stop();
-      }
-    } catch (error) {
-      prismThroughput = { error: error instanceof Error ? error.message : String(error) };
+      const servers = [{ name: "sandboxServer", origin }, ...("origin" in prism ? [{ name: "prism", origin: prism.origin }] : [])];
+      besides = await throughputBeside(servers, reads, creates, options.rounds, options.maxSeconds);
+      if ("error" in prism) besides.prism = prism;
+    } finally {
+      if ("stop" in prism) prism.stop();
     }
-    figures.throughput = { concurrency: CONCURRENCY, sandboxServer: sandboxThroughput, prism: prismThroughput };
+    figures.throughput = { concurrency: CONCURRENCY, rounds: options.rounds, ...besides };
 
     // Writes at 1,000 transactions, then a batch over 10,000 due payments, then 100,000 transactions.
     const fixed = await control<SandboxExport>(origin, "GET", "/__sandbox/export");
