@@ -59,3 +59,25 @@ export function explained<Api extends object>(api: Api, noted: (error: unknown) 
   }
   return wrapped as Api;
 }
+
+/** Why a store cannot serve a request now; none of them is a sandbox bug. */
+export type StoreUnavailableReason = "busy" | "unreachable" | "full";
+
+/**
+ * The store cannot serve now: the server's database connections are all taken and the wait queue is
+ * full ("busy"), the database cannot be reached or refuses ("unreachable"), or the disk or database is
+ * full ("full"). The answer is a 503 with Retry-After that names the storage as unavailable; the
+ * message is for the client, so it never holds configuration (a URL, a path) or internals: those go
+ * in `cause`, for the server's log.
+ */
+export class StoreUnavailable extends Error {
+  override name = "StoreUnavailable";
+  constructor(
+    readonly reason: StoreUnavailableReason,
+    readonly retryAfterSeconds: number,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
