@@ -6,7 +6,9 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorStatus } from "../../src/contract/errors";
-import type { IncomingRequest, RequestFacts, WireAnswer } from "../http/incoming";
+import { CONTROL_PREFIX } from "../router";
+import { toWire, wireResponse, type IncomingRequest, type RequestFacts, type WireAnswer } from "../http/incoming";
+import { errorAnswer } from "../http/respond";
 import { pathTrickProblem } from "../http/path-tricks";
 import type { ChangeStreams } from "./change-streams";
 import { preflight } from "./cors";
@@ -15,6 +17,7 @@ import { bodyLimitFor, methodProblem, readNodeBody, requestUrl, toIncomingReques
 import { sendResponse, sendWire } from "./node-response";
 import { foreignHostProblem, foreignOriginProblem, originPolicy } from "./origins";
 import type { LogFormat } from "./cli-args";
+import { repeatedHeaderMessages } from "./repeated-headers";
 import { requestLogLine } from "./request-log";
 
 /** Both record in `facts` what answering established (the verified signer; the tenant on a hosted server): the log names only that. */
@@ -86,6 +89,13 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     if (method === "OPTIONS") {
       await send(preflight(req));
       return 204;
+    }
+    // Only here are a header's lines still apart: the dispatcher sees them joined (toIncomingRequest, the Headers class).
+    const repeated = here.pathname.startsWith("/v1/") || here.pathname.startsWith(CONTROL_PREFIX) ? repeatedHeaderMessages(req.headersDistinct) : [];
+    if (repeated.length > 0) {
+      const refused = errorAnswer(repeated);
+      await send(wireResponse(toWire(refused)), true);
+      return refused.status;
     }
     if (options.changeStreams?.wants(req, here.pathname)) return options.changeStreams.open(req, res, allowedOrigin);
     const limit = bodyLimitFor(req.method, here.pathname);
