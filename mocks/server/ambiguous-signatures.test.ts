@@ -92,7 +92,7 @@ describe.each([
     expect(answer.status).toBe(401);
     expect(answer.messages[0]).toMatchObject({ code: "SIGNATURE_INVALID", path: "Signature" });
     expect(answer.messages[0]?.text).toMatch(
-      /^The Digest header lists MD5, which this bank does not check; every digest listed must be checked, so list only SHA-256/,
+      /^The Digest header lists MD5, which this bank does not check; only SHA-256 and SHA-512 are accepted, and every digest listed must be one of them/,
     );
   });
 

@@ -99,8 +99,8 @@ export async function checkBodyDigest(request: SignableRequest, policy: SignedHe
     case "digest-algorithm-unsupported":
       return failure(
         "digest-algorithm-unsupported",
-        `The Digest header lists ${check.tokens.join(", ")}, which this bank does not check; every digest listed must be checked, so list only ` +
-          "SHA-256 and/or SHA-512, each the hash of the body (SHA-256=<base64>).",
+        `The Digest header lists ${check.tokens.join(", ")}, which this bank does not check; only SHA-256 and SHA-512 are accepted, and every ` +
+          "digest listed must be one of them (each at most once, the hash of the body: SHA-256=<base64>).",
       );
     case "digest-algorithm-repeated":
       return failure(

@@ -171,7 +171,7 @@ describe("Digest variants (RFC 3230, BG: SHA-256 or SHA-512)", () => {
       const result = await verifyRequest(await signWithDigest(value));
       expect(result).toMatchObject({ ok: false, code: "SIGNATURE_INVALID", reason: "digest-algorithm-unsupported" });
       expect(result.ok ? "" : result.text).toMatch(
-        /^The Digest header lists (MD5|SHA-384), which this bank does not check; every digest listed must be checked/,
+        /^The Digest header lists (MD5|SHA-384), which this bank does not check; only SHA-256 and SHA-512 are accepted, and every digest listed must be one of them/,
       );
     }
   });
