@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { hrefOf } from "../../src/contract/paths";
 import { generateTestCertificate } from "../../src/signing/index";
 import { KARI, NDCT, initiationHeaders, kariAndOla, paymentBody, type ListedAccount } from "../test-helpers";
-import { capture, digestOf, replay, sendLines, signedWithDigest, type Signer } from "./captured-request.test-helpers";
+import { capture, paymentsOn, digestOf, replay, sendLines, signedWithDigest, type Signer } from "./captured-request.test-helpers";
 import { startSandboxServer, type SandboxServer } from "./start";
 
 interface Messages {
@@ -23,13 +23,7 @@ describe.each([
   let tpp: Signer;
   let body: string;
 
-  async function paymentCount(): Promise<number> {
-    const count = async (store: SandboxServer["sandbox"]["env"]["store"]) => (await store.exportAll()).stores.payments.length;
-    if (!server.tenants) return count(server.sandbox.env.store);
-    let total = 0;
-    for (const key of await server.tenants.keys()) total += (await server.tenants.useExisting(key, (sandbox) => count(sandbox.env.store))) ?? 0;
-    return total;
-  }
+  const paymentCount = () => paymentsOn(server);
 
   /** Sends a payment initiation whose headers are `headers` (arrays as several lines); answers status and messages, and checks it created nothing. */
   async function initiation(headers: Record<string, string | string[]>) {

@@ -6,6 +6,8 @@
 import { request as httpRequest } from "node:http";
 import { buildSigningString, computeDigest, formatSignatureHeader, parseCertificate, signRequest } from "../../src/signing/index";
 import { toBase64, utf8Bytes } from "../../src/signing/bytes";
+import type { SandboxStore } from "../store/port";
+import type { SandboxServer } from "./start";
 
 export interface Signer {
   certificatePem: string;
@@ -83,4 +85,13 @@ export function sendLines(
     outgoing.on("error", reject);
     outgoing.end(body);
   });
+}
+
+/** Every payment on a server, in every tenant's sandbox on a hosted one: what a replay must not add to. */
+export async function paymentsOn(server: SandboxServer): Promise<number> {
+  const count = async (store: SandboxStore) => (await store.exportAll()).stores.payments.length;
+  if (!server.tenants) return count(server.sandbox.env.store);
+  let total = 0;
+  for (const key of await server.tenants.keys()) total += (await server.tenants.useExisting(key, (sandbox) => count(sandbox.env.store))) ?? 0;
+  return total;
 }

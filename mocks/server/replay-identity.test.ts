@@ -12,7 +12,7 @@ import { hrefOf } from "../../src/contract/paths";
 import { generateTestCertificate, parseCertificate } from "../../src/signing/index";
 import { flippedSignatureBit, longFormOuterLength, otherPaddingBits, reissued, withBytesAround } from "../../src/signing/test-fixtures/certificate-variants";
 import { KARI, NDCT, initiationHeaders, kariAndOla, paymentBody, type ListedAccount } from "../test-helpers";
-import { capture, replay, type Captured, type Signer } from "./captured-request.test-helpers";
+import { capture, paymentsOn, replay, type Captured, type Signer } from "./captured-request.test-helpers";
 import { startSandboxServer, type SandboxServer } from "./start";
 import { tenantKeyOf } from "./tenants/tenant-identity";
 
@@ -84,14 +84,7 @@ describe.each([
   const lines: string[] = [];
   const logged = () => lines.map((line) => JSON.parse(line) as LogEntry);
 
-  /** Every payment on the server, in every tenant's sandbox. */
-  async function paymentCount(): Promise<number> {
-    const count = async (store: SandboxServer["sandbox"]["env"]["store"]) => (await store.exportAll()).stores.payments.length;
-    if (!server.tenants) return count(server.sandbox.env.store);
-    let total = 0;
-    for (const key of await server.tenants.keys()) total += (await server.tenants.useExisting(key, (sandbox) => count(sandbox.env.store))) ?? 0;
-    return total;
-  }
+  const paymentCount = () => paymentsOn(server);
 
   /** Sends the captured request with each certificate variant: each must be refused (401 or 409), the answer says why. */
   async function replayedWithEveryVariant(captured: Captured, changes: { method?: string; path?: string } = {}) {
