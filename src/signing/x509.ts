@@ -26,6 +26,7 @@ import {
 import { fromBER, ObjectIdentifier } from "asn1js";
 import type { DistinguishedName, Rdn } from "./distinguished-name";
 import { readRsaPublicKey, RSA_ENCRYPTION } from "./rsa-public-key";
+
 const EC_PUBLIC_KEY = "1.2.840.10045.2.1";
 const SIGNATURE_OID = { "SHA-256": "1.2.840.113549.1.1.11", "SHA-512": "1.2.840.113549.1.1.13" } as const;
 const CURVES: Record<string, string> = { "1.2.840.10045.3.1.7": "P-256", "1.3.132.0.34": "P-384", "1.3.132.0.35": "P-521" };
