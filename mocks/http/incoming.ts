@@ -17,6 +17,8 @@ export interface IncomingRequest {
   };
   /** The body decoded as UTF-8; "" when there is none. */
   text(): Promise<string>;
+  /** The standalone server's view of who sent it (the socket's address, or a trusted proxy's X-Forwarded-For); absent elsewhere. */
+  readonly client?: string;
 }
 
 /** An answer ready for the wire: the body serialized once, the headers merged case-insensitively. */

@@ -16,9 +16,11 @@ import { sendResponse, sendWire } from "./node-response";
 import { foreignHostProblem, foreignOriginProblem, originPolicy } from "./origins";
 import type { LogFormat } from "./cli-args";
 import { requestLogLine, type TenantOfRequest } from "./request-log";
+import { clientAddress, type TrustedProxies } from "./client-address";
 
 export interface RequestHandlerOptions {
-  route: (request: Request) => Promise<Response>;
+  /** `client`: the client's address (client-address.ts), which per-client bounds count. */
+  route: (request: Request, client: string) => Promise<Response>;
   /** The interface (/v1/…) straight from node:http: the dispatcher's answer without WHATWG objects in between. */
   answerInterface?: (request: IncomingRequest) => Promise<WireAnswer | undefined>;
   /** Origins besides loopback ones that may call the server from a web page (--allow-origin). */
@@ -36,6 +38,8 @@ export interface RequestHandlerOptions {
   changeStreams?: ChangeStreams;
   /** On a hosted server: the tenant each log line names. */
   tenantOf?: TenantOfRequest;
+  /** Reverse proxies whose X-Forwarded-For names the client (--trusted-proxy); without, the socket's address is the client's. */
+  trustedProxies?: TrustedProxies;
 }
 
 const tooLarge = (bytes: number, limit: number) =>
@@ -99,9 +103,10 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       await send(tooLarge(body.bytes, limit), !body.drained);
       return 413;
     }
+    const client = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustedProxies);
     if (options.answerInterface && here.pathname.startsWith("/v1/") && methodProblem(method) === undefined) {
       // The dispatcher never throws: a failure inside it is already a 500 answer.
-      const wire = await options.answerInterface(toIncomingRequest(req, here, body.bytes));
+      const wire = await options.answerInterface(toIncomingRequest(req, here, body.bytes, client));
       if (wire) {
         await sendWire(res, wire, allowedOrigin ? { allowedOrigin } : {});
         return wire.status;
@@ -118,7 +123,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     }
     let response: Response;
     try {
-      response = await options.route(request.request);
+      response = await options.route(request.request, client);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       response = jsonError(500, "SYSTEM_ERROR", `The sandbox server failed while answering: ${detail}. This is a sandbox bug.`);

@@ -49,11 +49,11 @@ const ownPages = (hosted: boolean): Record<string, (request: Request, url: URL) 
 });
 
 /** A hosted server's own answer to the controls, the bank page and the interface (tenants/hosted-routing.ts). */
-export type HostedRoute = (request: Request, url: URL) => Promise<Response | undefined>;
+export type HostedRoute = (request: Request, url: URL, client: string) => Promise<Response | undefined>;
 
 export function createRoutes(dispatch: Dispatch, health?: ServerHealth, hosted?: HostedRoute) {
   const pages = ownPages(hosted !== undefined);
-  return async function route(request: Request): Promise<Response> {
+  return async function route(request: Request, client = "unknown"): Promise<Response> {
     const url = new URL(request.url);
     if (request.method === "GET" || request.method === "HEAD") {
       const healthy = await healthAnswer(url.pathname, health);
@@ -66,7 +66,7 @@ export function createRoutes(dispatch: Dispatch, health?: ServerHealth, hosted?:
     }
     const refused = notJson(request, url);
     if (refused) return refused;
-    const tenants = await hosted?.(request, url);
+    const tenants = await hosted?.(request, url, client);
     if (tenants) return tenants;
     const bank = await bankPage(request, url, dispatch);
     if (bank) return bank;

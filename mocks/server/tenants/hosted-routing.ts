@@ -28,11 +28,12 @@ export const SIGNED_CONTROLS_HINT =
   "(TPP-Signature-Certificate, Digest, X-Request-ID and Signature; a new X-Request-ID each time), and act on the sandbox of the certificate that signed them.";
 
 /** The same request with its body read once (the signature check reads it, then the dispatcher). */
-const withBody = (request: IncomingRequest, body: string): IncomingRequest => ({
+const withBody = (request: IncomingRequest, body: string, client = request.client): IncomingRequest => ({
   method: request.method,
   url: request.url,
   headers: request.headers,
   text: () => Promise.resolve(body),
+  ...(client === undefined ? {} : { client }),
 });
 
 type Signed = { ok: true; tenant: TenantIdentity; signer: BoundKey; certificate: string; headers: Record<string, string> } | { ok: false; answer: Answer };
@@ -41,7 +42,7 @@ export interface HostedRouting {
   /** An interface request (/v1/…), from node:http. */
   answerInterface: (request: IncomingRequest) => Promise<WireAnswer | undefined>;
   /** Controls and the bank page; undefined for any other path (the server's own pages answer those). */
-  route: (request: Request, url: URL) => Promise<Response | undefined>;
+  route: (request: Request, url: URL, client: string) => Promise<Response | undefined>;
   /** The tenant a request names (its certificate's, or the bank link's), for the request log; null when none. */
   tenantForLog: (req: IncomingMessage) => Promise<string | null>;
 }
@@ -63,9 +64,13 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     };
   }
 
-  async function inTenant(signed: { tenant: TenantIdentity; signer: BoundKey }, work: (sandbox: Sandbox) => Promise<WireAnswer>): Promise<WireAnswer> {
+  async function inTenant(
+    signed: { tenant: TenantIdentity; signer: BoundKey },
+    request: IncomingRequest,
+    work: (sandbox: Sandbox) => Promise<WireAnswer>,
+  ): Promise<WireAnswer> {
     try {
-      return await tenants.use(signed.tenant, signed.signer, work);
+      return await tenants.use(signed.tenant, signed.signer, work, request.client);
     } catch (error) {
       if (error instanceof TenantKeyUnbound) return toWire(failure("CERTIFICATE_INVALID", error.message, "TPP-Signature-Certificate"));
       if (!(error instanceof TenantRefused)) throw error;
@@ -81,13 +86,14 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     if (!signature.ok) return toWire(signature.answer);
     return inTenant(
       signature,
+      request,
       async (sandbox) => (await sandbox.dispatch.answer(withBody(request, body))) ?? toWire(failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}.`)),
     );
   }
 
-  async function answerControl(request: Request, url: URL): Promise<Response> {
+  async function answerControl(request: Request, url: URL, client: string): Promise<Response> {
     const body = await request.text();
-    const incoming = withBody(request, body);
+    const incoming = withBody(request, body, client);
     // Unsigned: a portal asks it first, to learn that it must sign the rest.
     if (url.pathname === INFO_PATH) return wireResponse((await server.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", "No sandbox info.")));
     const signature = await signed(incoming, url, body);
@@ -97,7 +103,7 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
       return wireResponse(toWire(errorAnswer(hinted, signature.answer.headers)));
     }
     const requestId = request.headers.get("x-request-id") ?? "";
-    const wire = await inTenant(signature, async (sandbox) => {
+    const wire = await inTenant(signature, incoming, async (sandbox) => {
       const replayed = await replayProblem(sandbox.env.store, signature.certificate, requestId, realNow());
       if (replayed) return toWire(replayed, signature.headers);
       return (await sandbox.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", `No control route at ${url.pathname}.`));
@@ -114,10 +120,13 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
 
   return {
     answerInterface,
-    route: (request, url) => {
-      if (url.pathname.startsWith(CONTROL_PREFIX)) return answerControl(request, url);
+    route: (request, url, client) => {
+      if (url.pathname.startsWith(CONTROL_PREFIX)) return answerControl(request, url, client);
       if (url.pathname.startsWith("/bank/")) return answerBank(request, url);
-      if (url.pathname.startsWith("/v1/")) return answerInterface(request).then((wire) => wire && wireResponse(wire));
+      if (url.pathname.startsWith("/v1/"))
+        return answerInterface({ method: request.method, url: request.url, headers: request.headers, text: () => request.text(), client }).then(
+          (wire) => wire && wireResponse(wire),
+        );
       return Promise.resolve(undefined);
     },
     tenantForLog: async (req) => {
