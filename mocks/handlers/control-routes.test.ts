@@ -189,6 +189,36 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
     });
     expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
   });
+  test("regression: an import with a negative clock offset is refused, and an expired certificate stays expired (the offset made it valid again)", async () => {
+    // The test certificate is valid until 2050: in 2051, by real time, it has expired.
+    const late = await testClient({ now: () => Date.parse("2051-06-01T12:00:00Z") });
+    const expired = async () => ErrorBody.parse(await (await late.send("POST", "/v1/sandbox/initialize")).json()).tppMessages[0]?.code;
+    expect(await expired()).toBe("CERTIFICATE_EXPIRED");
+    const exported = await late.sandbox.env.store.exportAll();
+    const meta = [...exported.stores.meta.filter((entry) => entry.key !== "clockOffsetMs"), { key: "clockOffsetMs" as const, value: -2 * 365 * 86_400_000 }];
+    const answer = await late.control("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, meta } });
+    expect(answer.status).toBe(400);
+    expect(ErrorBody.parse(await answer.json()).tppMessages).toEqual([
+      expect.objectContaining({
+        code: "FORMAT_ERROR",
+        path: `stores.meta[${String(meta.length - 1)}].value`,
+        text: expect.stringMatching(/^Not imported, nothing changed: The sandbox clock never runs behind real time .* Use 0 for real time\.$/) as string,
+      }),
+    ]);
+    expect(await expired()).toBe("CERTIFICATE_EXPIRED");
+    expect(((await (await late.control("GET", "/__sandbox/clock")).json()) as { offsetMs: number }).offsetMs).toBe(0);
+  });
+  test("an import whose transactions no booking made is refused at their paths, and changes nothing", async () => {
+    const exported = await client.sandbox.env.store.exportAll();
+    const transactions = exported.stores.transactions.map((item, index) => (index === 0 ? { ...item, currency: "EUR" as const } : item));
+    const { tppMessages } = await refused("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, transactions } }, 400, {
+      code: "FORMAT_ERROR",
+      path: "stores.transactions[0].currency",
+    });
+    expect(tppMessages[0]?.text).toMatch(
+      /^Not imported, nothing changed: EUR, but account acc-\d+ is held in NOK: a booking is in its account's currency\. Book it in NOK/,
+    );
+  });
   test("an inconsistent import is refused with one message per problem, each at its path", async () => {
     const exported = await client.sandbox.env.store.exportAll();
     const payments = exported.stores.payments.map((payment, index) => (index === 0 ? { ...payment, debtorAccountId: "nope" } : payment));

@@ -65,7 +65,17 @@ export type TransactionRecord = z.infer<typeof TransactionRecord>;
 
 /** Sandbox-wide settings and bookkeeping, one record per key. */
 export const MetaRecords = {
-  clockOffsetMs: z.number().int().min(-MAX_CLOCK_OFFSET_MS).max(MAX_CLOCK_OFFSET_MS),
+  /**
+   * Never negative: the clock only moves forward (domain/clock.ts). An offset below 0 would put the sandbox
+   * before real time, where a certificate that has expired is valid again (the router checks validity on it).
+   */
+  clockOffsetMs: z
+    .number()
+    .int()
+    .min(0, {
+      error: "The sandbox clock never runs behind real time (it only moves forward): the clock offset is 0 or more. Use 0 for real time.",
+    })
+    .max(MAX_CLOCK_OFFSET_MS),
   lastBatchRunAt: instant,
   contactEmail: z.object({ email: z.string(), registeredAt: z.string() }),
   batchTimes: z
