@@ -168,6 +168,21 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
     await refused("POST", `/__sandbox/sca/payment/${paymentId}`, { decision: "approve", also: 1 }, 400, { code: "FORMAT_ERROR", path: "also" });
     await refused("POST", "/__sandbox/sca/payment/nope", { decision: "approve" }, 404, { code: "RESOURCE_UNKNOWN", path: "paymentId" });
   });
+  test.each([
+    ["/__sandbox/payments?limit=0", "limit", /^limit is a whole number from 1 to 1000/],
+    ["/__sandbox/payments?limit=5000", "limit", /^limit is a whole number from 1 to 1000, at most 1000: ask for 1000 or fewer/],
+    ["/__sandbox/payments?limit=2.5", "limit", /^limit is a whole number from 1 to 1000/],
+    ["/__sandbox/payments?limit=-3", "limit", /^limit is a whole number from 1 to 1000/],
+    ["/__sandbox/payments?limit=ten", "limit", /^limit is a whole number from 1 to 1000/],
+    ["/__sandbox/identities?count=21", "count", /^count is a whole number from 1 to 20, at most 20/],
+    ["/__sandbox/identities?count=0", "count", /^count is a whole number from 1 to 20/],
+  ])("regression: %s is refused naming the limit, not clamped (5000 read 1000 payments, 0 read 100)", async (path, parameter, text) => {
+    const { tppMessages } = await refused("GET", path, undefined, 400, { code: "FORMAT_ERROR", path: parameter });
+    expect(tppMessages[0]?.text).toMatch(text);
+  });
+  test("the payments list's limit at its bounds", async () => {
+    for (const limit of ["1", "1000"]) expect((await client.control("GET", `/__sandbox/payments?limit=${limit}`)).status).toBe(200);
+  });
   test("import", async () => {
     await refused("POST", "/__sandbox/import", { format: "something else" }, 400, { code: "FORMAT_ERROR" });
     await refused("POST", "/__sandbox/import", "not json", 400, { code: "FORMAT_ERROR" });
@@ -269,10 +284,11 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
     const deep = `{"decision": ${"[".repeat(5000)}${"]".repeat(5000)}}`;
     await refused("POST", `/__sandbox/sca/payment/${paymentId}`, deep, 400, { code: "FORMAT_ERROR" });
   });
-  test("regression: ?limit=2.5 on the payment list is read as 2, not a 500", async () => {
-    const response = await client.control("GET", "/__sandbox/payments?limit=2.5");
-    expect(response.status).toBe(200);
-    for (const limit of ["0", "-3", "abc", "1e9", "Infinity", "0.5"])
-      expect((await client.control("GET", `/__sandbox/payments?limit=${limit}`)).status, limit).toBe(200);
+  test("regression: odd limits on the payment list are a 400 naming the limit, never a 500 (2.5 was a 500, then read as 2; 1e9 as 1000)", async () => {
+    for (const limit of ["2.5", "0", "-3", "abc", "1e9", "Infinity", "0.5", "0010"]) {
+      const response = await client.control("GET", `/__sandbox/payments?limit=${limit}`);
+      expect(response.status, limit).toBe(400);
+      expect(ErrorBody.parse(await response.json()).tppMessages[0], limit).toMatchObject({ code: "FORMAT_ERROR", path: "limit" });
+    }
   });
 });
