@@ -1,4 +1,5 @@
 /** Read-only views for the portal's sandbox explorer: everything the sandbox holds, unsigned. */
+import { PAYMENT_LIST_LIMIT } from "../../src/contract/control-schemas";
 import { presentAccount } from "../domain/accounts";
 import { upcomingExecutionDates } from "../domain/periodic-schedule";
 import { expiryIn } from "../handlers/clock";
@@ -30,9 +31,9 @@ function withSchedule(payment: PaymentRecord, today: string) {
   return { ...payment, nextExecutionDates: upcomingExecutionDates(payment.request, today) };
 }
 
+/** `limitText`: the query's, already checked by the table (1 to 1000, digits only: ?limit=2.5 was a 500, and 5000 read 1000). */
 export async function listPayments(env: SandboxEnv, limitText: string | undefined): Promise<Answer> {
-  // Whole numbers only: the store refuses a fractional limit (?limit=2.5 was a 500).
-  const limit = Math.min(Math.max(Math.trunc(Number(limitText ?? "100")) || 100, 1), 1000);
+  const limit = limitText === undefined ? PAYMENT_LIST_LIMIT.default : Number(limitText);
   // As they stand now: a payment whose SCA window has ended reads RJCT here as everywhere (decision 0029).
   const { payments, time } = await env.store.read(async (tx) => {
     const now = await expiryIn(tx, env);

@@ -168,6 +168,21 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
     await refused("POST", `/__sandbox/sca/payment/${paymentId}`, { decision: "approve", also: 1 }, 400, { code: "FORMAT_ERROR", path: "also" });
     await refused("POST", "/__sandbox/sca/payment/nope", { decision: "approve" }, 404, { code: "RESOURCE_UNKNOWN", path: "paymentId" });
   });
+  test.each([
+    ["/__sandbox/payments?limit=0", "limit", /^limit is a whole number from 1 to 1000/],
+    ["/__sandbox/payments?limit=5000", "limit", /^limit is a whole number from 1 to 1000, at most 1000: ask for 1000 or fewer/],
+    ["/__sandbox/payments?limit=2.5", "limit", /^limit is a whole number from 1 to 1000/],
+    ["/__sandbox/payments?limit=-3", "limit", /^limit is a whole number from 1 to 1000/],
+    ["/__sandbox/payments?limit=ten", "limit", /^limit is a whole number from 1 to 1000/],
+    ["/__sandbox/identities?count=21", "count", /^count is a whole number from 1 to 20, at most 20/],
+    ["/__sandbox/identities?count=0", "count", /^count is a whole number from 1 to 20/],
+  ])("regression: %s is refused naming the limit, not clamped (5000 read 1000 payments, 0 read 100)", async (path, parameter, text) => {
+    const { tppMessages } = await refused("GET", path, undefined, 400, { code: "FORMAT_ERROR", path: parameter });
+    expect(tppMessages[0]?.text).toMatch(text);
+  });
+  test("the payments list's limit at its bounds", async () => {
+    for (const limit of ["1", "1000"]) expect((await client.control("GET", `/__sandbox/payments?limit=${limit}`)).status).toBe(200);
+  });
   test("import", async () => {
     await refused("POST", "/__sandbox/import", { format: "something else" }, 400, { code: "FORMAT_ERROR" });
     await refused("POST", "/__sandbox/import", "not json", 400, { code: "FORMAT_ERROR" });
@@ -188,6 +203,36 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
       path: `stores.meta[${String(meta.length - 1)}].value`,
     });
     expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
+  });
+  test("regression: an import with a negative clock offset is refused, and an expired certificate stays expired (the offset made it valid again)", async () => {
+    // The test certificate is valid until 2050: in 2051, by real time, it has expired.
+    const late = await testClient({ now: () => Date.parse("2051-06-01T12:00:00Z") });
+    const expired = async () => ErrorBody.parse(await (await late.send("POST", "/v1/sandbox/initialize")).json()).tppMessages[0]?.code;
+    expect(await expired()).toBe("CERTIFICATE_EXPIRED");
+    const exported = await late.sandbox.env.store.exportAll();
+    const meta = [...exported.stores.meta.filter((entry) => entry.key !== "clockOffsetMs"), { key: "clockOffsetMs" as const, value: -2 * 365 * 86_400_000 }];
+    const answer = await late.control("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, meta } });
+    expect(answer.status).toBe(400);
+    expect(ErrorBody.parse(await answer.json()).tppMessages).toEqual([
+      expect.objectContaining({
+        code: "FORMAT_ERROR",
+        path: `stores.meta[${String(meta.length - 1)}].value`,
+        text: expect.stringMatching(/^Not imported, nothing changed: The sandbox clock never runs behind real time .* Use 0 for real time\.$/) as string,
+      }),
+    ]);
+    expect(await expired()).toBe("CERTIFICATE_EXPIRED");
+    expect(((await (await late.control("GET", "/__sandbox/clock")).json()) as { offsetMs: number }).offsetMs).toBe(0);
+  });
+  test("an import whose transactions no booking made is refused at their paths, and changes nothing", async () => {
+    const exported = await client.sandbox.env.store.exportAll();
+    const transactions = exported.stores.transactions.map((item, index) => (index === 0 ? { ...item, currency: "EUR" as const } : item));
+    const { tppMessages } = await refused("POST", "/__sandbox/import", { ...exported, stores: { ...exported.stores, transactions } }, 400, {
+      code: "FORMAT_ERROR",
+      path: "stores.transactions[0].currency",
+    });
+    expect(tppMessages[0]?.text).toMatch(
+      /^Not imported, nothing changed: EUR, but account acc-\d+ is held in NOK: a booking is in its account's currency\. Book it in NOK/,
+    );
   });
   test("an inconsistent import is refused with one message per problem, each at its path", async () => {
     const exported = await client.sandbox.env.store.exportAll();
@@ -239,10 +284,11 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
     const deep = `{"decision": ${"[".repeat(5000)}${"]".repeat(5000)}}`;
     await refused("POST", `/__sandbox/sca/payment/${paymentId}`, deep, 400, { code: "FORMAT_ERROR" });
   });
-  test("regression: ?limit=2.5 on the payment list is read as 2, not a 500", async () => {
-    const response = await client.control("GET", "/__sandbox/payments?limit=2.5");
-    expect(response.status).toBe(200);
-    for (const limit of ["0", "-3", "abc", "1e9", "Infinity", "0.5"])
-      expect((await client.control("GET", `/__sandbox/payments?limit=${limit}`)).status, limit).toBe(200);
+  test("regression: odd limits on the payment list are a 400 naming the limit, never a 500 (2.5 was a 500, then read as 2; 1e9 as 1000)", async () => {
+    for (const limit of ["2.5", "0", "-3", "abc", "1e9", "Infinity", "0.5", "0010"]) {
+      const response = await client.control("GET", `/__sandbox/payments?limit=${limit}`);
+      expect(response.status, limit).toBe(400);
+      expect(ErrorBody.parse(await response.json()).tppMessages[0], limit).toMatchObject({ code: "FORMAT_ERROR", path: "limit" });
+    }
   });
 });

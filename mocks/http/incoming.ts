@@ -17,6 +17,8 @@ export interface IncomingRequest {
   };
   /** The body decoded as UTF-8; "" when there is none. */
   text(): Promise<string>;
+  /** The standalone server's view of who sent it (the socket's address, or a trusted proxy's X-Forwarded-For); absent elsewhere. */
+  readonly client?: string;
 }
 
 /** Who signed a request, as far as its verified signature established it (decision 0045): never read from the raw headers. */

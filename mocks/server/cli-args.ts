@@ -1,9 +1,11 @@
 /**
  * The command line of `npm run sandbox`: --port N, --host H, --data FILE, --database URL, --database-schema NAME,
  * --empty, --allow-origin ORIGIN (repeatable), --public-url URL, --log-format text|json, --multi-tenant, --max-tenants N,
- * --tenants-per-minute N, --help; each also from an environment
+ * --tenants-per-minute N, --tenants-per-address N, --tenants-per-key N, --reclaim-after MINUTES, --trusted-proxy CIDR
+ * (repeatable), --help; each also from an environment
  * variable (SANDBOX_PORT, …, SANDBOX_DATABASE_URL), which the flag overrides.
  */
+import { parseProxyBlock } from "./client-address";
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
 import { parseAllowedOrigin } from "./origins";
 
@@ -25,8 +27,10 @@ export interface CliOptions {
   logFormat?: LogFormat;
   /** Hosted mode: a sandbox per TPP certificate, the controls signed. */
   multiTenant?: boolean;
-  /** Hosted mode's bounds on new tenants (in all, and per minute from this process). */
-  tenantLimits?: { maxTenants?: number; perMinute?: number };
+  /** Hosted mode's bounds on new tenants (in all; per minute, per client address and per key from this process) and its reclaim time. */
+  tenantLimits?: { maxTenants?: number; perMinute?: number; perAddress?: number; perKey?: number; reclaimAfterMs?: number };
+  /** Hosted mode: reverse proxies whose X-Forwarded-For names the client (addresses or CIDR blocks). */
+  trustedProxies?: string[];
 }
 
 export type LogFormat = "text" | "json";
@@ -72,12 +76,26 @@ Options:
                  Hosted mode: TPP sandboxes the database holds at most (default 1000).
   --tenants-per-minute N
                  Hosted mode: new TPP sandboxes this server creates per minute at most (default 30).
+  --tenants-per-address N
+                 Hosted mode: new TPP sandboxes this server creates per hour for one client address
+                 at most (an IPv6 client: its /64; default 20). Checked before the per-minute bound.
+  --tenants-per-key N
+                 Hosted mode: new TPP sandboxes this server creates per hour for certificates over
+                 one key at most (default 5). Checked before the per-minute bound.
+  --reclaim-after MINUTES
+                 Hosted mode: a TPP sandbox that answered no request beyond its first is dropped
+                 after this many minutes without one (default 60).
+  --trusted-proxy CIDR
+                 Hosted mode: a reverse proxy (address or block, such as 10.0.0.0/8) whose
+                 X-Forwarded-For names the client the per-address bound counts; may be given more
+                 than once. From any other address the header is ignored.
   -h, --help     Show this help.
 
 Each option can also come from the environment; a flag given on the command line wins:
   SANDBOX_PORT, SANDBOX_HOST, SANDBOX_DATA, SANDBOX_DATABASE_URL, SANDBOX_DATABASE_SCHEMA,
   SANDBOX_EMPTY=1, SANDBOX_ALLOW_ORIGINS (comma-separated), SANDBOX_PUBLIC_URL, SANDBOX_LOG_FORMAT,
-  SANDBOX_MULTI_TENANT=1, SANDBOX_MAX_TENANTS, SANDBOX_TENANTS_PER_MINUTE.
+  SANDBOX_MULTI_TENANT=1, SANDBOX_MAX_TENANTS, SANDBOX_TENANTS_PER_MINUTE, SANDBOX_TENANTS_PER_ADDRESS,
+  SANDBOX_TENANTS_PER_KEY, SANDBOX_RECLAIM_AFTER, SANDBOX_TRUSTED_PROXIES (comma-separated).
 
 See docs/standalone-server.md.`;
 
@@ -92,6 +110,10 @@ const VALUE_OPTIONS = [
   "--log-format",
   "--max-tenants",
   "--tenants-per-minute",
+  "--tenants-per-address",
+  "--tenants-per-key",
+  "--reclaim-after",
+  "--trusted-proxy",
 ] as const;
 const FLAG_OPTIONS = ["--empty", "--multi-tenant"] as const;
 type FlagOption = (typeof FLAG_OPTIONS)[number];
@@ -110,6 +132,10 @@ const EXAMPLES: Record<ValueOption, string> = {
   "--log-format": "--log-format json",
   "--max-tenants": "--max-tenants 1000",
   "--tenants-per-minute": "--tenants-per-minute 30",
+  "--tenants-per-address": "--tenants-per-address 20",
+  "--tenants-per-key": "--tenants-per-key 5",
+  "--reclaim-after": "--reclaim-after 60",
+  "--trusted-proxy": "--trusted-proxy 10.0.0.0/8",
 };
 
 /** The environment variable of each option (an operator's container or service file sets these). */
@@ -126,7 +152,17 @@ export const ENVIRONMENT: Record<ValueOption | FlagOption, string> = {
   "--multi-tenant": "SANDBOX_MULTI_TENANT",
   "--max-tenants": "SANDBOX_MAX_TENANTS",
   "--tenants-per-minute": "SANDBOX_TENANTS_PER_MINUTE",
+  "--tenants-per-address": "SANDBOX_TENANTS_PER_ADDRESS",
+  "--tenants-per-key": "SANDBOX_TENANTS_PER_KEY",
+  "--reclaim-after": "SANDBOX_RECLAIM_AFTER",
+  "--trusted-proxy": "SANDBOX_TRUSTED_PROXIES",
 };
+
+/** The hosted mode's numeric bounds: whole numbers of at least 1. */
+const TENANT_BOUNDS = ["--max-tenants", "--tenants-per-minute", "--tenants-per-address", "--tenants-per-key", "--reclaim-after"] as const;
+const isTenantBound = (name: string): name is (typeof TENANT_BOUNDS)[number] => (TENANT_BOUNDS as readonly string[]).includes(name);
+/** Options given more than once add up (a flag's list replaces the environment's). */
+const LIST_OPTIONS = new Set<string>(["--allow-origin", "--trusted-proxy"]);
 
 function checkValue(name: ValueOption, value: string): string | undefined {
   if (name === "--port") {
@@ -134,10 +170,14 @@ function checkValue(name: ValueOption, value: string): string | undefined {
       return `--port must be a whole number from 0 to 65535 (0 picks a free port); got ${JSON.stringify(value)}.`;
     return undefined;
   }
-  if (name === "--max-tenants" || name === "--tenants-per-minute") {
+  if (isTenantBound(name)) {
     if (!/^\d{1,7}$/.test(value) || Number(value) < 1)
       return `${name} must be a whole number of at least 1, such as ${EXAMPLES[name]}; got ${JSON.stringify(value)}.`;
     return undefined;
+  }
+  if (name === "--trusted-proxy") {
+    const parsed = parseProxyBlock(value);
+    return parsed.ok ? undefined : parsed.problem;
   }
   if (name === "--allow-origin") {
     const parsed = parseAllowedOrigin(value);
@@ -200,7 +240,7 @@ function environmentArgs(env: Readonly<Record<string, string | undefined>>): { a
       args.push(option);
       continue;
     }
-    const values = option === "--allow-origin" ? value.split(",").map((part) => part.trim()) : [value];
+    const values = LIST_OPTIONS.has(option) ? value.split(",").map((part) => part.trim()) : [value];
     for (const one of values) {
       const problem = checkValue(option, one);
       if (problem) return { problem: `${variable}: ${problem}` };
@@ -214,9 +254,9 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   const fromEnvironment = environmentArgs(env);
   if ("problem" in fromEnvironment) return { kind: "error", message: fromEnvironment.problem };
   const fromFlags = new Set<string>();
-  const environmentOrigins: string[] = [];
+  const fromEnvironmentLists = new Map<string, string[]>();
+  const fromFlagLists = new Map<string, string[]>();
   const values: Partial<Record<ValueOption, string>> = {};
-  const allowOrigins: string[] = [];
   const flags = new Set<FlagOption>();
   const all = [...fromEnvironment.args, ...argv];
   for (let index = 0; index < all.length; index++) {
@@ -235,7 +275,9 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       return argument.startsWith("-")
         ? {
             kind: "error",
-            message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --empty, --allow-origin, --public-url, --log-format, --multi-tenant, --max-tenants, --tenants-per-minute and --help.`,
+            message:
+              `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --empty, --allow-origin, --public-url, ` +
+              "--log-format, --multi-tenant, --max-tenants, --tenants-per-minute, --tenants-per-address, --tenants-per-key, --reclaim-after, --trusted-proxy and --help.",
           }
         : { kind: "error", message: `Unexpected argument ${JSON.stringify(argument)}; options start with "--", such as ${EXAMPLES["--port"]}.` };
     }
@@ -249,8 +291,9 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     }
     const problem = checkValue(name, value);
     if (problem) return { kind: "error", message: problem };
-    if (name === "--allow-origin") {
-      (fromEnv ? environmentOrigins : allowOrigins).push(value);
+    if (LIST_OPTIONS.has(name)) {
+      const lists = fromEnv ? fromEnvironmentLists : fromFlagLists;
+      lists.set(name, [...(lists.get(name) ?? []), value]);
       continue;
     }
     if (!fromEnv && fromFlags.has(name)) return { kind: "error", message: `${name} is given twice.` };
@@ -270,22 +313,32 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   if (databaseSchema !== undefined && database === undefined)
     return { kind: "error", message: "--database-schema is for PostgreSQL: give --database URL (or SANDBOX_DATABASE_URL) too." };
   const multiTenant = flags.has("--multi-tenant");
-  const maxTenants = values["--max-tenants"];
-  const perMinute = values["--tenants-per-minute"];
+  // A list on the command line replaces the environment's rather than adding to it.
+  const listOf = (name: string) => fromFlagLists.get(name) ?? fromEnvironmentLists.get(name) ?? [];
+  const trustedProxies = listOf("--trusted-proxy");
   if (multiTenant && data !== undefined)
     return {
       kind: "error",
       message:
         "--multi-tenant keeps each TPP's sandbox in PostgreSQL (--database URL), or in memory to try it out; not in a --data file (given as a flag or SANDBOX_DATA).",
     };
-  if (!multiTenant && (maxTenants !== undefined || perMinute !== undefined))
-    return { kind: "error", message: "--max-tenants and --tenants-per-minute bound a hosted sandbox: give --multi-tenant (or SANDBOX_MULTI_TENANT=1) too." };
-  const tenantLimits = {
-    ...(maxTenants === undefined ? {} : { maxTenants: Number(maxTenants) }),
-    ...(perMinute === undefined ? {} : { perMinute: Number(perMinute) }),
-  };
-  // --allow-origin on the command line replaces the environment's list rather than adding to it.
-  const origins = allowOrigins.length > 0 ? allowOrigins : environmentOrigins;
+  const hostedOnly = [...TENANT_BOUNDS.filter((name) => values[name] !== undefined), ...(trustedProxies.length > 0 ? ["--trusted-proxy"] : [])];
+  if (!multiTenant && hostedOnly.length > 0)
+    return {
+      kind: "error",
+      message: `${hostedOnly.join(", ")} ${hostedOnly.length > 1 ? "are" : "is"} for a hosted sandbox: give --multi-tenant (or SANDBOX_MULTI_TENANT=1) too.`,
+    };
+  const bound = (name: (typeof TENANT_BOUNDS)[number], scale = 1) => (values[name] === undefined ? undefined : Number(values[name]) * scale);
+  const tenantLimits = Object.fromEntries(
+    Object.entries({
+      maxTenants: bound("--max-tenants"),
+      perMinute: bound("--tenants-per-minute"),
+      perAddress: bound("--tenants-per-address"),
+      perKey: bound("--tenants-per-key"),
+      reclaimAfterMs: bound("--reclaim-after", 60_000),
+    }).filter(([, value]) => value !== undefined),
+  );
+  const origins = listOf("--allow-origin");
   return {
     kind: "run",
     options: {
@@ -297,6 +350,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       ...(flags.has("--empty") ? { empty: true } : {}),
       ...(multiTenant ? { multiTenant } : {}),
       ...(Object.keys(tenantLimits).length > 0 ? { tenantLimits } : {}),
+      ...(trustedProxies.length > 0 ? { trustedProxies } : {}),
       ...(origins.length > 0 ? { allowOrigins: origins } : {}),
       ...(values["--public-url"] === undefined ? {} : { publicUrl: new URL(values["--public-url"]).origin }),
       ...(logFormat === undefined ? {} : { logFormat }),

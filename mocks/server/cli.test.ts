@@ -62,10 +62,42 @@ describe("parseCliArgs: hosted mode", () => {
     });
   });
 
+  test("the per-client bounds, the reclaim time and trusted proxies, from flags or the environment; a flag's list replaces the environment's", () => {
+    const flags = ["--multi-tenant", "--tenants-per-address", "8", "--tenants-per-key=2", "--reclaim-after", "15"];
+    expect(parseCliArgs([...flags, "--trusted-proxy", "10.0.0.0/8", "--trusted-proxy", "fd00::/8"])).toEqual({
+      kind: "run",
+      options: {
+        port: 4010,
+        host: "127.0.0.1",
+        multiTenant: true,
+        tenantLimits: { perAddress: 8, perKey: 2, reclaimAfterMs: 15 * 60_000 },
+        trustedProxies: ["10.0.0.0/8", "fd00::/8"],
+      },
+    });
+    const env = { SANDBOX_MULTI_TENANT: "1", SANDBOX_TENANTS_PER_ADDRESS: "3", SANDBOX_RECLAIM_AFTER: "5", SANDBOX_TRUSTED_PROXIES: "192.0.2.1, 192.0.2.2" };
+    expect(parseCliArgs([], env)).toEqual({
+      kind: "run",
+      options: {
+        port: 4010,
+        host: "127.0.0.1",
+        multiTenant: true,
+        tenantLimits: { perAddress: 3, reclaimAfterMs: 5 * 60_000 },
+        trustedProxies: ["192.0.2.1", "192.0.2.2"],
+      },
+    });
+    expect(parseCliArgs(["--trusted-proxy", "::1"], env)).toMatchObject({ options: { trustedProxies: ["::1"] } });
+  });
+
   test.each([
     [["--multi-tenant", "--data", "s.db"], {}, /--multi-tenant keeps each TPP's sandbox in PostgreSQL \(--database URL\), or in memory/],
     [["--data", "s.db"], { SANDBOX_MULTI_TENANT: "1" }, /--multi-tenant keeps each TPP's sandbox in PostgreSQL/],
-    [["--max-tenants", "5"], {}, /bound a hosted sandbox: give --multi-tenant/],
+    [["--max-tenants", "5"], {}, /--max-tenants is for a hosted sandbox: give --multi-tenant/],
+    [["--tenants-per-key", "5", "--trusted-proxy", "10.0.0.1"], {}, /--tenants-per-key, --trusted-proxy are for a hosted sandbox: give --multi-tenant/],
+    [["--multi-tenant", "--tenants-per-address", "0"], {}, /--tenants-per-address must be a whole number of at least 1, such as --tenants-per-address 20/],
+    [["--multi-tenant", "--reclaim-after", "1.5"], {}, /--reclaim-after must be a whole number of at least 1, such as --reclaim-after 60/],
+    [["--multi-tenant", "--trusted-proxy", "10.0.0.0/33"], {}, /--trusted-proxy takes an IP address or a CIDR block, such as 10.0.0.5 or 10.0.0.0\/8/],
+    [["--multi-tenant", "--trusted-proxy", "proxy.internal"], {}, /--trusted-proxy takes an IP address or a CIDR block/],
+    [["--multi-tenant"], { SANDBOX_TRUSTED_PROXIES: "10.0.0.1,nope" }, /SANDBOX_TRUSTED_PROXIES: --trusted-proxy takes an IP address/],
     [["--multi-tenant", "--tenants-per-minute", "0"], {}, /--tenants-per-minute must be a whole number of at least 1/],
     [[], { SANDBOX_MULTI_TENANT: "yes" }, /SANDBOX_MULTI_TENANT takes 1 \(or true\) to run hosted/],
     [["--multi-tenant", "--multi-tenant"], {}, /--multi-tenant is given twice/],

@@ -19,10 +19,12 @@ import { foreignHostProblem, foreignOriginProblem, originPolicy } from "./origin
 import type { LogFormat } from "./cli-args";
 import { repeatedHeaderMessages } from "./repeated-headers";
 import { requestLogLine } from "./request-log";
+import { clientAddress, type TrustedProxies } from "./client-address";
 
 /** Both record in `facts` what answering established (the verified signer; the tenant on a hosted server): the log names only that. */
 export interface RequestHandlerOptions {
-  route: (request: Request, facts: RequestFacts) => Promise<Response>;
+  /** `facts` records what answering established (the log names only that); `client` is the client's address (client-address.ts), which per-client bounds count. */
+  route: (request: Request, facts: RequestFacts, client: string) => Promise<Response>;
   /** The interface (/v1/…) straight from node:http: the dispatcher's answer without WHATWG objects in between. */
   answerInterface?: (request: IncomingRequest, facts: RequestFacts) => Promise<WireAnswer | undefined>;
   /** Origins besides loopback ones that may call the server from a web page (--allow-origin). */
@@ -38,6 +40,8 @@ export interface RequestHandlerOptions {
   logFormat?: LogFormat;
   /** GET /__sandbox/changes as server-sent events, for a client that accepts them. */
   changeStreams?: ChangeStreams;
+  /** Reverse proxies whose X-Forwarded-For names the client (--trusted-proxy); without, the socket's address is the client's. */
+  trustedProxies?: TrustedProxies;
 }
 
 const tooLarge = (bytes: number, limit: number) =>
@@ -108,9 +112,10 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       await send(tooLarge(body.bytes, limit), !body.drained);
       return 413;
     }
+    const client = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustedProxies);
     if (options.answerInterface && here.pathname.startsWith("/v1/") && methodProblem(method) === undefined) {
       // The dispatcher never throws: a failure inside it is already a 500 answer.
-      const wire = await options.answerInterface(toIncomingRequest(req, here, body.bytes), facts);
+      const wire = await options.answerInterface(toIncomingRequest(req, here, body.bytes, client), facts);
       if (wire) {
         await sendWire(res, wire, allowedOrigin ? { allowedOrigin } : {});
         return wire.status;
@@ -127,7 +132,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     }
     let response: Response;
     try {
-      response = await options.route(request.request, facts);
+      response = await options.route(request.request, facts, client);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       response = jsonError(500, "SYSTEM_ERROR", `The sandbox server failed while answering: ${detail}. This is a sandbox bug.`);

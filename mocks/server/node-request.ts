@@ -120,7 +120,7 @@ export function toWhatwgRequest(req: IncomingMessage, url: URL, body: Buffer): R
  * (every value, repeated ones joined by ", ") and the same body text (UTF-8, a BOM dropped, none
  * for GET and HEAD) as `toWhatwgRequest` gives, at a fraction of the cost.
  */
-export function toIncomingRequest(req: IncomingMessage, url: URL, body: Buffer): IncomingRequest {
+export function toIncomingRequest(req: IncomingMessage, url: URL, body: Buffer, client?: string): IncomingRequest {
   const method = (req.method ?? "GET").toUpperCase();
   const headers = new Map<string, string>();
   for (const [name, values] of Object.entries(req.headersDistinct)) {
@@ -137,5 +137,6 @@ export function toIncomingRequest(req: IncomingMessage, url: URL, body: Buffer):
       },
     },
     text: () => Promise.resolve(text),
+    ...(client === undefined ? {} : { client }),
   };
 }

@@ -50,12 +50,12 @@ const ownPages = (hosted: boolean): Record<string, (request: Request, url: URL) 
 });
 
 /** A hosted server's own answer to the controls, the bank page and the interface (tenants/hosted-routing.ts). */
-export type HostedRoute = (request: Request, url: URL, facts?: RequestFacts) => Promise<Response | undefined>;
+export type HostedRoute = (request: Request, url: URL, facts: RequestFacts, client: string) => Promise<Response | undefined>;
 
 export function createRoutes(dispatch: Dispatch, health?: ServerHealth, hosted?: HostedRoute) {
   const pages = ownPages(hosted !== undefined);
-  /** `facts` is told what answering established (the verified signer, the tenant), for the request log. */
-  return async function route(request: Request, facts: RequestFacts = {}): Promise<Response> {
+  /** `facts` is told what answering established (the verified signer, the tenant), for the request log; `client` is the client's address. */
+  return async function route(request: Request, facts: RequestFacts = {}, client = "unknown"): Promise<Response> {
     const url = new URL(request.url);
     if (request.method === "GET" || request.method === "HEAD") {
       const healthy = await healthAnswer(url.pathname, health);
@@ -68,7 +68,7 @@ export function createRoutes(dispatch: Dispatch, health?: ServerHealth, hosted?:
     }
     const refused = notJson(request, url);
     if (refused) return refused;
-    const tenants = await hosted?.(request, url, facts);
+    const tenants = await hosted?.(request, url, facts, client);
     if (tenants) return tenants;
     const bank = await bankPage(request, url, dispatch);
     if (bank) return bank;

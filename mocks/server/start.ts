@@ -32,8 +32,9 @@ import type { LogFormat } from "./cli-args";
 import { readiness } from "./readiness";
 import { createHostedRouting, type HostedRouting } from "./tenants/hosted-routing";
 import { startTenantBatches } from "./tenants/tenant-batches";
-import { createTenantSandboxes, DEFAULT_TENANT_LIMITS, type TenantLimits, type TenantSandboxes } from "./tenants/tenant-sandboxes";
-import { memoryTenantStores, postgresTenantStores } from "./tenants/tenant-stores";
+import { DEFAULT_TENANT_LIMITS, type TenantLimits, type TenantSandboxes } from "./tenants/tenant-sandboxes";
+import { createHostedTenants, type HostedTenants } from "./tenants/hosted-tenants";
+import { trustedProxies } from "./client-address";
 
 export interface SandboxServerOptions {
   /** Default 4010; 0 picks a free port (see `url`). */
@@ -73,6 +74,13 @@ export interface SandboxServerOptions {
   multiTenant?: boolean;
   /** Bounds on tenants in hosted mode (default DEFAULT_TENANT_LIMITS). */
   tenantLimits?: Partial<TenantLimits>;
+  /** Hosted mode: how often idle tenants are swept for reclaiming (default 60 s; tests). */
+  reclaimIntervalMs?: number;
+  /**
+   * Reverse proxies (addresses or CIDR blocks, --trusted-proxy) whose X-Forwarded-For names the client
+   * the per-client bounds count; from any other socket the header is ignored (docs/deployment.md).
+   */
+  trustedProxies?: readonly string[];
   /**
    * Threads that check signatures beside the event loop (decision 0043); default: the cores but one,
    * at most 4; 0: on the event loop. One pool per process: the first server's size holds.
@@ -177,6 +185,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
         ? undefined
         : options.log;
   const dataFile = options.dataFile === undefined ? undefined : resolve(options.dataFile);
+  const proxies = trustedProxies(options.trustedProxies ?? []);
   const allowOrigins = (options.allowOrigins ?? []).map((origin) => {
     const parsed = parseAllowedOrigin(origin);
     if (!parsed.ok) throw new Error(parsed.problem);
@@ -197,6 +206,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   let server: Server | undefined;
   let batch: BatchTimer | undefined;
   let tenants: TenantSandboxes | undefined;
+  let hostedTenants: HostedTenants | undefined;
   const workers = options.verifyWorkers ?? defaultVerifyWorkers();
   const pool =
     workers > 0
@@ -223,16 +233,17 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     const timerOptions = { ...(options.batchIntervalMs ? { intervalMs: options.batchIntervalMs } : {}), ...(log ? { log } : {}) };
     let hosted: HostedRouting | undefined;
     if (multiTenant) {
-      tenants = createTenantSandboxes({
-        stores: options.database === undefined ? memoryTenantStores() : postgresTenantStores(options.database),
+      hostedTenants = createHostedTenants({
+        ...(options.database === undefined ? {} : { database: { url: options.database, schema: database?.schema ?? "public" } }),
         limits: { ...DEFAULT_TENANT_LIMITS, ...options.tenantLimits },
-        closable: options.database !== undefined,
-        pageCache: options.database === undefined,
         // One replay guard for every tenant: a certificate naming another tenant over the same key must not make a used id new.
         requestIds: store,
         ...(options.realNow ? { realNow: options.realNow } : {}),
+        ...(log ? { log } : {}),
+        ...(options.reclaimIntervalMs ? { reclaimIntervalMs: options.reclaimIntervalMs } : {}),
       });
-      hosted = createHostedRouting({ tenants, server: sandbox, ...(options.realNow ? { realNow: options.realNow } : {}) });
+      tenants = hostedTenants.tenants;
+      hosted = createHostedRouting({ tenants: hostedTenants.forRequests, server: sandbox, ...(options.realNow ? { realNow: options.realNow } : {}) });
     }
     batch = tenants ? startTenantBatches(tenants, timerOptions) : startBatchTimer(sandbox, timerOptions);
     await batch.runNow();
@@ -254,6 +265,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       answerInterface: hosted?.answerInterface ?? sandbox.dispatch.answer,
       allowOrigins,
       loopbackOnly: isLoopbackHostName(host),
+      ...(proxies ? { trustedProxies: proxies } : {}),
       fallbackHost: () => `${urlHost(host)}:${String(boundPort())}`,
       ...(options.publicUrl === undefined ? {} : { publicOrigin: new URL(options.publicUrl).origin }),
       ...(log ? { log } : {}),
@@ -276,7 +288,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     const address = await listen(server, port, host);
     const running = server;
     const timer = batch;
-    const tenantSandboxes = tenants;
+    const tenantSandboxes = hostedTenants;
     const url = `http://${urlHost(host)}:${String(address.port)}`;
 
     const close = async () => {
@@ -297,7 +309,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   } catch (error) {
     if (server?.listening) await closeServer(server, 0);
     await batch?.stop();
-    await tenants?.close();
+    await hostedTenants?.close();
     store.close();
     await store.closed();
     throw error;

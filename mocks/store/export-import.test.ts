@@ -50,6 +50,16 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
       expect((await store.write((tx) => tx.addTransaction(transaction("acc-1", "t2", "2026-02-02")))).seq).toBe(1);
     });
 
+    test("a settled payment with its debit and credit, each of its instructed amount, imports as it is", async () => {
+      const data = edited((data) => {
+        Object.assign(data.stores.payments[0]!, { transactionStatus: "ACSC", transactionIds: ["t1", "t1"], creditorAccountId: "acc-2" });
+        Object.assign(data.stores.transactions[0]!, { paymentId: "p1", amount: -125_000 });
+        Object.assign(data.stores.transactions[2]!, { paymentId: "p1", amount: 125_000 });
+      }) as SandboxExport;
+      await store.importAll(data);
+      expect((await contentsOf(store)).payments[0]).toMatchObject({ transactionStatus: "ACSC", transactionIds: ["t1", "t1"] });
+    });
+
     test("import replaces everything that was there", async () => {
       await store.write((tx) => tx.putCustomer(customer(77)));
       await store.importAll(sampleExport());
@@ -252,6 +262,60 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
           data.stores.accounts[0]!.transactionCount = 5;
         }),
         message: /stores\.accounts\[0\]\.transactionCount: 5, but the file holds 2 transactions of account acc-1/,
+      },
+      // Balances and transactions that no booking made (import-bookings.ts, decision 0049).
+      {
+        name: "a balance in another currency than its account",
+        data: edited((data) => {
+          (data.stores.accounts[0]!.balances[0]!.balanceAmount as { currency: string }).currency = "EUR";
+        }),
+        message: /^Import: stores\.accounts\[0\]\.balances\[0\]\.balanceAmount\.currency: EUR, but account acc-1 is held in NOK, .* give the balance in NOK/,
+      },
+      {
+        name: "a transaction in another currency than its account",
+        data: edited((data) => {
+          (data.stores.transactions[1] as { currency: string }).currency = "SEK";
+        }),
+        message: /^Import: stores\.transactions\[1\]\.currency: SEK, but account acc-1 is held in NOK: a booking is in its account's currency/,
+      },
+      {
+        name: "a transaction booked for a payment that was never settled",
+        data: edited((data) => {
+          data.stores.transactions[0]!.paymentId = "p1";
+        }),
+        message:
+          /^Import: stores\.transactions\[0\]\.paymentId: payment p1 is ACTC, not booked \(only a settled payment, ACSC, has bookings\): remove the paymentId/,
+      },
+      {
+        name: "a settled payment's debit of another amount",
+        data: edited((data) => {
+          Object.assign(data.stores.payments[0]!, { transactionStatus: "ACSC", transactionIds: ["t1"] });
+          data.stores.transactions[0]!.paymentId = "p1";
+        }),
+        message:
+          /^Import: stores\.transactions\[0\]\.amount: -12550, but payment p1's debit on account acc-1 is -125000 \(-1250\.00 NOK, its instructed amount, in minor units\)/,
+      },
+      {
+        name: "a settled payment's debit on another account",
+        data: edited((data) => {
+          Object.assign(data.stores.payments[0]!, { transactionStatus: "ACSC", transactionIds: ["t1"] });
+          data.stores.transactions[2]!.paymentId = "p1";
+        }),
+        message: /^Import: stores\.transactions\[2\]\.accountId: acc-2, but payment p1's bookings are its debit on account acc-1/,
+      },
+      {
+        name: "a settled payment listing a booking the file does not hold",
+        data: edited((data) => {
+          Object.assign(data.stores.payments[0]!, { transactionStatus: "ACSC", transactionIds: ["t9"] });
+        }),
+        message: /^Import: stores\.payments\[0\]\.transactionIds\[0\]: t9, its debit, is not in the file as a transaction of account acc-1 naming this payment/,
+      },
+      {
+        name: "a negative clock offset (it put the sandbox before real time, where expired certificates are valid)",
+        data: edited((data) => {
+          data.stores.meta[1]!.value = -1;
+        }),
+        message: /^Import: stores\.meta\[1\]\.value: The sandbox clock never runs behind real time \(it only moves forward\): the clock offset is 0 or more/,
       },
       // Ranges the clock and the counters allow.
       {

@@ -2,12 +2,14 @@
  * What valid records can still get wrong together in an import: keys the object stores or their
  * unique indexes would refuse, references to records that are not there (a payment whose debtor
  * account is missing stayed ACTC forever), counters out of step with what they count, and a
- * `nextSeq` that would hand out a seq already taken. Every check is one pass over Maps, so a
+ * `nextSeq` that would hand out a seq already taken, balances and transactions no booking made
+ * (import-bookings.ts). Every check is one pass over Maps, so a
  * 64 MiB file costs its length, not its square.
  */
 import { contradictingBban } from "../../src/contract/account-numbers";
 import { minorFromString } from "../../src/contract/money";
 import { MAX_BOOKABLE_MINOR } from "../domain/payment-initiation";
+import { findBookingProblems } from "./import-bookings";
 import type { SandboxExport } from "./port";
 
 type Stores = SandboxExport["stores"];
@@ -137,6 +139,7 @@ export function findIntegrityProblems(stores: Stores, report: (problem: Integrit
   findDanglingReferences(stores, report);
   findCounterProblems(stores, report);
   findUnbookableAmounts(stores, report);
+  findBookingProblems(stores, report);
 }
 
 /** The meta entries, with `nextSeq` derived from the transactions when the file leaves it out. */

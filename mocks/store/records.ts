@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { TransactionStatus } from "../../src/contract/codes";
 import { Agreement, Customer, MAX_INSTANT, PeriodicPaymentRecord, ScaWindow, SinglePaymentRecord, StatusChange } from "../../src/contract/control-schemas";
+import { freeText } from "../../src/contract/primitives";
 import { SandboxAccount, SandboxTransaction } from "../../src/contract/sandbox";
 import { MAX_CLOCK_OFFSET_MS } from "../domain/clock";
 import { ScenarioRules } from "../../src/contract/scenarios";
@@ -18,12 +19,18 @@ const instant = z.number().int().nonnegative().max(MAX_INSTANT).meta({ descripti
  */
 export const MAX_SEQ = 2 ** 40;
 
-/** The explorer lists customers, agreements and payments as they are stored: the control API's shapes. */
-export const CustomerRecord = Customer;
+/**
+ * The explorer lists customers, agreements and payments as they are stored: the control API's shapes. Free
+ * text a person reads (names, messages) holds no control or bidirectional control, in a file as in a request
+ * (primitives.ts freeText; payments' requests are the interface's own schemas).
+ */
+export const CustomerRecord = Customer.extend({ name: freeText() });
 export type CustomerRecord = z.infer<typeof CustomerRecord>;
 
 /** The account as the interface shows it (without links), and what only the sandbox keeps. */
 export const AccountRecord = SandboxAccount.omit({ _links: true }).extend({
+  accountName: freeText(),
+  product: freeText().optional(),
   /** Kept with every booking, so a page's "last" link needs no count. */
   transactionCount: z.int().nonnegative(),
   createdAt: instant,
@@ -55,6 +62,11 @@ export type BasketRecord = z.infer<typeof BasketRecord>;
 const { _links: _omitLinks, ...transactionShape } = SandboxTransaction.shape;
 export const TransactionRecord = z.object({
   ...transactionShape,
+  remittanceInformationUnstructured: freeText(),
+  creditorName: freeText(),
+  debtorName: freeText(),
+  ultimateDebtor: freeText(),
+  ultimateCreditor: freeText(),
   /** The sandbox account whose list it belongs to. */
   accountId: z.string(),
   /** Global booking order; with bookingDate, the keyset of the account's list. */
@@ -65,7 +77,17 @@ export type TransactionRecord = z.infer<typeof TransactionRecord>;
 
 /** Sandbox-wide settings and bookkeeping, one record per key. */
 export const MetaRecords = {
-  clockOffsetMs: z.number().int().min(-MAX_CLOCK_OFFSET_MS).max(MAX_CLOCK_OFFSET_MS),
+  /**
+   * Never negative: the clock only moves forward (domain/clock.ts). An offset below 0 would put the sandbox
+   * before real time, where a certificate that has expired is valid again (the router checks validity on it).
+   */
+  clockOffsetMs: z
+    .number()
+    .int()
+    .min(0, {
+      error: "The sandbox clock never runs behind real time (it only moves forward): the clock offset is 0 or more. Use 0 for real time.",
+    })
+    .max(MAX_CLOCK_OFFSET_MS),
   lastBatchRunAt: instant,
   contactEmail: z.object({ email: z.string(), registeredAt: z.string() }),
   batchTimes: z

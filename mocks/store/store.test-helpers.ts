@@ -146,7 +146,7 @@ export function sampleStores(): SandboxExport["stores"] {
     ],
     meta: [
       { key: "batchTimes", value: ["06:00", "09:00", "12:00", "15:00", "18:00"] },
-      { key: "clockOffsetMs", value: -3_600_000 },
+      { key: "clockOffsetMs", value: 3_600_000 },
       { key: "contactEmail", value: { email: "dev@tpp.example", registeredAt: "2026-03-01T10:00:00.000Z" } },
       { key: "lastBatchRunAt", value: 1_700_000_100_000 },
       { key: "nextSeq", value: 3 },

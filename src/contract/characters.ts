@@ -32,3 +32,15 @@ export function firstCharacters(value: string, max: number): string {
 export function clipCharacters(value: string, max: number): string {
   return characterCount(value) > max ? `${firstCharacters(value, max - 1)}…` : value;
 }
+
+/**
+ * Controls, line breaks and bidirectional controls (decision 0049), as the body of a regex character
+ * class: free text refuses them (primitives.ts freeText), and a value quoted back shows them escaped.
+ */
+export const CONTROL_CHARACTERS = "\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069";
+const ANY_CONTROL = new RegExp(`[${CONTROL_CHARACTERS}]`, "g");
+
+/** `text` with every control written as \\uXXXX: a quoted value can neither break a line nor turn the text around it. */
+export function neutralised(text: string): string {
+  return text.replace(ANY_CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+}

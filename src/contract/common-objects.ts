@@ -2,7 +2,7 @@
 import { contradictingBban } from "./account-numbers";
 import { LinkVerb } from "./codes";
 import { TppMessageCode } from "./errors";
-import { bban, countryCode, currencyCode, iban, text } from "./primitives";
+import { bban, countryCode, currencyCode, freeText, iban, text } from "./primitives";
 import { strictObject } from "./strict-object";
 import { z } from "./zod";
 
@@ -32,10 +32,11 @@ export const AccountReference = strictObject({
 export type AccountReference = z.infer<typeof AccountReference>;
 
 export const Address = strictObject({
-  street: text(70).optional().meta({ description: "At most 70 characters." }),
-  buildingNumber: z.string().optional(),
-  postalCode: z.string().optional(),
-  city: z.string().optional(),
+  street: freeText(70).optional().meta({ description: "At most 70 characters." }),
+  // The spec gives these no length; the body's size bounds them.
+  buildingNumber: freeText().optional(),
+  postalCode: freeText().optional(),
+  city: freeText().optional(),
   country: countryCode.meta({ description: "Two characters, one of the ISO 3166-1 alpha-2 country codes." }),
 }).meta({ id: "Address", description: "Address of the creditor (creditorAddress)." });
 export type Address = z.infer<typeof Address>;

@@ -204,16 +204,29 @@ export const SandboxChanges = z.object({
 });
 export type SandboxChanges = z.infer<typeof SandboxChanges>;
 
+/**
+ * A count in a control route's query, as text: a whole number from 1 to `max`, `default` when left out.
+ * Beyond the range it is refused, never clamped, so a caller learns the limit (decision 0049).
+ */
+const countParameter = (name: string, { default: fallback, max }: { default: number; max: number }, what: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,6}$/, { error: `${name} is a whole number from 1 to ${String(max)}, written in digits without leading zeros.`, abort: true })
+    .refine((value) => Number(value) <= max, {
+      error: `${name} is a whole number from 1 to ${String(max)}, at most ${String(max)}: ask for ${String(max)} or fewer.`,
+    })
+    .optional()
+    .meta({ description: `${what}: 1 to ${String(max)} (${String(fallback)} if left out).`, ...patternText(`a whole number from 1 to ${String(max)}`) });
+
 /** How many of each identity kind `GET /__sandbox/identities` makes: 1 to 20 (5 if left out). */
 export const IDENTITY_COUNT = { default: 5, max: 20 } as const;
 
-export const TestIdentitiesQuery = z.object({
-  count: z
-    .string()
-    .regex(/^(?:[1-9]|1\d|20)$/, { error: "count is a whole number from 1 to 20." })
-    .optional()
-    .meta({ description: "How many of each kind: 1 to 20 (5 if left out).", ...patternText("a whole number from 1 to 20, without leading zeros") }),
-});
+export const TestIdentitiesQuery = z.object({ count: countParameter("count", IDENTITY_COUNT, "How many of each kind") });
+
+/** How many payments `GET /__sandbox/payments` lists, newest first: 1 to 1000 (100 if left out). */
+export const PAYMENT_LIST_LIMIT = { default: 100, max: 1000 } as const;
+
+export const PaymentListQuery = z.object({ limit: countParameter("limit", PAYMENT_LIST_LIMIT, "How many, newest first") });
 
 /** A KID whose last digit is this check of the others (a KID may pass both; each list names the one it was made with). */
 const kidWith = (check: "MOD10" | "MOD11") =>

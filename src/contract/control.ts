@@ -26,6 +26,7 @@ import {
   ScaRequest,
   ScaSubject,
   AddTenantKey,
+  PaymentListQuery,
   TenantKeyPath,
   TenantKeys,
 } from "./control-schemas";
@@ -61,7 +62,6 @@ export interface ControlRouteRow {
 
 const PaymentIdPath = z.object({ paymentId: z.string().min(1) });
 const ScaPath = z.object({ subject: ScaSubject, id: z.string().min(1) });
-const PaymentListQuery = z.object({ limit: z.string().optional().meta({ description: "How many, newest first: 1 to 1000 (100 if left out)." }) });
 
 const row = <const Row extends Omit<ControlRouteRow, "base" | "group">>(route: Row) => ({ ...route, base: "control", group: CONTROL_GROUP }) as const;
 

@@ -3,7 +3,7 @@
  * with the value and what would be accepted, so a user can fix it without reading the spec.
  */
 import type { core } from "zod";
-import { characterCount, clipCharacters } from "./characters";
+import { characterCount, clipCharacters, neutralised } from "./characters";
 
 type RawIssue = core.$ZodRawIssue;
 
@@ -13,7 +13,10 @@ const SHOWN_LENGTH = 60;
 
 const MAX_LISTED_KEYS = 5;
 
-/** A value as a user would write it: JSON where it has one, shortened; never throws (deep nesting, cycles). */
+/**
+ * A value as a user would write it: JSON where it has one, shortened, its controls and bidirectional controls
+ * escaped (JSON leaves some as they are), so a quoted value cannot turn the text around it; never throws.
+ */
 export function shown(value: unknown): string {
   if (typeof value === "object" && value !== null) return Array.isArray(value) ? "This list" : "This object";
   let text: string;
@@ -24,7 +27,7 @@ export function shown(value: unknown): string {
   } catch {
     text = "This value";
   }
-  return clipCharacters(text, SHOWN_LENGTH);
+  return clipCharacters(neutralised(text), SHOWN_LENGTH);
 }
 
 function kindOf(input: unknown): string {

@@ -4,7 +4,7 @@ import { Amount } from "./amount";
 import { ExecutionRule, Frequency, PurposeCode, TransactionStatus } from "./codes";
 import { AccountReference, Address, Links, TppMessage, psuMessage } from "./common-objects";
 import { kidCheckOf } from "./norwegian-numbers";
-import { calendarDate, iban, nonEmptyText, norwegianAccountNumber, text, uniqueList } from "./primitives";
+import { calendarDate, freeText, iban, nonEmptyFreeText, norwegianAccountNumber, uniqueList } from "./primitives";
 import { strictObject } from "./strict-object";
 import { z } from "./zod";
 import { patternText } from "./pattern-text";
@@ -56,9 +56,9 @@ const KID_TYPES = ["KID", "OCR"];
 export const isKidReferenceType = (referenceType: string) => KID_TYPES.includes(referenceType.toUpperCase());
 
 export const StructuredReference = strictObject({
-  reference: nonEmptyText(35).meta({ description: "The reference, e.g. a KID: 2–25 digits, the last a MOD10 or MOD11 check digit." }),
-  referenceType: nonEmptyText(35).meta({ description: 'A reference type code. "KID" (or "OCR") marks a Norwegian KID, which is checked.' }),
-  referenceIssuer: text(35).optional().meta({ description: "Who issued the reference." }),
+  reference: nonEmptyFreeText(35).meta({ description: "The reference, e.g. a KID: 2–25 digits, the last a MOD10 or MOD11 check digit." }),
+  referenceType: nonEmptyFreeText(35).meta({ description: 'A reference type code. "KID" (or "OCR") marks a Norwegian KID, which is checked.' }),
+  referenceIssuer: freeText(35).optional().meta({ description: "Who issued the reference." }),
 })
   .superRefine((value, ctx) => {
     if (!isKidReferenceType(value.referenceType) || kidCheckOf(value.reference)) return;
@@ -74,15 +74,15 @@ export const StructuredReference = strictObject({
   })
   .meta({ id: "StructuredReference", description: "A structured remittance reference (OCR/KID)." });
 
-const unstructured = nonEmptyText(140).meta({ description: "A free payment message; non-empty, at most 140 characters." });
+const unstructured = nonEmptyFreeText(140).meta({ description: "A free payment message; non-empty, at most 140 characters." });
 
 const paymentCore = {
   instructedAmount: Amount,
-  creditorName: text(70).meta({ description: "At most 70 characters." }),
+  creditorName: freeText(70).meta({ description: "At most 70 characters." }),
   creditorAccount: DomesticAccountReference,
   creditorAddress: Address.optional(),
   debtorAccount: DomesticAccountReference,
-  ultimateDebtor: text(70).optional().meta({ description: "At most 70 characters." }),
+  ultimateDebtor: freeText(70).optional().meta({ description: "At most 70 characters." }),
   remittanceInformationUnstructured: unstructured.optional(),
 };
 

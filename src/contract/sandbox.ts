@@ -4,7 +4,7 @@ import { maxFractionDigits } from "./amount";
 import { BalanceType, balanceTypes, isoCashAccountTypes, type IsoCashAccountType } from "./codes";
 import { Links, Link } from "./common-objects";
 import { customerNumber, organisationNumber } from "./identifiers";
-import { calendarDate, currencyCode, iban, nonEmptyText, norwegianAccountNumber, text, uniqueList } from "./primitives";
+import { calendarDate, currencyCode, freeText, iban, nonEmptyFreeText, norwegianAccountNumber, uniqueList } from "./primitives";
 import { strictObject } from "./strict-object";
 import { shown } from "./issue-text";
 import { whenPresent, z } from "./zod";
@@ -68,14 +68,16 @@ export const SandboxAccountRequest = strictObject({
     description:
       "Owner of the account: 11 digits for a private customer (national identity or D-number), 9 for a company (organisation number). Created on first use.",
   }),
-  accountName: nonEmptyText(70).meta({ description: "Name of the account; up to 70 characters are kept, shown in full only with x-accept-fix: longer-name." }),
+  accountName: nonEmptyFreeText(70).meta({
+    description: "Name of the account; up to 70 characters are kept, shown in full only with x-accept-fix: longer-name.",
+  }),
   bban: norwegianAccountNumber.optional().meta({ description: "Norwegian account number (11 digits, MOD11). Omitted: the sandbox assigns one." }),
   iban: iban
     .refine((value) => value.startsWith("NO"), { error: "Sandbox accounts are Norwegian: the IBAN starts NO." })
     .optional()
     .meta({ description: "Norwegian IBAN; must match the bban. Omitted: derived from the bban." }),
   currency: currencyCode.meta({ description: "Currency code of the account." }),
-  product: text(70).optional().meta({ description: "Product name." }),
+  product: freeText(70).optional().meta({ description: "Product name." }),
   cashAccountType: CashAccountType.optional().meta({
     description: "ISO 20022 cash account type code (CACC, SVGS, …). Answers show the code with x-accept-fix: cash-account-type-iso, its name otherwise.",
   }),
@@ -156,15 +158,15 @@ export const SandboxTransactionRequest = strictObject({
   currency: currencyCode,
   valueDate: calendarDate.optional().meta({ description: "Omitted: the sandbox date." }),
   bookingDate: calendarDate.optional().meta({ description: "Omitted: the sandbox date." }),
-  remittanceInformationUnstructured: text(140).optional(),
-  creditorName: text(70),
+  remittanceInformationUnstructured: freeText(140).optional(),
+  creditorName: freeText(70),
   creditorAccount: TransactionAccountRequest,
-  debtorName: text(70).optional().meta({ description: "Omitted: the account's name." }),
+  debtorName: freeText(70).optional().meta({ description: "Omitted: the account's name." }),
   debtorAccount: TransactionAccountRequest.meta({ description: "Must be this account (the mockAccountId of the path)." }),
-  bankTransactionCode: z.string().min(4).max(14).optional().meta({ description: "4 to 14 characters. Omitted: PMNT-ICDT-DMCT." }),
-  ultimateDebtor: text(70).optional(),
-  ultimateCreditor: text(70).optional(),
-  purposeCode: z.string().max(4).optional(),
+  bankTransactionCode: freeText(14).min(4).optional().meta({ description: "4 to 14 characters. Omitted: PMNT-ICDT-DMCT." }),
+  ultimateDebtor: freeText(70).optional(),
+  ultimateCreditor: freeText(70).optional(),
+  purposeCode: freeText(4).optional(),
 }).meta({ id: "SandboxTransactionRequest", description: "A transaction to add to a sandbox account; this account pays." });
 export type SandboxTransactionRequest = z.infer<typeof SandboxTransactionRequest>;
 

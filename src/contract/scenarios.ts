@@ -6,6 +6,7 @@
  */
 import { operations, type OperationId } from "./operations";
 import { patternText } from "./pattern-text";
+import { freeText } from "./primitives";
 import { z } from "./zod";
 
 /** The request header that forces an outcome on this one request. Not part of the interface. */
@@ -133,9 +134,9 @@ const decimalAmount = z
 export const ScenarioMatch = z
   .strictObject({
     operations: z.array(z.enum(operationIds)).min(1).max(operationIds.length).optional().meta({ description: "Operation ids; any if left out." }),
-    psuId: z.string().min(1).max(64).optional().meta({ description: "The PSU-ID header, or the X-PSU-IDENTITY header, of the request." }),
-    debtorAccount: z.string().min(1).max(34).optional().meta({ description: "The body's debtor account: a BBAN or IBAN." }),
-    creditorAccount: z.string().min(1).max(34).optional().meta({ description: "The body's creditor account: a BBAN or IBAN." }),
+    psuId: freeText(64).min(1).optional().meta({ description: "The PSU-ID header, or the X-PSU-IDENTITY header, of the request." }),
+    debtorAccount: freeText(34).min(1).optional().meta({ description: "The body's debtor account: a BBAN or IBAN." }),
+    creditorAccount: freeText(34).min(1).optional().meta({ description: "The body's creditor account: a BBAN or IBAN." }),
     amount: z
       .strictObject({ min: decimalAmount.optional(), max: decimalAmount.optional() })
       .optional()
@@ -151,7 +152,7 @@ export const ScenarioRuleId = z
 
 export const ScenarioRule = z.strictObject({
   id: ScenarioRuleId,
-  label: z.string().max(SCENARIO_LIMITS.maxLabel).optional(),
+  label: freeText(SCENARIO_LIMITS.maxLabel).optional(),
   enabled: z.boolean(),
   match: ScenarioMatch,
   outcome: ScenarioOutcome,

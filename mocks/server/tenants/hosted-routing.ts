@@ -26,11 +26,12 @@ export const SIGNED_CONTROLS_HINT =
   "(TPP-Signature-Certificate, Digest, X-Request-ID and Signature; a new X-Request-ID each time), and act on the sandbox of the certificate that signed them.";
 
 /** The same request with its body read once (the signature check reads it, then the dispatcher). */
-const withBody = (request: IncomingRequest, body: string): IncomingRequest => ({
+const withBody = (request: IncomingRequest, body: string, client = request.client): IncomingRequest => ({
   method: request.method,
   url: request.url,
   headers: request.headers,
   text: () => Promise.resolve(body),
+  ...(client === undefined ? {} : { client }),
 });
 
 type Signed = { ok: true; tenant: TenantIdentity; signer: BoundKey; headers: Record<string, string> } | { ok: false; answer: Answer };
@@ -40,7 +41,7 @@ export interface HostedRouting {
   /** An interface request (/v1/…), from node:http. */
   answerInterface: (request: IncomingRequest, facts?: RequestFacts) => Promise<WireAnswer | undefined>;
   /** Controls and the bank page; undefined for any other path (the server's own pages answer those). */
-  route: (request: Request, url: URL, facts?: RequestFacts) => Promise<Response | undefined>;
+  route: (request: Request, url: URL, facts: RequestFacts, client: string) => Promise<Response | undefined>;
 }
 
 export function createHostedRouting(options: { tenants: TenantSandboxes; server: Sandbox; realNow?: () => number }): HostedRouting {
@@ -60,14 +61,20 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
   /** Runs `work` in the signer's tenant; the facts name the tenant once its sandbox takes the request (the signer's key admitted there). */
   async function inTenant(
     signed: { tenant: TenantIdentity; signer: BoundKey },
+    request: IncomingRequest,
     facts: RequestFacts,
     work: (sandbox: Sandbox) => Promise<WireAnswer>,
   ): Promise<WireAnswer> {
     try {
-      return await tenants.use(signed.tenant, signed.signer, (sandbox) => {
-        facts.tenant = signed.tenant.key;
-        return work(sandbox);
-      });
+      return await tenants.use(
+        signed.tenant,
+        signed.signer,
+        (sandbox) => {
+          facts.tenant = signed.tenant.key;
+          return work(sandbox);
+        },
+        request.client,
+      );
     } catch (error) {
       if (error instanceof TenantKeyUnbound) return toWire(failure("CERTIFICATE_INVALID", error.message, "TPP-Signature-Certificate"));
       if (!(error instanceof TenantRefused)) throw error;
@@ -83,15 +90,17 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     if (!signature.ok) return toWire(signature.answer);
     return inTenant(
       signature,
+      request,
       facts,
       async (sandbox) =>
-        (await sandbox.dispatch.answer(withBody(request, body), facts)) ?? toWire(failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}.`)),
+        (await sandbox.dispatch.answer(withBody(request, body), facts)) ??
+        toWire(failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}.`)),
     );
   }
 
-  async function answerControl(request: Request, url: URL, facts: RequestFacts): Promise<Response> {
+  async function answerControl(request: Request, url: URL, facts: RequestFacts, client: string): Promise<Response> {
     const body = await request.text();
-    const incoming = withBody(request, body);
+    const incoming = withBody(request, body, client);
     // Unsigned: a portal asks it first, to learn that it must sign the rest.
     if (url.pathname === INFO_PATH) return wireResponse((await server.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", "No sandbox info.")));
     const signature = await signed(incoming, url, body, facts);
@@ -101,7 +110,7 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
       return wireResponse(toWire(errorAnswer(hinted, signature.answer.headers)));
     }
     const requestId = request.headers.get("x-request-id") ?? "";
-    const wire = await inTenant(signature, facts, async (sandbox) => {
+    const wire = await inTenant(signature, incoming, facts, async (sandbox) => {
       // In the store every tenant shares, as the interface's are (SandboxEnv.requestIds).
       const replayed = await replayProblem(sandbox.env.requestIds, signature.signer.spkiSha256, requestId, realNow());
       if (replayed) return toWire(replayed, signature.headers);
@@ -124,10 +133,13 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
 
   return {
     answerInterface,
-    route: (request, url, facts = {}) => {
-      if (url.pathname.startsWith(CONTROL_PREFIX)) return answerControl(request, url, facts);
+    route: (request, url, facts, client) => {
+      if (url.pathname.startsWith(CONTROL_PREFIX)) return answerControl(request, url, facts, client);
       if (url.pathname.startsWith("/bank/")) return answerBank(request, url, facts);
-      if (url.pathname.startsWith("/v1/")) return answerInterface(request, facts).then((wire) => wire && wireResponse(wire));
+      if (url.pathname.startsWith("/v1/"))
+        return answerInterface({ method: request.method, url: request.url, headers: request.headers, text: () => request.text(), client }, facts).then(
+          (wire) => wire && wireResponse(wire),
+        );
       return Promise.resolve(undefined);
     },
   };

@@ -1,36 +1,26 @@
 /**
  * The hosted server's tenants: one sandbox per TPP, opened on its first request (with the fixed data
  * when new), kept open while used, the least recently used closed beyond a bound (PostgreSQL; in
- * memory a closed sandbox would be lost, so none is). New tenants are bounded in all and per minute:
- * the server is exposed, and a self-signed certificate costs an attacker nothing.
+ * memory a closed sandbox would be lost, so none is). New tenants pass the admission's bounds
+ * (tenant-admission.ts): the server is exposed, and a self-signed certificate costs an attacker nothing.
  */
 import { createSandbox, type Sandbox } from "../../sandbox";
 import type { RequestIdClaims } from "../../store/port";
+import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits, type Applicant, type TenantAdmission } from "./tenant-admission";
 import type { TenantIdentity } from "./tenant-identity";
 import { admitKey, tenantKeyControls, type BoundKey, type KeyBindings } from "./tenant-keys";
 import type { TenantStore, TenantStores } from "./tenant-stores";
 
-export interface TenantLimits {
-  /** Tenants the sandbox holds at most, counted over every process on the database. */
-  maxTenants: number;
-  /** New tenants this process creates per minute at most. */
-  perMinute: number;
+export { TenantRefused } from "./tenant-admission";
+
+export interface TenantLimits extends AdmissionLimits {
   /** Tenant sandboxes this process keeps open at once (PostgreSQL: each has a small pool of connections). */
   maxOpen: number;
+  /** A tenant that completed no request beyond its first is dropped after this long without one (tenant-reclaim.ts). */
+  reclaimAfterMs: number;
 }
 
-export const DEFAULT_TENANT_LIMITS: TenantLimits = { maxTenants: 1000, perMinute: 30, maxOpen: 8 };
-
-/** Why a new tenant was not created: the answer is a 429 with this text. */
-export class TenantRefused extends Error {
-  override readonly name = "TenantRefused";
-  constructor(
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
+export const DEFAULT_TENANT_LIMITS: TenantLimits = { ...DEFAULT_ADMISSION_LIMITS, maxOpen: 8, reclaimAfterMs: 60 * 60_000 };
 
 interface Entry {
   key: string;
@@ -46,18 +36,25 @@ export interface TenantSandboxes {
    * key) on first use; rejects with TenantRefused beyond the bounds, with TenantKeyUnbound (nothing done) for a key
    * the tenant is not bound to.
    */
-  use<T>(tenant: TenantIdentity, signer: BoundKey, work: (sandbox: Sandbox) => Promise<T>): Promise<T>;
+  use<T>(tenant: TenantIdentity, signer: BoundKey, work: (sandbox: Sandbox) => Promise<T>, address?: string): Promise<T>;
   /** The same for a tenant that exists already (the bank page, the batch timer): undefined for any other key. */
   useExisting<T>(key: string, work: (sandbox: Sandbox) => Promise<T>): Promise<T | undefined>;
   /** Every tenant's key, over every process on the database. */
   keys(): Promise<string[]>;
+  /**
+   * Runs `drop` unless a request of this process holds the tenant (then false), with every new request for it
+   * waiting; when `drop` says it dropped the tenant, closes the tenant's store here, if open. Whether it did.
+   */
+  retire(key: string, drop: () => Promise<boolean>): Promise<boolean>;
   /** Closes every open tenant's store (after the requests in flight). */
   close(): Promise<void>;
 }
 
 export interface TenantSandboxOptions {
   stores: TenantStores;
-  limits: TenantLimits;
+  limits: Pick<TenantLimits, "maxOpen">;
+  /** Which new tenants are created (tenant-admission.ts). */
+  admission: TenantAdmission;
   /** Whether a tenant's store may be closed when unused (its data is elsewhere: PostgreSQL). */
   closable: boolean;
   /** Keep transaction pages between commits: only where this process sees every commit (in memory). */
@@ -74,49 +71,15 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
   const { stores, limits } = options;
   const open = new Map<string, Entry>(); // insertion order = least recently used first
   const opening = new Map<string, Promise<Entry | undefined>>();
-  const created: number[] = [];
+  const retiring = new Map<string, Promise<boolean>>();
   const now = options.realNow ?? Date.now;
 
-  let creating = 0; // admitted, not yet in the stores' count
-
-  /**
-   * Admits a new tenant within the bounds, or throws TenantRefused. Its slot is taken before any await
-   * and held until its store exists (call the returned function then), so requests at once cannot all pass.
-   */
-  async function admit(key: string): Promise<() => void> {
-    const minuteAgo = now() - 60_000;
-    while (created.length > 0 && (created[0] ?? 0) <= minuteAgo) created.shift();
-    if (created.length >= limits.perMinute)
-      throw new TenantRefused(
-        `This hosted sandbox creates at most ${String(limits.perMinute)} new TPP sandboxes a minute, and has done so; yours (tenant ${key}) is created when you try again in a minute.`,
-        60,
-      );
-    const at = now();
-    created.push(at);
-    creating++;
-    const release = () => {
-      creating--;
-    };
-    const existing = await stores.count().catch((error: unknown) => {
-      release();
-      throw error;
-    });
-    if (existing + creating > limits.maxTenants) {
-      release();
-      created.splice(created.indexOf(at), 1);
-      throw new TenantRefused(
-        `This hosted sandbox holds its maximum of ${String(limits.maxTenants)} TPP sandboxes, and yours (tenant ${key}) is not one of them; ask its operator for room.`,
-      );
-    }
-    return release;
-  }
-
-  async function openEntry(tenant: { key: string } | TenantIdentity, create: boolean): Promise<Entry | undefined> {
+  async function openEntry(tenant: { key: string } | TenantIdentity, creator: Applicant | undefined): Promise<Entry | undefined> {
     const { key } = tenant;
     let admitted: (() => void) | undefined;
     if (!(await stores.exists(key))) {
-      if (!create) return undefined;
-      admitted = await admit(key);
+      if (!creator) return undefined;
+      admitted = await options.admission.admit(key, creator);
     }
     let opened: TenantStore;
     try {
@@ -153,7 +116,10 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
     }
   }
 
-  async function lease(tenant: { key: string } | TenantIdentity, create: boolean): Promise<Entry | undefined> {
+  async function lease(tenant: { key: string } | TenantIdentity, creator: Applicant | undefined): Promise<Entry | undefined> {
+    // A tenant being reclaimed is reached once that is decided: afterwards it is gone (and made anew), or still there.
+    const retired = retiring.get(tenant.key);
+    if (retired) await retired.catch(() => undefined);
     const known = open.get(tenant.key);
     if (known) {
       open.delete(tenant.key);
@@ -163,7 +129,7 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
     }
     let pending = opening.get(tenant.key);
     if (!pending) {
-      pending = openEntry(tenant, create).finally(() => opening.delete(tenant.key));
+      pending = openEntry(tenant, creator).finally(() => opening.delete(tenant.key));
       opening.set(tenant.key, pending);
     }
     const entry = await pending;
@@ -184,8 +150,8 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
   }
 
   return {
-    async use(tenant, signer, work) {
-      const entry = await lease(tenant, true);
+    async use(tenant, signer, work, address = "unknown") {
+      const entry = await lease(tenant, { address, spkiSha256: signer.spkiSha256 });
       if (!entry) throw new Error(`The sandbox of tenant ${tenant.key} could not be opened.`);
       return run(entry, async (sandbox) => {
         await admitKey(entry.keys, tenant, signer);
@@ -193,10 +159,27 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
       });
     },
     async useExisting(key, work) {
-      const entry = await lease({ key }, false);
+      const entry = await lease({ key }, undefined);
       return entry ? run(entry, work) : undefined;
     },
     keys: () => stores.keys(),
+    retire(key, drop) {
+      const already = retiring.get(key);
+      if (already) return already;
+      if ((open.get(key)?.leases ?? 0) > 0 || opening.has(key)) return Promise.resolve(false);
+      const retired = (async () => {
+        if (!(await drop())) return false;
+        const entry = open.get(key);
+        if (entry) {
+          open.delete(key);
+          entry.store.close();
+          await entry.store.closed();
+        }
+        return true;
+      })().finally(() => retiring.delete(key));
+      retiring.set(key, retired);
+      return retired;
+    },
     async close() {
       await Promise.allSettled([...opening.values()]);
       const entries = [...open.values()];

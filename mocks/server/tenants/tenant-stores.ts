@@ -12,6 +12,8 @@ import type { SandboxStore } from "../../store/port";
 import { TENANT_KEY } from "./tenant-identity";
 import { memoryKeyBindings, type KeyBindings } from "./tenant-keys";
 import { createKeyTable, postgresKeyBindings } from "./tenant-keys-postgres";
+import { memoryTenantRecords, type TenantRecords } from "./tenant-records";
+import { postgresTenantRecords } from "./tenant-records-postgres";
 
 export interface TenantStore {
   store: SandboxStore & { closed(): Promise<void> };
@@ -29,6 +31,8 @@ export interface TenantStores {
   /** Every tenant's key, in a stable order (the batch timer walks them a slice at a time). */
   keys(): Promise<string[]>;
   open(key: string): Promise<TenantStore>;
+  /** When each tenant was last reached and whether it did real work; drops idle ones (tenant-reclaim.ts). */
+  records: TenantRecords;
   close(): Promise<void>;
 }
 
@@ -42,7 +46,8 @@ export const tenantSchema = (key: string) => {
 /** Connections one tenant's pool keeps at most: a batch job holds one for its lock while its unit takes another. */
 const TENANT_POOL_SIZE = 3;
 
-export function postgresTenantStores(url: string): TenantStores {
+/** `ownSchema`: the hosted server's own schema (--database-schema), where the tenants' records are kept. */
+export function postgresTenantStores(url: string, ownSchema = "public"): TenantStores {
   // The catalogue is read on one connection of its own; the tenants' tables are never touched through it.
   const catalogue = openPostgres({ url, maxConnections: 1 });
   const pattern = `${TENANT_SCHEMA_PREFIX}%`;
@@ -71,6 +76,7 @@ export function postgresTenantStores(url: string): TenantStores {
       }
       return { store, exclusive: store.exclusive, keys: postgresKeyBindings(catalogue.db as Kysely<unknown>, schema) };
     },
+    records: postgresTenantRecords({ db: catalogue.db, schema: ownSchema }, tenantSchema),
     close: () => catalogue.db.destroy(),
   };
 }
@@ -88,6 +94,7 @@ export function memoryTenantStores(): TenantStores {
       created.set(key, keys);
       return { store, keys };
     },
+    records: memoryTenantRecords((key) => created.delete(key)),
     close: () => Promise.resolve(),
   };
 }

@@ -1,4 +1,5 @@
 /** Copying a whole sandbox between this browser and a server: its export, imported on the other side. */
+import { PAYMENT_LIST_LIMIT } from "../../contract/control-schemas";
 import { sandboxControl } from "../../lib/send";
 import { sandboxName, type SandboxChoice } from "../../lib/settings";
 
@@ -9,8 +10,8 @@ export interface Holdings {
   payments: number;
 }
 
-/** The payments the explorer's list reads at most; more are written as "1000 or more". */
-const PAYMENTS_COUNTED = 1000;
+/** The payments the list route gives at most (the contract's limit); more are written as "1000 or more". */
+const PAYMENTS_COUNTED = PAYMENT_LIST_LIMIT.max;
 
 /** What a sandbox holds, for the question asked before it is replaced. */
 export async function holdingsOf(sandbox: SandboxChoice): Promise<Holdings> {

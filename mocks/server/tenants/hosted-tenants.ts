@@ -1,0 +1,65 @@
+/**
+ * A hosted server's tenants put together: where they live (PostgreSQL or memory), which new ones are
+ * admitted (tenant-admission.ts), and the reclaim of idle ones (tenant-reclaim.ts) on a timer and
+ * when the bound is full. Requests reach the tenants through `forRequests`, which keeps the records
+ * the reclaim reads; the batch timer uses `tenants` as they are (a batch run is no TPP's request).
+ */
+import type { RequestIdClaims } from "../../store/port";
+import { createTenantAdmission } from "./tenant-admission";
+import { createTenantReclaim, reachedByRequests, startReclaimTimer } from "./tenant-reclaim";
+import { createTenantSandboxes, type TenantLimits, type TenantSandboxes } from "./tenant-sandboxes";
+import { memoryTenantStores, postgresTenantStores } from "./tenant-stores";
+
+/** How often each process sweeps for idle tenants to reclaim. */
+export const RECLAIM_INTERVAL_MS = 60_000;
+
+export interface HostedTenantsOptions {
+  /** PostgreSQL's URL and the server's own schema (the tenants' records); in memory without. */
+  database?: { url: string; schema: string };
+  limits: TenantLimits;
+  /** Where every tenant's replay guard claims request ids: the server's own store (decision 0045). */
+  requestIds: RequestIdClaims;
+  realNow?: () => number;
+  log?: (line: string) => void;
+  reclaimIntervalMs?: number;
+}
+
+export interface HostedTenants {
+  tenants: TenantSandboxes;
+  forRequests: TenantSandboxes;
+  /** Stops the reclaim timer, then closes every tenant's store. */
+  close(): Promise<void>;
+}
+
+export function createHostedTenants(options: HostedTenantsOptions): HostedTenants {
+  const { database, limits } = options;
+  const stores = database === undefined ? memoryTenantStores() : postgresTenantStores(database.url, database.schema);
+  const now = options.realNow ?? Date.now;
+  // The reclaim retires tenants through `made` below, which needs the reclaim first: by the first sweep it exists.
+  const reclaim = createTenantReclaim({
+    records: stores.records,
+    exists: (key) => stores.exists(key),
+    retire: (key, drop) => made.retire(key, drop),
+    idleMs: limits.reclaimAfterMs,
+    now,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  const made = createTenantSandboxes({
+    stores,
+    limits,
+    admission: createTenantAdmission({ limits, stores, room: reclaim, now, ...(options.log ? { log: options.log } : {}) }),
+    closable: database !== undefined,
+    pageCache: database === undefined,
+    requestIds: options.requestIds,
+    ...(options.realNow ? { realNow: options.realNow } : {}),
+  });
+  const timer = startReclaimTimer(reclaim, options.reclaimIntervalMs ?? RECLAIM_INTERVAL_MS);
+  return {
+    tenants: made,
+    forRequests: reachedByRequests(made, reclaim),
+    async close() {
+      await timer.stop();
+      await made.close();
+    },
+  };
+}
