@@ -45,11 +45,12 @@ export async function sendResponse(res: ServerResponse, answer: Response, option
 }
 
 /** Writes a dispatcher answer as it is (no WHATWG Response in between); never throws. */
-export async function sendWire(res: ServerResponse, wire: WireAnswer, options: { allowedOrigin?: string } = {}): Promise<void> {
+export async function sendWire(res: ServerResponse, wire: WireAnswer, options: { close?: boolean; allowedOrigin?: string } = {}): Promise<void> {
   if (res.destroyed || res.writableEnded || res.headersSent) return;
   res.statusCode = wire.status;
   for (const [name, value] of Object.entries(wire.headers)) res.setHeader(name, value);
   setCorsHeaders(res, options.allowedOrigin);
+  if (options.close) res.setHeader("Connection", "close");
   const noBody = wire.status === 204 || wire.status === 304;
   // The text goes to the socket as it is (node encodes it once as it writes); only its length is counted here.
   const body = noBody ? undefined : wire.body;

@@ -48,12 +48,15 @@ const ownPages = (hosted: boolean): Record<string, (request: Request, url: URL) 
   "/openapi.json": (_request, url) => openApiResponse(url.origin),
 });
 
-/** A hosted server's own answer to the controls, the bank page and the interface (tenants/hosted-routing.ts). */
-export type HostedRoute = (request: Request, url: URL) => Promise<Response | undefined>;
+/**
+ * A hosted server's own answer to the controls, the bank page and the interface (tenants/hosted-routing.ts),
+ * with what the request's signature established before its body was read.
+ */
+export type HostedRoute<Context> = (request: Request, url: URL, admitted?: Context) => Promise<Response | undefined>;
 
-export function createRoutes(dispatch: Dispatch, health?: ServerHealth, hosted?: HostedRoute) {
+export function createRoutes<Context = never>(dispatch: Dispatch, health?: ServerHealth, hosted?: HostedRoute<Context>) {
   const pages = ownPages(hosted !== undefined);
-  return async function route(request: Request): Promise<Response> {
+  return async function route(request: Request, admitted?: Context): Promise<Response> {
     const url = new URL(request.url);
     if (request.method === "GET" || request.method === "HEAD") {
       const healthy = await healthAnswer(url.pathname, health);
@@ -66,7 +69,7 @@ export function createRoutes(dispatch: Dispatch, health?: ServerHealth, hosted?:
     }
     const refused = notJson(request, url);
     if (refused) return refused;
-    const tenants = await hosted?.(request, url);
+    const tenants = await hosted?.(request, url, admitted);
     if (tenants) return tenants;
     const bank = await bankPage(request, url, dispatch);
     if (bank) return bank;

@@ -45,6 +45,27 @@ export async function computeDigest(body: RequestBody, algorithm: DigestAlgorith
   return `${algorithm}=${toBase64(hash)}`;
 }
 
+/**
+ * A body hashed as it arrived (the standalone server streams a large body through the hash rather
+ * than reading it twice): its length and the digests of the algorithms the Digest header names.
+ */
+export interface HashedBody {
+  readonly length: number;
+  readonly digests: Readonly<Partial<Record<DigestAlgorithm, string>>>;
+}
+
+const isHashed = (body: RequestBody | HashedBody): body is HashedBody => typeof body === "object" && "digests" in body;
+
+/** The length of a body in bytes, whether it is here or was hashed as it streamed. */
+export const bodyLength = (body: RequestBody | HashedBody): number => (isHashed(body) ? body.length : bodyBytes(body).length);
+
+/** The length of a body and its digest by each algorithm: hashed now, or as it streamed. */
+function measured(body: RequestBody | HashedBody): { length: number; digestOf: (algorithm: DigestAlgorithm) => Promise<string> } {
+  if (isHashed(body)) return { length: body.length, digestOf: (algorithm) => Promise.resolve(body.digests[algorithm] ?? `${algorithm} (not hashed)`) };
+  const bytes = bodyBytes(body);
+  return { length: bytes.length, digestOf: (algorithm) => computeDigest(bytes, algorithm) };
+}
+
 export interface DigestEntry {
   /** The algorithm token as received. */
   readonly token: string;
@@ -90,16 +111,16 @@ export type DigestCheck =
  * are skipped (RFC 3230 lets a sender offer several), but at least one must be
  * SHA-256 or SHA-512, and every one of those must match.
  */
-export async function checkDigest(headerValue: string, body: RequestBody): Promise<DigestCheck> {
+export async function checkDigest(headerValue: string, body: RequestBody | HashedBody): Promise<DigestCheck> {
   const entries = parseDigestHeader(headerValue);
   if (!entries) return { ok: false, reason: "digest-malformed", received: headerValue };
   const supported = entries.filter((e): e is DigestEntry & { algorithm: DigestAlgorithm } => e.algorithm !== undefined);
   if (supported.length === 0) {
     return { ok: false, reason: "digest-algorithm-unsupported", received: headerValue, tokens: entries.map((e) => e.token) };
   }
-  const bytes = bodyBytes(body);
+  const bytes = measured(body);
   for (const entry of supported) {
-    const expected = await computeDigest(bytes, entry.algorithm);
+    const expected = await bytes.digestOf(entry.algorithm);
     if (expected !== `${entry.algorithm}=${entry.value}`) {
       return {
         ok: false,

@@ -13,8 +13,10 @@ import type { Sandbox } from "../../sandbox";
 import { toWire, wireResponse, type IncomingRequest, type WireAnswer } from "../../http/incoming";
 import { replayProblem } from "../../http/request-guard";
 import { errorAnswer, failure, type Answer } from "../../http/respond";
-import { checkSignature } from "../../http/signature-check";
+import { checkSignature, checkStreamedDigest } from "../../http/signature-check";
+import type { Admission, RequestHead } from "../admission";
 import { bankPage } from "../bank-page";
+import { streamingHash } from "../node-body-hasher";
 import { TenantRefused, type TenantSandboxes } from "./tenant-sandboxes";
 import { TENANT_KEY, tenantOf, type TenantIdentity } from "./tenant-identity";
 import { keyOf, TenantKeyUnbound, type BoundKey } from "./tenant-keys";
@@ -35,13 +37,32 @@ const withBody = (request: IncomingRequest, body: string): IncomingRequest => ({
   text: () => Promise.resolve(body),
 });
 
-type Signed = { ok: true; tenant: TenantIdentity; signer: BoundKey; certificate: string; headers: Record<string, string> } | { ok: false; answer: Answer };
+/** What a verified signature established: the TPP's tenant and key, the certificate, and the signing string's header. */
+export interface SignedBy {
+  tenant: TenantIdentity;
+  signer: BoundKey;
+  certificate: string;
+  headers: Record<string, string>;
+}
+type Signed = ({ ok: true } & SignedBy) | { ok: false; answer: Answer };
+
+/** An unsigned control is told that the controls are signed here, before what the signature check found. */
+function hinted(answer: Answer): Answer {
+  const [first, ...rest] = (answer.body as { tppMessages: ReturnType<typeof tppError>[] }).tppMessages;
+  return errorAnswer(first ? [{ ...first, text: `${SIGNED_CONTROLS_HINT} ${first.text}` }, ...rest] : [], answer.headers);
+}
 
 export interface HostedRouting {
-  /** An interface request (/v1/…), from node:http. */
-  answerInterface: (request: IncomingRequest) => Promise<WireAnswer | undefined>;
+  /**
+   * Before the body is read: a signed route's signature over the headers (decision 0046). Refused, the
+   * request is answered without its body being read; admitted, its body is hashed as it streams and
+   * compared with its Digest, and `signedBy` goes with it to answerInterface or route.
+   */
+  admit: (head: RequestHead) => Promise<Admission<SignedBy> | undefined>;
+  /** An interface request (/v1/…), from node:http; signed by `signedBy` when admitted, else its signature is checked here with its body. */
+  answerInterface: (request: IncomingRequest, signedBy?: SignedBy) => Promise<WireAnswer | undefined>;
   /** Controls and the bank page; undefined for any other path (the server's own pages answer those). */
-  route: (request: Request, url: URL) => Promise<Response | undefined>;
+  route: (request: Request, url: URL, signedBy?: SignedBy) => Promise<Response | undefined>;
   /** The tenant a request names (its certificate's, or the bank link's), for the request log; null when none. */
   tenantForLog: (req: IncomingMessage) => Promise<string | null>;
 }
@@ -50,9 +71,18 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
   const { tenants, server } = options;
   const realNow = options.realNow ?? Date.now;
 
-  async function signed(request: IncomingRequest, url: URL, body: string): Promise<Signed> {
+  async function signed(
+    request: Pick<IncomingRequest, "method" | "headers">,
+    url: URL,
+    body: string,
+    checks: { deferBodyDigest?: boolean } = {},
+  ): Promise<Signed> {
     // Real time: a tenant's own clock may be years ahead, and no tenant is chosen yet; its dispatcher checks again on its clock.
-    const signature = await checkSignature({ method: request.method, target: url.pathname + url.search, headers: request.headers, body }, new Date(realNow()));
+    const signature = await checkSignature(
+      { method: request.method, target: url.pathname + url.search, headers: request.headers, body },
+      new Date(realNow()),
+      checks,
+    );
     if (!signature.ok) return signature;
     return {
       ok: true,
@@ -73,11 +103,29 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     }
   }
 
-  async function answerInterface(request: IncomingRequest): Promise<WireAnswer | undefined> {
+  /** The controls are signed, but for the info a portal asks first, to learn that it must sign the rest. */
+  const signedRoute = (pathname: string): "interface" | "control" | undefined =>
+    pathname.startsWith("/v1/") ? "interface" : pathname.startsWith(CONTROL_PREFIX) && pathname !== INFO_PATH ? "control" : undefined;
+
+  async function admit(head: RequestHead): Promise<Admission<SignedBy> | undefined> {
+    const kind = signedRoute(head.url.pathname);
+    if (kind === undefined) return undefined;
+    const refusal = (answer: Answer) => toWire(kind === "control" ? hinted(answer) : answer);
+    const signature = await signed(head, head.url, "", { deferBodyDigest: true });
+    if (!signature.ok) return { ok: false, answer: refusal(signature.answer) };
+    const hash = streamingHash(head.headers.get("digest"));
+    const finish = async () => {
+      const refused = await checkStreamedDigest(head.headers, hash.finish());
+      return refused && refusal(refused);
+    };
+    return { ok: true, context: signature, body: { seen: hash.update, finish } };
+  }
+
+  async function answerInterface(request: IncomingRequest, signedBy?: SignedBy): Promise<WireAnswer | undefined> {
     const url = new URL(request.url);
     if (!url.pathname.startsWith("/v1/")) return undefined;
     const body = await request.text();
-    const signature = await signed(request, url, body);
+    const signature = signedBy ? ({ ok: true, ...signedBy } as const) : await signed(request, url, body);
     if (!signature.ok) return toWire(signature.answer);
     return inTenant(
       signature,
@@ -85,17 +133,13 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     );
   }
 
-  async function answerControl(request: Request, url: URL): Promise<Response> {
+  async function answerControl(request: Request, url: URL, signedBy?: SignedBy): Promise<Response> {
     const body = await request.text();
     const incoming = withBody(request, body);
-    // Unsigned: a portal asks it first, to learn that it must sign the rest.
-    if (url.pathname === INFO_PATH) return wireResponse((await server.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", "No sandbox info.")));
-    const signature = await signed(incoming, url, body);
-    if (!signature.ok) {
-      const [first, ...rest] = (signature.answer.body as { tppMessages: ReturnType<typeof tppError>[] }).tppMessages;
-      const hinted = first ? [{ ...first, text: `${SIGNED_CONTROLS_HINT} ${first.text}` }, ...rest] : [];
-      return wireResponse(toWire(errorAnswer(hinted, signature.answer.headers)));
-    }
+    if (signedRoute(url.pathname) === undefined)
+      return wireResponse((await server.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", "No sandbox info.")));
+    const signature = signedBy ? ({ ok: true, ...signedBy } as const) : await signed(incoming, url, body);
+    if (!signature.ok) return wireResponse(toWire(hinted(signature.answer)));
     const requestId = request.headers.get("x-request-id") ?? "";
     const wire = await inTenant(signature, async (sandbox) => {
       const replayed = await replayProblem(sandbox.env.store, signature.certificate, requestId, realNow());
@@ -113,11 +157,12 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
   }
 
   return {
+    admit,
     answerInterface,
-    route: (request, url) => {
-      if (url.pathname.startsWith(CONTROL_PREFIX)) return answerControl(request, url);
+    route: (request, url, signedBy) => {
+      if (url.pathname.startsWith(CONTROL_PREFIX)) return answerControl(request, url, signedBy);
       if (url.pathname.startsWith("/bank/")) return answerBank(request, url);
-      if (url.pathname.startsWith("/v1/")) return answerInterface(request).then((wire) => wire && wireResponse(wire));
+      if (url.pathname.startsWith("/v1/")) return answerInterface(request, signedBy).then((wire) => wire && wireResponse(wire));
       return Promise.resolve(undefined);
     },
     tenantForLog: async (req) => {
