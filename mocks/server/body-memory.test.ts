@@ -31,7 +31,9 @@ describe.runIf(existsSync("/proc/self/status"))("16 unsigned 32 MiB bodies at on
     const pid = cli.child.pid ?? 0;
     expect(residentMiB(pid)).toBeGreaterThan(0);
     const result = await flood({ url, pid, path: "/__sandbox/import", connections: 16, bytesPerBody: 32 * MiB });
-    expect(result.statuses).toEqual(Array.from({ length: 16 }, () => 401));
+    // Every one that got an answer got the 401 (a connection cut before its client read the answer counts as none).
+    expect(result.statuses.filter((status) => status !== 401 && status !== "none")).toEqual([]);
+    expect(result.statuses).toContain(401);
     // Read whole, the bodies would be 512 MiB of the server's memory (and as much again once joined).
     expect(result.rssPeakMiB - result.rssBeforeMiB).toBeLessThan(160);
     // The server closed each connection after its answer: most of each body was never sent.
@@ -39,5 +41,14 @@ describe.runIf(existsSync("/proc/self/status"))("16 unsigned 32 MiB bodies at on
     expect(result.worstHealthzMs).toBeLessThan(5000);
     // Nothing was kept.
     expect(result.rssEndMiB - result.rssBeforeMiB).toBeLessThan(100);
+  });
+
+  test("a client that sends its whole body without waiting for an answer (fetch) still reads its 401: the server reads on a little before it closes", async () => {
+    const body = " ".repeat(32 * MiB);
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const refused = await fetch(`${url}/__sandbox/import`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).toMatch(/hosted sandbox.*signed like the interface/);
+    }
   });
 });

@@ -90,7 +90,8 @@ export async function readNodeBody(req: IncomingMessage, limit = bodyLimitFor(re
   const chunks: Buffer[] = [];
   let size = 0;
   try {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
+    // Stopping early leaves the request as it is (not destroyed): the caller still answers on its connection.
+    for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
       if (size + chunk.length > limit) return { kind: "too-large", bytes: size + chunk.length, declared: false };
       seen?.(chunk);
       if (whole) chunk.copy(whole, size);
