@@ -62,6 +62,17 @@ describe("a route's limit, before the body is read", { timeout: 30_000 }, () => 
     expect(routed()).toBe(0);
   });
 
+  test("a control's body that is not JSON is a 415 on its Content-Type, before any of it is sent", async () => {
+    const { port, routed } = await serve();
+    const connection = rawConnection(port);
+    connection.write(head(IMPORT, { "Content-Length": 32 * MiB }).replace("Content-Type: application/json", "Content-Type: text/plain"));
+    const answer = await connection.until(/\r\n\r\n\{.*\}$/s);
+    expect(answer).toMatch(/^HTTP\/1\.1 415 /);
+    expect(answer).toContain("takes a JSON body only");
+    await connection.closed;
+    expect(routed()).toBe(0);
+  });
+
   test("a route that takes no body takes a little (`{}`), but not 100 KiB", async () => {
     const { port } = await serve();
     const run = hrefOf("runBatch", {});

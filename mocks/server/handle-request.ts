@@ -14,7 +14,8 @@ import { jsonError } from "./json-errors";
 import type { Admit } from "./admission";
 import type { BodyBudgets } from "./body-budget";
 import { takeBody } from "./body-intake";
-import { bodyLimitFor, declaredLength, incomingHeaders, methodProblem, requestUrl, toIncomingRequest, toWhatwgRequest } from "./node-request";
+import { notJson } from "./routes";
+import { announcesBody, bodyLimitFor, declaredLength, incomingHeaders, methodProblem, requestUrl, toIncomingRequest, toWhatwgRequest } from "./node-request";
 import { sendResponse, sendWire } from "./node-response";
 import { foreignHostProblem, foreignOriginProblem, originPolicy } from "./origins";
 import type { LogFormat } from "./cli-args";
@@ -25,6 +26,8 @@ export interface RequestHandlerOptions<Context = never> {
   route: (request: Request, admitted?: Context) => Promise<Response>;
   /** The interface (/v1/…) straight from node:http: the dispatcher's answer without WHATWG objects in between. */
   answerInterface?: (request: IncomingRequest, admitted?: Context) => Promise<WireAnswer | undefined>;
+  /** The controls (/__sandbox/…) the same way: an import's body (up to 64 MiB) is decoded once, not copied into a Request and out again. */
+  answerControl?: (request: IncomingRequest, admitted?: Context) => Promise<WireAnswer | undefined>;
   /** What a request must show before its body is read (a hosted server's signatures), and the check its body must then pass. */
   admit?: Admit<Context>;
   /** How many body bytes may be held at once (body-budget.ts); without, bodies are bounded by their routes' limits only. */
@@ -102,6 +105,11 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
       await wire(admission.answer, true);
       return admission.answer.status;
     }
+    const wrongType = notJson(method, here.pathname, req.headers["content-type"], announcesBody(req));
+    if (wrongType) {
+      await send(wrongType, true);
+      return wrongType.status;
+    }
     const body = await takeBody(req, res, { limit, budgets: options.budgets, check: admission?.body });
     if (body.kind === "aborted") {
       res.destroy();
@@ -112,12 +120,13 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
       return body.answer.status;
     }
     const admitted = admission?.context;
-    if (options.answerInterface && here.pathname.startsWith("/v1/") && methodProblem(method) === undefined) {
+    const straight = here.pathname.startsWith("/v1/") ? options.answerInterface : here.pathname.startsWith("/__sandbox/") ? options.answerControl : undefined;
+    if (straight && methodProblem(method) === undefined) {
       // The dispatcher never throws: a failure inside it is already a 500 answer.
-      const wire = await options.answerInterface(toIncomingRequest(req, here, body.bytes), admitted);
-      if (wire) {
-        await sendWire(res, wire, allowedOrigin ? { allowedOrigin } : {});
-        return wire.status;
+      const answered = await straight(toIncomingRequest(req, here, body.bytes), admitted);
+      if (answered) {
+        await wire(answered);
+        return answered.status;
       }
     }
     const request = toWhatwgRequest(req, here, body.bytes);

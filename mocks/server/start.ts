@@ -255,6 +255,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       budgets: createBodyBudgets(options.bodyBudgets),
       route: createRoutes(sandbox.dispatch, { ready: () => readiness(store, () => closing !== undefined) }, hosted?.route),
       answerInterface: hosted?.answerInterface ?? sandbox.dispatch.answer,
+      answerControl: hosted?.answerControl ?? sandbox.dispatch.answer,
       allowOrigins,
       loopbackOnly: isLoopbackHostName(host),
       fallbackHost: () => `${urlHost(host)}:${String(boundPort())}`,

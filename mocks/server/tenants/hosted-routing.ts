@@ -61,6 +61,8 @@ export interface HostedRouting {
   admit: (head: RequestHead) => Promise<Admission<SignedBy> | undefined>;
   /** An interface request (/v1/…), from node:http; signed by `signedBy` when admitted, else its signature is checked here with its body. */
   answerInterface: (request: IncomingRequest, signedBy?: SignedBy) => Promise<WireAnswer | undefined>;
+  /** A control request (/__sandbox/…), the same way. */
+  answerControl: (request: IncomingRequest, signedBy?: SignedBy) => Promise<WireAnswer>;
   /** Controls and the bank page; undefined for any other path (the server's own pages answer those). */
   route: (request: Request, url: URL, signedBy?: SignedBy) => Promise<Response | undefined>;
   /** The tenant a request names (its certificate's, or the bank link's), for the request log; null when none. */
@@ -133,20 +135,19 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     );
   }
 
-  async function answerControl(request: Request, url: URL, signedBy?: SignedBy): Promise<Response> {
+  async function answerControl(request: IncomingRequest, signedBy?: SignedBy): Promise<WireAnswer> {
+    const url = new URL(request.url);
     const body = await request.text();
     const incoming = withBody(request, body);
-    if (signedRoute(url.pathname) === undefined)
-      return wireResponse((await server.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", "No sandbox info.")));
+    if (signedRoute(url.pathname) === undefined) return (await server.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", "No sandbox info."));
     const signature = signedBy ? ({ ok: true, ...signedBy } as const) : await signed(incoming, url, body);
-    if (!signature.ok) return wireResponse(toWire(hinted(signature.answer)));
+    if (!signature.ok) return toWire(hinted(signature.answer));
     const requestId = request.headers.get("x-request-id") ?? "";
-    const wire = await inTenant(signature, async (sandbox) => {
+    return inTenant(signature, async (sandbox) => {
       const replayed = await replayProblem(sandbox.env.store, signature.certificate, requestId, realNow());
       if (replayed) return toWire(replayed, signature.headers);
       return (await sandbox.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", `No control route at ${url.pathname}.`));
     });
-    return wireResponse(wire);
   }
 
   async function answerBank(request: Request, url: URL): Promise<Response | undefined> {
@@ -159,8 +160,9 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
   return {
     admit,
     answerInterface,
+    answerControl,
     route: (request, url, signedBy) => {
-      if (url.pathname.startsWith(CONTROL_PREFIX)) return answerControl(request, url, signedBy);
+      if (url.pathname.startsWith(CONTROL_PREFIX)) return answerControl(request, signedBy).then(wireResponse);
       if (url.pathname.startsWith("/bank/")) return answerBank(request, url);
       if (url.pathname.startsWith("/v1/")) return answerInterface(request, signedBy).then((wire) => wire && wireResponse(wire));
       return Promise.resolve(undefined);
