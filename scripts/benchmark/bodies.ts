@@ -32,13 +32,26 @@ async function signedHeaders(count: number): Promise<Record<string, string>[]> {
   return all;
 }
 
-const summary = (result: FloodResult, afterMiB: number) => ({
+/** /healthz one after another for `ms`, nothing else sent: what the machine gives it at rest. */
+async function quietHealthz(url: string, ms: number) {
+  const times: number[] = [];
+  for (const end = performance.now() + ms; performance.now() < end;) {
+    const started = performance.now();
+    await (await fetch(`${url}/healthz`)).arrayBuffer();
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { p50Ms: round(percentile(times, 50)), worstMs: round(Math.max(...times)) };
+}
+
+const summary = (result: FloodResult, afterMiB: number, quiet: Awaited<ReturnType<typeof quietHealthz>>) => ({
   statuses: Object.fromEntries([...new Set(result.statuses)].map((status) => [status, result.statuses.filter((s) => s === status).length])),
   rssBeforeMiB: round(result.rssBeforeMiB),
   rssPeakGrowthMiB: round(result.rssPeakMiB - result.rssBeforeMiB),
   rssGrowthWhenDoneMiB: round(result.rssEndMiB - result.rssBeforeMiB),
   rssGrowth2sLaterMiB: round(afterMiB - result.rssBeforeMiB),
   healthz: { answers: result.healthzMs.length, p50Ms: round(percentile(result.healthzMs, 50)), worstMs: round(result.worstHealthzMs) },
+  healthzAtRest: quiet,
   bodyMiBWritten: round(result.sentMiB),
   seconds: round(result.seconds),
 });
@@ -50,7 +63,7 @@ async function measure(args: string[], headers?: Record<string, string>[]) {
     const pid = cli.child.pid ?? 0;
     // Warm: the first refusal loads the signing code, the first answers compile their paths.
     await (await fetch(`${url}${IMPORT}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).arrayBuffer();
-    for (let index = 0; index < 5; index++) await (await fetch(`${url}/healthz`)).arrayBuffer();
+    const quiet = await quietHealthz(url, 2000);
     const result = await flood({
       url,
       pid,
@@ -60,7 +73,7 @@ async function measure(args: string[], headers?: Record<string, string>[]) {
       ...(headers ? { headers: (i) => headers[i] ?? {} } : {}),
     });
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    return summary(result, residentMiB(pid) ?? Number.NaN);
+    return summary(result, residentMiB(pid) ?? Number.NaN, quiet);
   } finally {
     cli.child.kill("SIGKILL");
     await cli.exited;
