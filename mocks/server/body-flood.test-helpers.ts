@@ -6,8 +6,10 @@
  * early answer, until the server closes the connection or the body is sent.
  * Used by mocks/server/body-memory.test.ts and the benchmark's "bodies" part (scripts/benchmark/bodies.ts).
  */
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
+import { createInterface } from "node:readline";
 
 export interface FloodOptions {
   /** http://host:port of the server. */
@@ -32,15 +34,29 @@ export interface FloodResult {
   statuses: (number | "none")[];
   /** How many body bytes were written to the connections (all together; the server read them, or the kernel holds them). */
   sentMiB: number;
-  /** Each /healthz answer's latency while the bodies were sent, in ms. */
+  /** Each /healthz answer's latency while the bodies were sent, in ms (asked by a process of its own, 20 ms apart). */
   healthzMs: number[];
   /** A /healthz still waiting when the flood ended counts with its time so far. */
   worstHealthzMs: number;
   seconds: number;
+  /** CPU time the server process used meanwhile (all its threads), in ms. */
+  serverCpuMs: number;
 }
 
 const MiB = 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, "x");
+
+/** The CPU time a process has used (user and system, all its threads) in ms; undefined once it has ended. */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, "utf8");
+    // The fields after the command name (in parentheses, which may hold spaces): utime and stime are the 12th and 13th, in 1/100 s.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The resident memory of a process in MiB (VmRSS), undefined once it has ended. */
 export function residentMiB(pid: number): number | undefined {
@@ -103,41 +119,70 @@ function sendOne(url: URL, options: FloodOptions, index: number): Promise<{ stat
   });
 }
 
-/** GET /healthz one after another until `stop` says so; each latency in ms. */
-async function probeHealth(url: URL, stop: () => boolean, latencies: number[], waiting: { since: number | undefined }): Promise<void> {
-  while (!stop()) {
-    const started = performance.now();
-    waiting.since = started;
-    try {
-      await (await fetch(new URL("/healthz", url))).arrayBuffer();
-    } catch {
-      // A refused probe counts with its time, as a slow one does.
-    }
-    waiting.since = undefined;
-    latencies.push(performance.now() - started);
+/**
+ * GET /healthz one after another (20 ms apart), each latency in ms on a line of its own; a line on its
+ * stdin stops it, after a last line with how long the probe then in flight had waited ("final <ms>").
+ */
+const PROBER = `
+let inFlight;
+process.stdin.once("data", () => {
+  process.stdout.write("final " + String(inFlight === undefined ? 0 : performance.now() - inFlight) + "\\n", () => process.exit(0));
+});
+(async () => {
+  for (;;) {
+    inFlight = performance.now();
+    try { await (await fetch(process.argv[1])).arrayBuffer(); } catch {}
+    const ms = performance.now() - inFlight;
+    inFlight = undefined;
+    process.stdout.write(String(ms) + "\\n");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+})();
+`;
+
+/**
+ * The prober in a process of its own: in the sender's, each latency would also hold the sender's own
+ * busy turns (it writes 16 sockets as fast as they drain). Resolves once its first answer came.
+ */
+async function startProber(url: URL): Promise<{ stop: () => Promise<{ latencies: number[]; stillWaiting: number }> }> {
+  const child = spawn(process.execPath, ["-e", PROBER, new URL("/healthz", url).href], { stdio: ["pipe", "pipe", "inherit"] });
+  const latencies: number[] = [];
+  let stillWaiting = 0;
+  let firstAnswer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    if (line.startsWith("final ")) stillWaiting = Number(line.slice(6));
+    else latencies.push(Number(line));
+    firstAnswer();
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  await answered;
+  return {
+    stop: async () => {
+      child.stdin.write("stop\n");
+      await exited;
+      return { latencies: latencies.slice(1), stillWaiting };
+    },
+  };
 }
 
 /** Sends the bodies, all at once, and records what the server process paid meanwhile. */
 export async function flood(options: FloodOptions): Promise<FloodResult> {
   const url = new URL(options.url);
-  const started = performance.now();
   const rssBeforeMiB = residentMiB(options.pid) ?? Number.NaN;
   let rssPeakMiB = rssBeforeMiB;
   const sampler = setInterval(() => {
     rssPeakMiB = Math.max(rssPeakMiB, residentMiB(options.pid) ?? 0);
   }, 10);
-  let done = false;
-  const healthzMs: number[] = [];
-  const waiting: { since: number | undefined } = { since: undefined };
-  const probing = probeHealth(url, () => done, healthzMs, waiting);
+  const prober = await startProber(url);
+  const started = performance.now();
+  const cpuBefore = cpuMs(options.pid) ?? Number.NaN;
   const outcomes = await Promise.all(Array.from({ length: options.connections }, (_, index) => sendOne(url, options, index)));
-  done = true;
-  const stillWaiting = waiting.since === undefined ? 0 : performance.now() - waiting.since;
+  const serverCpuMs = (cpuMs(options.pid) ?? Number.NaN) - cpuBefore;
+  const seconds = (performance.now() - started) / 1000;
+  const { latencies: healthzMs, stillWaiting } = await prober.stop();
   clearInterval(sampler);
   rssPeakMiB = Math.max(rssPeakMiB, residentMiB(options.pid) ?? 0);
-  await probing;
   return {
     rssBeforeMiB,
     rssPeakMiB,
@@ -146,6 +191,7 @@ export async function flood(options: FloodOptions): Promise<FloodResult> {
     sentMiB: outcomes.reduce((sum, outcome) => sum + outcome.sent, 0) / MiB,
     healthzMs,
     worstHealthzMs: Math.max(stillWaiting, ...healthzMs),
-    seconds: (performance.now() - started) / 1000,
+    seconds,
+    serverCpuMs,
   };
 }

@@ -52,6 +52,7 @@ const summary = (result: FloodResult, afterMiB: number, quiet: Awaited<ReturnTyp
   rssGrowth2sLaterMiB: round(afterMiB - result.rssBeforeMiB),
   healthz: { answers: result.healthzMs.length, p50Ms: round(percentile(result.healthzMs, 50)), worstMs: round(result.worstHealthzMs) },
   healthzAtRest: quiet,
+  serverCpuMs: round(result.serverCpuMs),
   bodyMiBWritten: round(result.sentMiB),
   seconds: round(result.seconds),
 });
@@ -61,8 +62,8 @@ async function measure(args: string[], headers?: Record<string, string>[]) {
   try {
     const url = await cli.url();
     const pid = cli.child.pid ?? 0;
-    // Warm: the first refusal loads the signing code, the first answers compile their paths.
-    await (await fetch(`${url}${IMPORT}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).arrayBuffer();
+    // Warm: the first refusals load the signing code and the worker threads, the first answers compile their paths.
+    await flood({ url, pid, path: IMPORT, connections: 4, bytesPerBody: 8 * MiB });
     const quiet = await quietHealthz(url, 2000);
     const result = await flood({
       url,
