@@ -3,7 +3,7 @@
  * exactly what did not match. The signing string it rebuilt also travels in a response header, in
  * full, because a tppMessage text stops at 512 characters.
  */
-import type { SignableRequest, VerifyResult } from "../../src/signing/index";
+import type { HashedBody, SignableRequest, VerifyFailure, VerifyResult } from "../../src/signing/index";
 import type { IncomingRequest, VerifiedSigner } from "./incoming";
 import { tppError } from "../../src/contract/tpp-messages";
 import { errorAnswer, type Answer } from "./respond";
@@ -28,7 +28,11 @@ let signingModule: Promise<typeof import("../../src/signing/index")> | undefined
 const signing = () => (signingModule ??= import("../../src/signing/index"));
 
 /** How a request's signature is checked: here by default; the standalone server hands it to worker threads (verify-pool.ts). */
-export type RequestVerifier = (request: SignableRequest & { headers: Record<string, string>; body: string }, now: Date) => Promise<VerifyResult>;
+export type RequestVerifier = (
+  request: SignableRequest & { headers: Record<string, string>; body: string },
+  now: Date,
+  options?: { deferBodyDigest?: boolean },
+) => Promise<VerifyResult>;
 let offThread: RequestVerifier | undefined;
 
 /** Replaces where signatures are checked (the server, at start); undefined: here again. */
@@ -36,21 +40,47 @@ export function useRequestVerifier(verifier: RequestVerifier | undefined): void 
   offThread = verifier;
 }
 
+const rebuiltHeader = (signingString: string | undefined): Record<string, string> =>
+  signingString === undefined ? {} : { [SIGNING_STRING_HEADER]: utf8Base64(signingString) };
+
+/** A failed check as the TPP gets it: the code, the text with the signing string the sandbox rebuilt, and that string in its header. */
+function refusal(result: VerifyFailure): { ok: false; answer: Answer } {
+  const text = result.signingString === undefined ? result.text : `${result.text} Signing string rebuilt by the sandbox:\n${result.signingString}`;
+  return {
+    ok: false,
+    answer: errorAnswer(
+      [tppError(result.code, text, result.code.startsWith("CERTIFICATE") ? "TPP-Signature-Certificate" : "Signature")],
+      rebuiltHeader(result.signingString),
+    ),
+  };
+}
+
+/**
+ * `deferBodyDigest`: the body is not read yet (the server checks a large body's request first);
+ * everything but the Digest's value is checked, and checkStreamedDigest compares it once the body
+ * has been hashed as it streamed.
+ */
 export async function checkSignature(
   request: { method: string; target: string; headers: IncomingRequest["headers"]; body: string },
   now: Date,
+  options: { deferBodyDigest?: boolean } = {},
 ): Promise<SignatureCheck> {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
   const signable = { method: request.method, url: request.target, headers, body: request.body };
-  const result = offThread ? await offThread(signable, now) : await (await signing()).verifyRequest(signable, { now });
-  const rebuilt: Record<string, string> = result.signingString === undefined ? {} : { [SIGNING_STRING_HEADER]: utf8Base64(result.signingString) };
-  if (result.ok) return { ok: true, headers: rebuilt, signer: { ...result.fingerprints, subject: result.certificate.subject } };
-  const text = result.signingString === undefined ? result.text : `${result.text} Signing string rebuilt by the sandbox:\n${result.signingString}`;
-  return {
-    ok: false,
-    answer: errorAnswer([tppError(result.code, text, result.code.startsWith("CERTIFICATE") ? "TPP-Signature-Certificate" : "Signature")], rebuilt),
-  };
+  const result = offThread ? await offThread(signable, now, options) : await (await signing()).verifyRequest(signable, { now, ...options });
+  if (result.ok) return { ok: true, headers: rebuiltHeader(result.signingString), signer: { ...result.fingerprints, subject: result.certificate.subject } };
+  return refusal(result);
+}
+
+/** After checkSignature with deferBodyDigest: the body, hashed as it streamed, against the Digest; the same 401 as checkSignature's, or undefined. */
+export async function checkStreamedDigest(headers: IncomingRequest["headers"], body: HashedBody): Promise<Answer | undefined> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    record[name] = value;
+  });
+  const problem = await (await signing()).checkStreamedBody({ headers: record }, body);
+  return problem ? refusal(problem).answer : undefined;
 }

@@ -1,19 +1,23 @@
 /**
  * The node:http request listener: builds the WHATWG Request (URL from Host, every header, the body
- * up to 1 MiB, 64 MiB for an import), answers preflights, routes, and writes the Response back.
+ * within its route's limit), answers preflights, checks what a hosted server's signed routes show
+ * before their body (admission.ts), takes the body (body-intake.ts), routes, and writes the Response back.
  * Nothing a client sends (an oversized body, a bad Host, a dropped connection) nor a failure while
  * answering takes the process down: each becomes a 4xx/5xx tppMessages answer, or silence when the client has gone.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorStatus } from "../../src/contract/errors";
 import { CONTROL_PREFIX } from "../router";
-import { toWire, wireResponse, type IncomingRequest, type RequestFacts, type WireAnswer } from "../http/incoming";
+import { toWire, type IncomingRequest, type RequestFacts, type WireAnswer } from "../http/incoming";
 import { errorAnswer } from "../http/respond";
 import { pathTrickProblem } from "../http/path-tricks";
 import type { ChangeStreams } from "./change-streams";
 import { preflight } from "./cors";
 import { jsonError } from "./json-errors";
-import { bodyLimitFor, methodProblem, readNodeBody, requestUrl, toIncomingRequest, toWhatwgRequest } from "./node-request";
+import type { Admit } from "./admission";
+import type { BodyBudgets } from "./body-budget";
+import { takeBody } from "./body-intake";
+import { notJson } from "./routes";
+import { announcesBody, bodyLimitFor, declaredLength, incomingHeaders, methodProblem, requestUrl, toIncomingRequest, toWhatwgRequest } from "./node-request";
 import { sendResponse, sendWire } from "./node-response";
 import { foreignHostProblem, foreignOriginProblem, originPolicy } from "./origins";
 import type { LogFormat } from "./cli-args";
@@ -21,12 +25,22 @@ import { repeatedHeaderMessages } from "./repeated-headers";
 import { requestLogLine } from "./request-log";
 import { clientAddress, type TrustedProxies } from "./client-address";
 
-/** Both record in `facts` what answering established (the verified signer; the tenant on a hosted server): the log names only that. */
-export interface RequestHandlerOptions {
-  /** `facts` records what answering established (the log names only that); `client` is the client's address (client-address.ts), which per-client bounds count. */
-  route: (request: Request, facts: RequestFacts, client: string) => Promise<Response>;
+/**
+ * `Context`: what a request established before its body was read (admit), handed to answerInterface, answerControl or
+ * route. Each records in `facts` what answering established (the verified signer; the tenant on a hosted server): the
+ * log names only that.
+ */
+export interface RequestHandlerOptions<Context = never> {
+  /** `client` is the client's address (client-address.ts), which per-client bounds count. */
+  route: (request: Request, facts: RequestFacts, client: string, admitted?: Context) => Promise<Response>;
   /** The interface (/v1/…) straight from node:http: the dispatcher's answer without WHATWG objects in between. */
-  answerInterface?: (request: IncomingRequest, facts: RequestFacts) => Promise<WireAnswer | undefined>;
+  answerInterface?: (request: IncomingRequest, facts: RequestFacts, admitted?: Context) => Promise<WireAnswer | undefined>;
+  /** The controls (/__sandbox/…) the same way: an import's body (up to 64 MiB) is decoded once, not copied into a Request and out again. */
+  answerControl?: (request: IncomingRequest, facts: RequestFacts, admitted?: Context) => Promise<WireAnswer | undefined>;
+  /** What a request must show before its body is read (a hosted server's signatures), and the check its body must then pass. */
+  admit?: Admit<Context>;
+  /** How many body bytes may be held at once (body-budget.ts); without, bodies are bounded by their routes' limits only. */
+  budgets?: BodyBudgets;
   /** Origins besides loopback ones that may call the server from a web page (--allow-origin). */
   allowOrigins?: readonly string[];
   /** The server listens on a loopback address: requests must name a loopback host (against DNS rebinding). */
@@ -44,14 +58,7 @@ export interface RequestHandlerOptions {
   trustedProxies?: TrustedProxies;
 }
 
-const tooLarge = (bytes: number, limit: number) =>
-  jsonError(
-    errorStatus.CONTENT_TOO_LARGE,
-    "CONTENT_TOO_LARGE",
-    `The body is ${String(bytes)} bytes; this sandbox takes at most ${String(limit)} bytes (${String(limit / 1024 / 1024)} MiB) here.`,
-  );
-
-export function createRequestHandler(options: RequestHandlerOptions) {
+export function createRequestHandler<Context = never>(options: RequestHandlerOptions<Context>) {
   const log = options.log;
   const allows = originPolicy(options.allowOrigins);
 
@@ -94,31 +101,50 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       await send(preflight(req));
       return 204;
     }
+    const wire = (answer: WireAnswer, close?: boolean) => sendWire(res, answer, { ...(close ? { close } : {}), ...(allowedOrigin ? { allowedOrigin } : {}) });
     // Only here are a header's lines still apart: the dispatcher sees them joined (toIncomingRequest, the Headers class).
     const repeated = here.pathname.startsWith("/v1/") || here.pathname.startsWith(CONTROL_PREFIX) ? repeatedHeaderMessages(req.headersDistinct) : [];
     if (repeated.length > 0) {
-      const refused = errorAnswer(repeated);
-      await send(wireResponse(toWire(refused)), true);
+      const refused = toWire(errorAnswer(repeated));
+      // Refused on its headers, as an admission refusal: its body is not read, and the connection is closed.
+      await wire(refused, true);
       return refused.status;
     }
     if (options.changeStreams?.wants(req, here.pathname)) return options.changeStreams.open(req, res, allowedOrigin);
     const limit = bodyLimitFor(req.method, here.pathname);
-    const body = await readNodeBody(req, limit);
+    // Its size first (body-intake.ts refuses a declared one over the limit before anything else), then what it shows before its body.
+    const admission =
+      options.admit && methodProblem(method) === undefined && (declaredLength(req) ?? 0) <= limit
+        ? await options.admit({ method, url: here, headers: incomingHeaders(req) }, facts)
+        : undefined;
+    if (admission && !admission.ok) {
+      // Refused on its headers: none of its body is read, and the connection is closed rather than drained.
+      await wire(admission.answer, true);
+      return admission.answer.status;
+    }
+    const wrongType = notJson(method, here.pathname, req.headers["content-type"], announcesBody(req));
+    if (wrongType) {
+      await send(wrongType, true);
+      return wrongType.status;
+    }
+    const body = await takeBody(req, res, { limit, budgets: options.budgets, check: admission?.body });
     if (body.kind === "aborted") {
       res.destroy();
       return "aborted";
     }
-    if (body.kind === "too-large") {
-      await send(tooLarge(body.bytes, limit), !body.drained);
-      return 413;
+    if (body.kind === "refused") {
+      await wire(body.answer, body.close);
+      return body.answer.status;
     }
     const client = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustedProxies);
-    if (options.answerInterface && here.pathname.startsWith("/v1/") && methodProblem(method) === undefined) {
+    const admitted = admission?.context;
+    const straight = here.pathname.startsWith("/v1/") ? options.answerInterface : here.pathname.startsWith(CONTROL_PREFIX) ? options.answerControl : undefined;
+    if (straight && methodProblem(method) === undefined) {
       // The dispatcher never throws: a failure inside it is already a 500 answer.
-      const wire = await options.answerInterface(toIncomingRequest(req, here, body.bytes, client), facts);
-      if (wire) {
-        await sendWire(res, wire, allowedOrigin ? { allowedOrigin } : {});
-        return wire.status;
+      const answered = await straight(toIncomingRequest(req, here, body.bytes, client), facts, admitted);
+      if (answered) {
+        await wire(answered);
+        return answered.status;
       }
     }
     const request = toWhatwgRequest(req, here, body.bytes);
@@ -132,7 +158,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     }
     let response: Response;
     try {
-      response = await options.route(request.request, facts, client);
+      response = await options.route(request.request, facts, client, admitted);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       response = jsonError(500, "SYSTEM_ERROR", `The sandbox server failed while answering: ${detail}. This is a sandbox bug.`);
@@ -156,17 +182,5 @@ export function createRequestHandler(options: RequestHandlerOptions) {
         log?.(`error ${req.method ?? "?"} ${req.url ?? "?"}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         res.destroy();
       });
-  };
-}
-
-/** Expect: 100-continue with a Content-Length over the limit: refuse before the client sends the body. */
-export function createContinueHandler(onRequest: (req: IncomingMessage, res: ServerResponse) => void, declaresTooLarge: (req: IncomingMessage) => boolean) {
-  return (req: IncomingMessage, res: ServerResponse): void => {
-    if (declaresTooLarge(req)) {
-      void sendResponse(res, tooLarge(Number(req.headers["content-length"]), bodyLimitFor(req.method, req.url)), { close: true });
-      return;
-    }
-    res.writeContinue();
-    onRequest(req, res);
   };
 }

@@ -66,8 +66,92 @@ export function rawExchange(port: number, text: string, options: { destroyAfterW
   });
 }
 
+export interface RawConnection {
+  write: (data: string | Buffer) => void;
+  /** Everything the server has written so far. */
+  received: () => string;
+  /** Resolves with everything received once it matches `pattern`; rejects if the connection ends first. */
+  until: (pattern: RegExp) => Promise<string>;
+  /** Resolves once the server has closed the connection (or it failed). */
+  closed: Promise<void>;
+  destroy: () => void;
+}
+
+/** A TCP connection to the server on `port`, written and read by the test at its own pace (a request sent in parts). */
+export function rawConnection(port: number): RawConnection {
+  const socket = connect(port, "127.0.0.1");
+  let received = "";
+  let ended = false;
+  const waiters: (() => void)[] = [];
+  const changed = () => {
+    for (const waiter of waiters.splice(0)) waiter();
+  };
+  socket.setEncoding("latin1");
+  socket.on("data", (chunk: string) => {
+    received += chunk;
+    changed();
+  });
+  const closed = new Promise<void>((resolve) => {
+    socket.on("close", () => {
+      ended = true;
+      changed();
+      resolve();
+    });
+  });
+  socket.on("error", () => undefined); // a write after the server closed: the test reads what it answered
+  const until = (pattern: RegExp): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        if (pattern.test(received)) resolve(received);
+        else if (ended) reject(new Error(`The connection ended without ${String(pattern)}; received:\n${received.slice(0, 2000)}`));
+        else waiters.push(check);
+      };
+      check();
+    });
+  return {
+    write: (data) => {
+      if (!socket.destroyed) socket.write(data);
+    },
+    received: () => received,
+    until,
+    closed,
+    destroy: () => socket.destroy(),
+  };
+}
+
 /** A server on a free port (in memory unless the options say otherwise) and a signed client to it. */
 export async function serverAndClient(options: SandboxServerOptions = {}): Promise<{ server: SandboxServer; client: HttpClient }> {
   const server = await startSandboxServer({ port: 0, ...options });
   return { server, client: httpClient(server.url) };
+}
+
+/** A sandbox export, as far as growing it needs. */
+export interface SandboxExportShape {
+  stores: {
+    transactions: { id: string; seq: number; accountId: string; paymentId?: string }[];
+    accounts: { resourceId: string; transactionCount: number }[];
+    meta: { key: string; value: unknown }[];
+  };
+}
+
+/**
+ * The export with `count` more transactions like its first that is no payment's booking (copies of a booking would
+ * contradict its payment, and be refused: decision 0049); an import checks each account's transactionCount and nextSeq.
+ */
+export function withMoreTransactions<E extends SandboxExportShape>(exported: E, count: number): E {
+  const template = exported.stores.transactions.find((transaction) => transaction.paymentId === undefined);
+  if (!template) throw new Error("The export holds no transaction to copy.");
+  const extra = Array.from({ length: count }, (_, index) => ({ ...template, id: `bulk-${String(index)}`, seq: 1_000_000 + index }));
+  const stores = exported.stores;
+  return {
+    ...exported,
+    stores: {
+      ...stores,
+      transactions: [...stores.transactions, ...extra],
+      accounts: stores.accounts.map((account) =>
+        account.resourceId === template.accountId ? { ...account, transactionCount: account.transactionCount + count } : account,
+      ),
+      meta: stores.meta.map((entry) => (entry.key === "nextSeq" ? { key: "nextSeq", value: 1_000_000 + count } : entry)),
+    },
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * What the server answers, as WHATWG Request → Response: its own pages (index, OpenAPI, the bank
- * page), then the dispatcher (/v1/…, /__sandbox/…), then a 404 in the interface's error format.
+ * page), then the dispatcher, then a 404 in the interface's error format. The server's listener hands
+ * the interface (/v1/…) and the controls (/__sandbox/…) to the dispatcher straight (handle-request.ts).
  */
 import { CONTROL_PREFIX, type Dispatch } from "../router";
 import type { RequestFacts } from "../http/incoming";
@@ -30,15 +31,15 @@ const STATE_CHANGING = new Set(["POST", "PUT", "DELETE", "PATCH"]);
  * The controls change the sandbox unsigned, so they take JSON only: a browser sends a cross-origin
  * form or text/plain body without asking first, but never application/json. A request without a
  * body may leave Content-Type out (curl -X POST …/batch/run). The bank page's form is its own route.
+ * Told by the headers alone, so the server refuses before it reads the body.
  */
-function notJson(request: Request, url: URL): Response | undefined {
-  if (!url.pathname.startsWith(CONTROL_PREFIX) || !STATE_CHANGING.has(request.method)) return undefined;
-  const type = request.headers.get("content-type");
-  if (type === null ? request.body === null : /^application\/json\s*(;|$)/i.test(type.trim())) return undefined;
+export function notJson(method: string, pathname: string, type: string | undefined, hasBody: boolean): Response | undefined {
+  if (!pathname.startsWith(CONTROL_PREFIX) || !STATE_CHANGING.has(method)) return undefined;
+  if (type === undefined ? !hasBody : /^application\/json\s*(;|$)/i.test(type.trim())) return undefined;
   return jsonError(
     415,
     "FORMAT_ERROR",
-    `${request.method} ${url.pathname} takes a JSON body only; the request ${type === null ? "has a body but no Content-Type" : `has Content-Type ${type.slice(0, 100)}`}. ` +
+    `${method} ${pathname} takes a JSON body only; the request ${type === undefined ? "has a body but no Content-Type" : `has Content-Type ${type.slice(0, 100)}`}. ` +
       "Send the body as JSON with Content-Type: application/json.",
     { Accept: "application/json" },
   );
@@ -49,13 +50,16 @@ const ownPages = (hosted: boolean): Record<string, (request: Request, url: URL) 
   "/openapi.json": (_request, url) => openApiResponse(url.origin),
 });
 
-/** A hosted server's own answer to the controls, the bank page and the interface (tenants/hosted-routing.ts). */
-export type HostedRoute = (request: Request, url: URL, facts: RequestFacts, client: string) => Promise<Response | undefined>;
+/**
+ * A hosted server's own answer to the controls, the bank page and the interface (tenants/hosted-routing.ts),
+ * with what the request's signature established before its body was read.
+ */
+export type HostedRoute<Context> = (request: Request, url: URL, facts: RequestFacts, client: string, admitted?: Context) => Promise<Response | undefined>;
 
-export function createRoutes(dispatch: Dispatch, health?: ServerHealth, hosted?: HostedRoute) {
+export function createRoutes<Context = never>(dispatch: Dispatch, health?: ServerHealth, hosted?: HostedRoute<Context>) {
   const pages = ownPages(hosted !== undefined);
   /** `facts` is told what answering established (the verified signer, the tenant), for the request log; `client` is the client's address. */
-  return async function route(request: Request, facts: RequestFacts = {}, client = "unknown"): Promise<Response> {
+  return async function route(request: Request, facts: RequestFacts = {}, client = "unknown", admitted?: Context): Promise<Response> {
     const url = new URL(request.url);
     if (request.method === "GET" || request.method === "HEAD") {
       const healthy = await healthAnswer(url.pathname, health);
@@ -66,9 +70,7 @@ export function createRoutes(dispatch: Dispatch, health?: ServerHealth, hosted?:
       if (request.method === "GET" || request.method === "HEAD") return own(request, url);
       return jsonError(405, "SERVICE_INVALID", `${url.pathname} takes GET and HEAD.`, { Allow: "GET, HEAD" });
     }
-    const refused = notJson(request, url);
-    if (refused) return refused;
-    const tenants = await hosted?.(request, url, facts, client);
+    const tenants = await hosted?.(request, url, facts, client, admitted);
     if (tenants) return tenants;
     const bank = await bankPage(request, url, dispatch);
     if (bank) return bank;

@@ -1,7 +1,7 @@
 import { get as httpGet } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { KARI, initiationHeaders, NDCT, type ListedAccount as Account, kariAndOla, paymentBody } from "../test-helpers";
-import { serverAndClient, rawExchange as rawBytes, type HttpClient } from "./http-client.test-helpers";
+import { serverAndClient, rawExchange as rawBytes, withMoreTransactions, type HttpClient, type SandboxExportShape } from "./http-client.test-helpers";
 import { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from "./node-request";
 import type { SandboxServer } from "./start";
 
@@ -245,31 +245,14 @@ describe("what a browser on another origin and a careless client get", { timeout
     expect((await client.control("GET", "/__sandbox/clock")).status).toBe(200);
   });
 
-  interface Export {
-    stores: {
-      transactions: { id: string; seq: number; accountId: string; paymentId?: string }[];
-      accounts: { resourceId: string; transactionCount: number }[];
-      meta: { key: string; value: unknown }[];
-    };
-  }
-
   test("an import takes a whole sandbox well over 1 MiB (up to 64 MiB)", async () => {
-    const exported = (await (await client.control("GET", "/__sandbox/export")).json()) as Export;
-    // Not a payment's booking: 8,000 copies of one would contradict the payment, and be refused (decision 0049).
-    const template = exported.stores.transactions.find((transaction) => transaction.paymentId === undefined);
-    expect(template).toBeDefined();
-    const extra = Array.from({ length: 8_000 }, (_, index) => ({ ...template!, id: `bulk-${String(index)}`, seq: 1_000_000 + index }));
-    exported.stores.transactions.push(...extra);
-    // An import checks that each account's transactionCount counts its transactions.
-    const owner = exported.stores.accounts.find((account) => account.resourceId === template!.accountId)!;
-    owner.transactionCount += extra.length;
-    exported.stores.meta = exported.stores.meta.map((entry) => (entry.key === "nextSeq" ? { key: "nextSeq", value: 1_000_000 + extra.length } : entry));
+    const exported = withMoreTransactions((await (await client.control("GET", "/__sandbox/export")).json()) as SandboxExportShape, 8_000);
     const text = JSON.stringify(exported);
     expect(text.length).toBeGreaterThan(MAX_BODY_BYTES);
     const imported = await fetch(`${server.url}/__sandbox/import`, { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
     expect(await imported.text()).not.toContain("tppMessages");
     expect(imported.status).toBe(200);
-    const after = (await (await client.control("GET", "/__sandbox/export")).json()) as Export;
+    const after = (await (await client.control("GET", "/__sandbox/export")).json()) as SandboxExportShape;
     expect(after.stores.transactions).toHaveLength(exported.stores.transactions.length);
 
     const tooBig = await client.control("POST", "/__sandbox/import", { padding: "x".repeat(MAX_IMPORT_BYTES) });

@@ -5,7 +5,7 @@
  * (every 2xx write committed there before it is answered); or in PostgreSQL (--database), which
  * other servers may share.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { tppError } from "../../src/contract/tpp-messages";
@@ -21,8 +21,8 @@ import { changesNow } from "../control/handlers";
 import { createChangeStreams } from "./change-streams";
 import { openDataStore } from "./data-file";
 import { openPostgresStore, redactUrl } from "../store/sql/postgres-store";
-import { createContinueHandler, createRequestHandler } from "./handle-request";
-import { declaresTooLarge } from "./node-request";
+import { createBodyBudgets, type BodyBudgetLimits } from "./body-budget";
+import { createRequestHandler } from "./handle-request";
 import { isLoopbackHostName, parseAllowedOrigin } from "./origins";
 import { nodeBodyHasher } from "./node-body-hasher";
 import { nodeRsaVerifier } from "./node-rsa-verifier";
@@ -86,6 +86,8 @@ export interface SandboxServerOptions {
    * at most 4; 0: on the event loop. One pool per process: the first server's size holds.
    */
   verifyWorkers?: number;
+  /** How many body bytes the server holds at once, and how many bodies may wait for room (default DEFAULT_BODY_BUDGETS; decision 0046). */
+  bodyBudgets?: BodyBudgetLimits;
 }
 
 export interface SandboxServer {
@@ -215,7 +217,9 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   // Requests this server has not answered yet. Alone, a request is checked here: the hop to a worker
   // and back added about 0.5 ms to each of a client's sequential requests and saved nothing.
   let unanswered = 0;
-  useRequestVerifier(pool ? (request, now) => (unanswered > 1 ? pool.verify(request, now) : verifyRequest(request, { now })) : undefined);
+  useRequestVerifier(
+    pool ? (request, now, checks) => (unanswered > 1 ? pool.verify(request, now, checks) : verifyRequest(request, { now, ...checks })) : undefined,
+  );
   try {
     // Like the portal's own sandbox: a brand-new one holds the fixed data, so the portal's examples and curl commands work at once.
     // The SQLite file is this process's alone (locked EXCLUSIVE), so every commit passes through here: pages may be kept.
@@ -260,9 +264,11 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     });
     store.onCommit(changeStreams.changed);
     const onRequest = createRequestHandler({
-      ...(hosted ? {} : { changeStreams }),
+      ...(hosted ? { admit: hosted.admit } : { changeStreams }),
+      budgets: createBodyBudgets(options.bodyBudgets),
       route: createRoutes(sandbox.dispatch, { ready: () => readiness(store, () => closing !== undefined) }, hosted?.route),
       answerInterface: hosted?.answerInterface ?? sandbox.dispatch.answer,
+      answerControl: hosted?.answerControl ?? sandbox.dispatch.answer,
       allowOrigins,
       loopbackOnly: isLoopbackHostName(host),
       ...(proxies ? { trustedProxies: proxies } : {}),
@@ -271,19 +277,22 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       ...(log ? { log } : {}),
       ...(options.logFormat ? { logFormat: options.logFormat } : {}),
     });
-    server = createServer((request, response) => {
+    const listener = (request: IncomingMessage, response: ServerResponse) => {
       unanswered++;
       response.once("close", () => {
         unanswered--;
       });
       onRequest(request, response);
-    });
+    };
+    server = createServer(listener);
     // The client, not the server, should end an idle keep-alive connection: a request sent on one
     // just as the server closes it fails with ECONNRESET (a POST is not retried). Longer than
     // undici's 4 s and a reverse proxy's upstream idle time (nginx: 60 s; docs/deployment.md).
     server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
-    server.on("checkContinue", createContinueHandler(onRequest, declaresTooLarge));
+    // Expect: 100-continue is answered like any request: the 100 goes out only once its body will be read
+    // (body-intake.ts), so the client of a request refused before (too large, unsigned when hosted, no room) never sends its body.
+    server.on("checkContinue", listener);
     server.on("clientError", answerUnparsable);
     const address = await listen(server, port, host);
     const running = server;

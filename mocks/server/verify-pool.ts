@@ -20,6 +20,8 @@ export interface VerifyJob {
   headers: Record<string, string>;
   body: string;
   nowMs: number;
+  /** The body is not read yet: its Digest's value is compared later (verifyRequest's deferBodyDigest). */
+  deferBodyDigest?: boolean;
 }
 
 export interface VerifyReply {
@@ -65,8 +67,13 @@ function parseReply(text: string): VerifyReply {
   return reply;
 }
 
-const inline = (job: VerifyJob): Promise<VerifyResult> =>
-  verifyRequest({ method: job.method, url: job.url, headers: job.headers, body: job.body }, { now: new Date(job.nowMs) });
+/** The job's check, on whichever thread runs it. */
+export const verifyJob = (job: VerifyJob): Promise<VerifyResult> =>
+  verifyRequest(
+    { method: job.method, url: job.url, headers: job.headers, body: job.body },
+    { now: new Date(job.nowMs), ...(job.deferBodyDigest ? { deferBodyDigest: true } : {}) },
+  );
+const inline = verifyJob;
 
 /** `entry`: the worker's module (tests give one that fails). */
 export function createVerifyPool(
@@ -112,8 +119,16 @@ export function createVerifyPool(
   };
 
   return {
-    verify: (request, now) => {
-      const job: VerifyJob = { id: nextId++, method: request.method, url: request.url, headers: request.headers, body: request.body, nowMs: now.getTime() };
+    verify: (request, now, options) => {
+      const job: VerifyJob = {
+        id: nextId++,
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        body: request.body,
+        nowMs: now.getTime(),
+        ...(options?.deferBodyDigest ? { deferBodyDigest: true } : {}),
+      };
       const member = pick();
       if (member === undefined) return inline(job);
       return new Promise<VerifyResult>((resolve) => {

@@ -6,11 +6,10 @@ import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { useBodyHasher } from "../../src/signing/digest";
-import { verifyRequest } from "../../src/signing/index";
 import { useRsaVerifier } from "../../src/signing/rsa-verifier";
 import { nodeBodyHasher } from "./node-body-hasher";
 import { nodeRsaVerifier } from "./node-rsa-verifier";
-import type { VerifyJob, VerifyReply } from "./verify-pool";
+import { verifyJob, type VerifyJob, type VerifyReply } from "./verify-pool";
 
 /** Lowers this thread's priority (verify-pool.ts's CHECKER_NICENESS); Linux names the thread in /proc/thread-self, elsewhere nothing changes. */
 function yieldToEventLoop(niceness: unknown): void {
@@ -33,7 +32,7 @@ if (port === null) throw new Error("verify-worker.ts runs as a worker thread of 
 port.on("message", (text: string) => {
   const job = JSON.parse(text) as VerifyJob;
   // verifyRequest never rejects: any request ends in a result.
-  void verifyRequest({ method: job.method, url: job.url, headers: job.headers, body: job.body }, { now: new Date(job.nowMs) }).then((result) => {
+  void verifyJob(job).then((result) => {
     const reply: VerifyReply = { id: job.id, result };
     port.postMessage(JSON.stringify(reply));
   });

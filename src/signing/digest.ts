@@ -45,6 +45,27 @@ export async function computeDigest(body: RequestBody, algorithm: DigestAlgorith
   return `${algorithm}=${toBase64(hash)}`;
 }
 
+/**
+ * A body hashed as it arrived (the standalone server streams a large body through the hash rather
+ * than reading it twice): its length and the digests of the algorithms the Digest header names.
+ */
+export interface HashedBody {
+  readonly length: number;
+  readonly digests: Readonly<Partial<Record<DigestAlgorithm, string>>>;
+}
+
+const isHashed = (body: RequestBody | HashedBody): body is HashedBody => typeof body === "object" && "digests" in body;
+
+/** The length of a body in bytes, whether it is here or was hashed as it streamed. */
+export const bodyLength = (body: RequestBody | HashedBody): number => (isHashed(body) ? body.length : bodyBytes(body).length);
+
+/** The length of a body and its digest by each algorithm: hashed now, or as it streamed. */
+function measured(body: RequestBody | HashedBody): { length: number; digestOf: (algorithm: DigestAlgorithm) => Promise<string> } {
+  if (isHashed(body)) return { length: body.length, digestOf: (algorithm) => Promise.resolve(body.digests[algorithm] ?? `${algorithm} (not hashed)`) };
+  const bytes = bodyBytes(body);
+  return { length: bytes.length, digestOf: (algorithm) => computeDigest(bytes, algorithm) };
+}
+
 export interface DigestEntry {
   /** The algorithm token as received. */
   readonly token: string;
@@ -91,7 +112,7 @@ export type DigestCheck =
  * recipient skip the algorithms it does not know; here none is skipped (decision 0045): each must be
  * SHA-256 or SHA-512, listed once, and match, so no listed digest goes unchecked.
  */
-export async function checkDigest(headerValue: string, body: RequestBody): Promise<DigestCheck> {
+export async function checkDigest(headerValue: string, body: RequestBody | HashedBody): Promise<DigestCheck> {
   const entries = parseDigestHeader(headerValue);
   if (!entries) return { ok: false, reason: "digest-malformed", received: headerValue };
   const supported = entries.filter((e): e is DigestEntry & { algorithm: DigestAlgorithm } => e.algorithm !== undefined);
@@ -101,9 +122,9 @@ export async function checkDigest(headerValue: string, body: RequestBody): Promi
   }
   const repeated = supported.find((entry, i) => supported.findIndex((other) => other.algorithm === entry.algorithm) < i);
   if (repeated) return { ok: false, reason: "digest-algorithm-repeated", received: headerValue, algorithm: repeated.algorithm };
-  const bytes = bodyBytes(body);
+  const bytes = measured(body);
   for (const entry of supported) {
-    const expected = await computeDigest(bytes, entry.algorithm);
+    const expected = await bytes.digestOf(entry.algorithm);
     if (expected !== `${entry.algorithm}=${entry.value}`) {
       return {
         ok: false,

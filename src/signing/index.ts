@@ -4,14 +4,14 @@
 
 export type { DigestAlgorithm, HeaderRecord, RequestBody, SignableRequest, SignatureAlgorithm, SignatureErrorCode } from "./types";
 
-export { computeDigest, checkDigest, parseDigestHeader, type DigestCheck, type DigestEntry } from "./digest";
+export { computeDigest, checkDigest, parseDigestHeader, type DigestCheck, type DigestEntry, type HashedBody } from "./digest";
 export { buildSigningString, requestTarget, SigningStringError, REQUEST_TARGET } from "./signing-string";
 export { formatSignatureHeader, parseSignatureHeader, type ParsedSignatureHeader, type SignatureParams } from "./signature-header";
 export { decodeEncodedWords, encodeWord } from "./rfc2047";
 export { BERLIN_GROUP_POLICY, DEFAULT_SIGNED_HEADER_ORDER, defaultSignedHeaders, type SignedHeaderPolicy } from "./signed-header-policy";
 
 export { signRequest, type SignOptions, type SignResult, type SignedHeaders, type SigningCredentials } from "./sign";
-export { verifyRequest, type VerifyOptions } from "./verify";
+export { checkStreamedBody, verifyRequest, type VerifyOptions } from "./verify";
 export { webCryptoRsaVerifier, type RsaVerifier } from "./rsa-verifier";
 export { codeFor, type VerifyFailure, type VerifyFailureReason, type VerifyResult, type VerifySuccess } from "./verify-result";
 

@@ -1,10 +1,10 @@
 import { fromBase64 } from "./bytes";
 import type { LoadedCertificate } from "./certificate";
-import { bodyBytes, checkDigest } from "./digest";
+import { bodyLength, checkDigest, type HashedBody } from "./digest";
 import { headerValue, headerValues } from "./headers";
 import { parseSignatureHeader, type ParsedSignatureHeader } from "./signature-header";
 import { type SignedHeaderPolicy, firstUnsignedRequirement } from "./signed-header-policy";
-import type { SignableRequest, SignatureAlgorithm } from "./types";
+import type { RequestBody, SignableRequest, SignatureAlgorithm } from "./types";
 import { type VerifyFailure, failure } from "./verify-result";
 
 // The individual checks of verifyRequest, each returning a failure or the value the
@@ -79,11 +79,15 @@ export async function importVerifyKey(certificate: LoadedCertificate, hash: "SHA
   }
 }
 
-export async function checkBodyDigest(request: SignableRequest, policy: SignedHeaderPolicy): Promise<VerifyFailure | undefined> {
+/** The Digest header against the body: the body itself, or its hashes taken as it streamed. */
+export async function checkBodyDigest(
+  request: Pick<SignableRequest, "headers"> & { readonly body?: RequestBody | HashedBody },
+  policy: SignedHeaderPolicy,
+): Promise<VerifyFailure | undefined> {
   const digest = headerValue(request.headers, "digest");
   if (digest === undefined) {
     const wanted = [...policy.always, ...policy.whenPresent].some((h) => h.toLowerCase() === "digest");
-    const length = bodyBytes(request.body).length;
+    const length = bodyLength(request.body);
     if (wanted && length > 0)
       return failure(
         "digest-missing",
@@ -113,6 +117,16 @@ export async function checkBodyDigest(request: SignableRequest, policy: SignedHe
         `The Digest header does not match the body: received ${check.received}, but the ${check.bodyLength}-byte body hashes to ${check.expected}. Hash the exact bytes you send, after serialising the JSON.`,
       );
   }
+}
+
+/**
+ * The Digest header's form only, for a body not read yet: whatever checkBodyDigest would refuse before
+ * comparing a digest with the body. Checked against no body, whose digests are constants (nothing is
+ * hashed); a mismatch is left to the body, which checkBodyDigest compares once it has streamed.
+ */
+export async function checkDigestForm(request: Pick<SignableRequest, "headers">, policy: SignedHeaderPolicy): Promise<VerifyFailure | undefined> {
+  const problem = await checkBodyDigest({ headers: request.headers }, policy);
+  return problem?.reason === "digest-mismatch" ? undefined : problem;
 }
 
 export function checkSignedList(request: SignableRequest, policy: SignedHeaderPolicy, signed: readonly string[]): VerifyFailure | undefined {

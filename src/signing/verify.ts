@@ -7,8 +7,18 @@ import { verifyRsaSignature } from "./rsa-verifier";
 import { BERLIN_GROUP_POLICY, type SignedHeaderPolicy } from "./signed-header-policy";
 import { SigningStringError, buildSigningString } from "./signing-string";
 import type { SignableRequest } from "./types";
-import { checkBodyDigest, checkSignedList, checkValidity, importVerifyKey, readAlgorithm, readSignatureBytes, readSignatureHeader } from "./verify-steps";
-import { type VerifyResult, failure } from "./verify-result";
+import type { HashedBody } from "./digest";
+import {
+  checkBodyDigest,
+  checkDigestForm,
+  checkSignedList,
+  checkValidity,
+  importVerifyKey,
+  readAlgorithm,
+  readSignatureBytes,
+  readSignatureHeader,
+} from "./verify-steps";
+import { type VerifyFailure, type VerifyResult, failure } from "./verify-result";
 
 // What the sandbox checks, in the order a TPP would want to hear about it
 // (docs/signing.md; spec §5).
@@ -20,7 +30,18 @@ export interface VerifyOptions {
   readonly requiredHeaders?: Partial<SignedHeaderPolicy>;
   /** The smallest RSA key accepted; default 2048. Lowered only to check published test vectors (the draft's key is 1024 bits). */
   readonly minimumRsaKeyBits?: number;
+  /**
+   * The body is not read yet (the server checks a request before it reads a large body): everything is
+   * verified but the Digest header's value, whose form is checked and which must be signed; the
+   * request's body is ignored. Compare the body with checkStreamedBody once it has been hashed.
+   */
+  readonly deferBodyDigest?: boolean;
 }
+
+const policyOf = (options: Pick<VerifyOptions, "requiredHeaders">): SignedHeaderPolicy => ({
+  always: options.requiredHeaders?.always ?? BERLIN_GROUP_POLICY.always,
+  whenPresent: options.requiredHeaders?.whenPresent ?? BERLIN_GROUP_POLICY.whenPresent,
+});
 
 /** Never throws and never rejects: any input ends in { ok: true } or { ok: false, code, reason, text }. */
 export async function verifyRequest(request: SignableRequest, options: VerifyOptions = {}): Promise<VerifyResult> {
@@ -31,11 +52,21 @@ export async function verifyRequest(request: SignableRequest, options: VerifyOpt
   }
 }
 
-async function verify(request: SignableRequest, options: VerifyOptions): Promise<VerifyResult> {
-  const policy: SignedHeaderPolicy = {
-    always: options.requiredHeaders?.always ?? BERLIN_GROUP_POLICY.always,
-    whenPresent: options.requiredHeaders?.whenPresent ?? BERLIN_GROUP_POLICY.whenPresent,
-  };
+/**
+ * After verifyRequest with deferBodyDigest: the body, hashed as it streamed, against the Digest header
+ * (a body without one is refused too); the same failures as verifyRequest's, undefined when it matches.
+ */
+export function checkStreamedBody(
+  request: Pick<SignableRequest, "headers">,
+  body: HashedBody,
+  options: Pick<VerifyOptions, "requiredHeaders"> = {},
+): Promise<VerifyFailure | undefined> {
+  return checkBodyDigest({ headers: request.headers, body }, policyOf(options));
+}
+
+async function verify(whole: SignableRequest, options: VerifyOptions): Promise<VerifyResult> {
+  const policy = policyOf(options);
+  const request = options.deferBodyDigest ? { ...whole, body: undefined } : whole;
   const header = readSignatureHeader(request.headers);
   if (!header.ok) return header;
   const certificateText = headerValue(request.headers, "tpp-signature-certificate");
@@ -67,7 +98,8 @@ async function verify(request: SignableRequest, options: VerifyOptions): Promise
   const match = compareKeyId(parsedKeyId.keyId, { ...certificate.summary, issuerDn: certificate.issuerDn });
   if (!match.ok) return failure(match.reason, match.text, context);
 
-  const digestProblem = (await checkBodyDigest(request, policy)) ?? checkSignedList(request, policy, signedHeaders);
+  const bodyProblem = options.deferBodyDigest ? await checkDigestForm(request, policy) : await checkBodyDigest(request, policy);
+  const digestProblem = bodyProblem ?? checkSignedList(request, policy, signedHeaders);
   if (digestProblem) return { ...digestProblem, ...context };
 
   let signingString: string;

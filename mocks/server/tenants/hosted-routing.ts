@@ -11,8 +11,10 @@ import type { Sandbox } from "../../sandbox";
 import { toWire, wireResponse, type IncomingRequest, type RequestFacts, type WireAnswer } from "../../http/incoming";
 import { replayProblem } from "../../http/request-guard";
 import { errorAnswer, failure, type Answer } from "../../http/respond";
-import { checkSignature } from "../../http/signature-check";
+import { checkSignature, checkStreamedDigest } from "../../http/signature-check";
+import type { Admission, RequestHead } from "../admission";
 import { bankPage } from "../bank-page";
+import { streamingHash } from "../node-body-hasher";
 import { TenantRefused, type TenantSandboxes } from "./tenant-sandboxes";
 import { TENANT_KEY, tenantOf, type TenantIdentity } from "./tenant-identity";
 import { TenantKeyUnbound, type BoundKey } from "./tenant-keys";
@@ -26,31 +28,61 @@ export const SIGNED_CONTROLS_HINT =
   "(TPP-Signature-Certificate, Digest, X-Request-ID and Signature; a new X-Request-ID each time), and act on the sandbox of the certificate that signed them.";
 
 /** The same request with its body read once (the signature check reads it, then the dispatcher). */
-const withBody = (request: IncomingRequest, body: string, client = request.client): IncomingRequest => ({
+const withBody = (request: IncomingRequest, body: string): IncomingRequest => ({
   method: request.method,
   url: request.url,
   headers: request.headers,
   text: () => Promise.resolve(body),
-  ...(client === undefined ? {} : { client }),
+  ...(request.client === undefined ? {} : { client: request.client }),
 });
 
-type Signed = { ok: true; tenant: TenantIdentity; signer: BoundKey; headers: Record<string, string> } | { ok: false; answer: Answer };
+/** What a verified signature established: the TPP's tenant and key, and the signing string's header. */
+export interface SignedBy {
+  tenant: TenantIdentity;
+  signer: BoundKey;
+  headers: Record<string, string>;
+}
+type Signed = ({ ok: true } & SignedBy) | { ok: false; answer: Answer };
+
+/** An unsigned control is told that the controls are signed here, before what the signature check found. */
+function hinted(answer: Answer): Answer {
+  const [first, ...rest] = (answer.body as { tppMessages: ReturnType<typeof tppError>[] }).tppMessages;
+  return errorAnswer(first ? [{ ...first, text: `${SIGNED_CONTROLS_HINT} ${first.text}` }, ...rest] : [], answer.headers);
+}
 
 /** Each takes the request's facts and records in them what it established: the verified signer, the tenant that answered. */
 export interface HostedRouting {
-  /** An interface request (/v1/…), from node:http. */
-  answerInterface: (request: IncomingRequest, facts?: RequestFacts) => Promise<WireAnswer | undefined>;
+  /**
+   * Before the body is read: a signed route's signature over the headers (decision 0046). Refused, the
+   * request is answered without its body being read; admitted, its body is hashed as it streams and
+   * compared with its Digest, and `signedBy` goes with it to answerInterface, answerControl or route.
+   */
+  admit: (head: RequestHead, facts: RequestFacts) => Promise<Admission<SignedBy> | undefined>;
+  /** An interface request (/v1/…), from node:http; signed by `signedBy` when admitted, else its signature is checked here with its body. */
+  answerInterface: (request: IncomingRequest, facts?: RequestFacts, signedBy?: SignedBy) => Promise<WireAnswer | undefined>;
+  /** A control request (/__sandbox/…), the same way. */
+  answerControl: (request: IncomingRequest, facts?: RequestFacts, signedBy?: SignedBy) => Promise<WireAnswer>;
   /** Controls and the bank page; undefined for any other path (the server's own pages answer those). */
-  route: (request: Request, url: URL, facts: RequestFacts, client: string) => Promise<Response | undefined>;
+  route: (request: Request, url: URL, facts: RequestFacts, client: string, signedBy?: SignedBy) => Promise<Response | undefined>;
 }
 
 export function createHostedRouting(options: { tenants: TenantSandboxes; server: Sandbox; realNow?: () => number }): HostedRouting {
   const { tenants, server } = options;
   const realNow = options.realNow ?? Date.now;
 
-  async function signed(request: IncomingRequest, url: URL, body: string, facts: RequestFacts): Promise<Signed> {
+  async function signed(
+    request: Pick<IncomingRequest, "method" | "headers">,
+    url: URL,
+    body: string,
+    facts: RequestFacts,
+    checks: { deferBodyDigest?: boolean } = {},
+  ): Promise<Signed> {
     // Real time: a tenant's own clock may be years ahead, and no tenant is chosen yet; its dispatcher checks again on its clock.
-    const signature = await checkSignature({ method: request.method, target: url.pathname + url.search, headers: request.headers, body }, new Date(realNow()));
+    const signature = await checkSignature(
+      { method: request.method, target: url.pathname + url.search, headers: request.headers, body },
+      new Date(realNow()),
+      checks,
+    );
     if (!signature.ok) return signature;
     const { signer } = signature;
     facts.signer = signer;
@@ -82,41 +114,53 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     }
   }
 
-  async function answerInterface(request: IncomingRequest, facts: RequestFacts = {}): Promise<WireAnswer | undefined> {
+  /** The controls are signed, but for the info a portal asks first, to learn that it must sign the rest. */
+  const signedRoute = (pathname: string): "interface" | "control" | undefined =>
+    pathname.startsWith("/v1/") ? "interface" : pathname.startsWith(CONTROL_PREFIX) && pathname !== INFO_PATH ? "control" : undefined;
+
+  async function admit(head: RequestHead, facts: RequestFacts): Promise<Admission<SignedBy> | undefined> {
+    const kind = signedRoute(head.url.pathname);
+    if (kind === undefined) return undefined;
+    const refusal = (answer: Answer) => toWire(kind === "control" ? hinted(answer) : answer);
+    const signature = await signed(head, head.url, "", facts, { deferBodyDigest: true });
+    if (!signature.ok) return { ok: false, answer: refusal(signature.answer) };
+    const hash = streamingHash(head.headers.get("digest"));
+    const finish = async () => {
+      const refused = await checkStreamedDigest(head.headers, hash.finish());
+      return refused && refusal(refused);
+    };
+    return { ok: true, context: signature, body: { seen: hash.update, finish } };
+  }
+
+  async function answerInterface(request: IncomingRequest, facts: RequestFacts = {}, signedBy?: SignedBy): Promise<WireAnswer | undefined> {
     const url = new URL(request.url);
     if (!url.pathname.startsWith("/v1/")) return undefined;
     const body = await request.text();
-    const signature = await signed(request, url, body, facts);
+    const signature = signedBy ? ({ ok: true, ...signedBy } as const) : await signed(request, url, body, facts);
     if (!signature.ok) return toWire(signature.answer);
     return inTenant(
       signature,
       request,
       facts,
       async (sandbox) =>
-        (await sandbox.dispatch.answer(withBody(request, body), facts)) ??
-        toWire(failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}.`)),
+        (await sandbox.dispatch.answer(withBody(request, body), facts)) ?? toWire(failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}.`)),
     );
   }
 
-  async function answerControl(request: Request, url: URL, facts: RequestFacts, client: string): Promise<Response> {
+  async function answerControl(request: IncomingRequest, facts: RequestFacts = {}, signedBy?: SignedBy): Promise<WireAnswer> {
+    const url = new URL(request.url);
     const body = await request.text();
-    const incoming = withBody(request, body, client);
-    // Unsigned: a portal asks it first, to learn that it must sign the rest.
-    if (url.pathname === INFO_PATH) return wireResponse((await server.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", "No sandbox info.")));
-    const signature = await signed(incoming, url, body, facts);
-    if (!signature.ok) {
-      const [first, ...rest] = (signature.answer.body as { tppMessages: ReturnType<typeof tppError>[] }).tppMessages;
-      const hinted = first ? [{ ...first, text: `${SIGNED_CONTROLS_HINT} ${first.text}` }, ...rest] : [];
-      return wireResponse(toWire(errorAnswer(hinted, signature.answer.headers)));
-    }
+    const incoming = withBody(request, body);
+    if (signedRoute(url.pathname) === undefined) return (await server.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", "No sandbox info."));
+    const signature = signedBy ? ({ ok: true, ...signedBy } as const) : await signed(incoming, url, body, facts);
+    if (!signature.ok) return toWire(hinted(signature.answer));
     const requestId = request.headers.get("x-request-id") ?? "";
-    const wire = await inTenant(signature, incoming, facts, async (sandbox) => {
+    return inTenant(signature, incoming, facts, async (sandbox) => {
       // In the store every tenant shares, as the interface's are (SandboxEnv.requestIds).
       const replayed = await replayProblem(sandbox.env.requestIds, signature.signer.spkiSha256, requestId, realNow());
       if (replayed) return toWire(replayed, signature.headers);
       return (await sandbox.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", `No control route at ${url.pathname}.`));
     });
-    return wireResponse(wire);
   }
 
   async function answerBank(request: Request, url: URL, facts: RequestFacts): Promise<Response | undefined> {
@@ -131,15 +175,23 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     return answered ?? bankPage(request, url, server.dispatch);
   }
 
+  /** A WHATWG request (tests, a server without the straight paths) as the dispatcher reads one. */
+  const incomingOf = (request: Request, client: string): IncomingRequest => ({
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    text: () => request.text(),
+    client,
+  });
+
   return {
+    admit,
     answerInterface,
-    route: (request, url, facts, client) => {
-      if (url.pathname.startsWith(CONTROL_PREFIX)) return answerControl(request, url, facts, client);
+    answerControl,
+    route: (request, url, facts, client, signedBy) => {
+      if (url.pathname.startsWith(CONTROL_PREFIX)) return answerControl(incomingOf(request, client), facts, signedBy).then(wireResponse);
       if (url.pathname.startsWith("/bank/")) return answerBank(request, url, facts);
-      if (url.pathname.startsWith("/v1/"))
-        return answerInterface({ method: request.method, url: request.url, headers: request.headers, text: () => request.text(), client }, facts).then(
-          (wire) => wire && wireResponse(wire),
-        );
+      if (url.pathname.startsWith("/v1/")) return answerInterface(incomingOf(request, client), facts, signedBy).then((wire) => wire && wireResponse(wire));
       return Promise.resolve(undefined);
     },
   };
