@@ -14,7 +14,8 @@ import { toWire, wireResponse, type IncomingRequest, type WireAnswer } from "../
 import { replayProblem } from "../../http/request-guard";
 import { errorAnswer, failure, type Answer } from "../../http/respond";
 import { checkSignature } from "../../http/signature-check";
-import { bankPage } from "../bank-page";
+import { bankPage, bankUnavailable } from "../bank-page";
+import { unavailableAnswer } from "../../http/store-unavailable";
 import { TenantRefused, type TenantSandboxes } from "./tenant-sandboxes";
 import { TENANT_KEY, tenantOf, type TenantIdentity } from "./tenant-identity";
 import { keyOf, TenantKeyUnbound, type BoundKey } from "./tenant-keys";
@@ -67,6 +68,8 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     try {
       return await tenants.use(signed.tenant, signed.signer, work);
     } catch (error) {
+      const unavailable = unavailableAnswer(error);
+      if (unavailable) return toWire(unavailable);
       if (error instanceof TenantKeyUnbound) return toWire(failure("CERTIFICATE_INVALID", error.message, "TPP-Signature-Certificate"));
       if (!(error instanceof TenantRefused)) throw error;
       return toWire(failure("ACCESS_EXCEEDED", error.message, undefined, error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {}));
@@ -107,7 +110,14 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
 
   async function answerBank(request: Request, url: URL): Promise<Response | undefined> {
     const key = url.searchParams.get(BANK_TENANT_PARAMETER) ?? "";
-    const answered = TENANT_KEY.test(key) ? await tenants.useExisting(key, (sandbox) => bankPage(request, url, sandbox.dispatch)) : undefined;
+    let answered: Response | undefined;
+    try {
+      answered = TENANT_KEY.test(key) ? await tenants.useExisting(key, (sandbox) => bankPage(request, url, sandbox.dispatch)) : undefined;
+    } catch (error) {
+      const unavailable = unavailableAnswer(error);
+      if (!unavailable) throw error;
+      return bankUnavailable(unavailable);
+    }
     // The server's own sandbox holds no payment: an unknown tenant reads as an unknown payment, and says nothing of who exists.
     return answered ?? bankPage(request, url, server.dispatch);
   }
