@@ -1,6 +1,6 @@
 /**
  * The command line of `npm run sandbox`: --port N, --host H, --data FILE, --database URL, --database-schema NAME,
- * --empty, --allow-origin ORIGIN (repeatable), --public-url URL, --log-format text|json, --multi-tenant, --max-tenants N,
+ * --database-connections N, --empty, --allow-origin ORIGIN (repeatable), --public-url URL, --log-format text|json, --multi-tenant, --max-tenants N,
  * --tenants-per-minute N, --help; each also from an environment
  * variable (SANDBOX_PORT, …, SANDBOX_DATABASE_URL), which the flag overrides.
  */
@@ -15,6 +15,8 @@ export interface CliOptions {
   database?: string;
   /** The schema of that database the sandbox's tables are in (default "public"). */
   databaseSchema?: string;
+  /** Connections this server opens to that database at most, all included (default 11). */
+  databaseConnections?: number;
   /** Start a brand-new sandbox empty instead of with the fixed data set. */
   empty?: boolean;
   /** Web page origins besides loopback ones allowed to call the server. */
@@ -51,6 +53,9 @@ Options:
   --database-schema NAME
                  The schema that holds the sandbox's tables (created if missing; default public):
                  one database can hold several sandboxes.
+  --database-connections N
+                 Connections this server opens to the database at most, all included (default 11,
+                 at least 3); a request that finds them all in use waits briefly, then is answered 503.
   --empty        Start a new sandbox with no data (default: the fixed customers, accounts and
                  transactions of POST /v1/sandbox/initialize). A loaded --data file is kept as it is.
   --allow-origin ORIGIN
@@ -75,7 +80,7 @@ Options:
   -h, --help     Show this help.
 
 Each option can also come from the environment; a flag given on the command line wins:
-  SANDBOX_PORT, SANDBOX_HOST, SANDBOX_DATA, SANDBOX_DATABASE_URL, SANDBOX_DATABASE_SCHEMA,
+  SANDBOX_PORT, SANDBOX_HOST, SANDBOX_DATA, SANDBOX_DATABASE_URL, SANDBOX_DATABASE_SCHEMA, SANDBOX_DATABASE_CONNECTIONS,
   SANDBOX_EMPTY=1, SANDBOX_ALLOW_ORIGINS (comma-separated), SANDBOX_PUBLIC_URL, SANDBOX_LOG_FORMAT,
   SANDBOX_MULTI_TENANT=1, SANDBOX_MAX_TENANTS, SANDBOX_TENANTS_PER_MINUTE.
 
@@ -87,6 +92,7 @@ const VALUE_OPTIONS = [
   "--data",
   "--database",
   "--database-schema",
+  "--database-connections",
   "--allow-origin",
   "--public-url",
   "--log-format",
@@ -105,6 +111,7 @@ const EXAMPLES: Record<ValueOption, string> = {
   "--data": "--data sandbox.db",
   "--database": "--database postgres://sandbox@db.example.com:5432/sandbox",
   "--database-schema": "--database-schema sandbox_1",
+  "--database-connections": "--database-connections 11",
   "--allow-origin": "--allow-origin https://portal.example.com",
   "--public-url": "--public-url https://sandbox.example.com",
   "--log-format": "--log-format json",
@@ -119,6 +126,7 @@ export const ENVIRONMENT: Record<ValueOption | FlagOption, string> = {
   "--data": "SANDBOX_DATA",
   "--database": "SANDBOX_DATABASE_URL",
   "--database-schema": "SANDBOX_DATABASE_SCHEMA",
+  "--database-connections": "SANDBOX_DATABASE_CONNECTIONS",
   "--empty": "SANDBOX_EMPTY",
   "--allow-origin": "SANDBOX_ALLOW_ORIGINS",
   "--public-url": "SANDBOX_PUBLIC_URL",
@@ -137,6 +145,11 @@ function checkValue(name: ValueOption, value: string): string | undefined {
   if (name === "--max-tenants" || name === "--tenants-per-minute") {
     if (!/^\d{1,7}$/.test(value) || Number(value) < 1)
       return `${name} must be a whole number of at least 1, such as ${EXAMPLES[name]}; got ${JSON.stringify(value)}.`;
+    return undefined;
+  }
+  if (name === "--database-connections") {
+    if (!/^\d{1,4}$/.test(value) || Number(value) < 3 || Number(value) > 1000)
+      return `--database-connections must be a whole number from 3 to 1000, such as ${EXAMPLES[name]}; got ${JSON.stringify(value)}.`;
     return undefined;
   }
   if (name === "--allow-origin") {
@@ -235,7 +248,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       return argument.startsWith("-")
         ? {
             kind: "error",
-            message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --empty, --allow-origin, --public-url, --log-format, --multi-tenant, --max-tenants, --tenants-per-minute and --help.`,
+            message: `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --database-connections, --empty, --allow-origin, --public-url, --log-format, --multi-tenant, --max-tenants, --tenants-per-minute and --help.`,
           }
         : { kind: "error", message: `Unexpected argument ${JSON.stringify(argument)}; options start with "--", such as ${EXAMPLES["--port"]}.` };
     }
@@ -269,6 +282,9 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     };
   if (databaseSchema !== undefined && database === undefined)
     return { kind: "error", message: "--database-schema is for PostgreSQL: give --database URL (or SANDBOX_DATABASE_URL) too." };
+  const databaseConnections = values["--database-connections"];
+  if (databaseConnections !== undefined && database === undefined)
+    return { kind: "error", message: "--database-connections is for PostgreSQL: give --database URL (or SANDBOX_DATABASE_URL) too." };
   const multiTenant = flags.has("--multi-tenant");
   const maxTenants = values["--max-tenants"];
   const perMinute = values["--tenants-per-minute"];
@@ -294,6 +310,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       ...(data === undefined ? {} : { dataFile: data }),
       ...(database === undefined ? {} : { database }),
       ...(databaseSchema === undefined ? {} : { databaseSchema }),
+      ...(databaseConnections === undefined ? {} : { databaseConnections: Number(databaseConnections) }),
       ...(flags.has("--empty") ? { empty: true } : {}),
       ...(multiTenant ? { multiTenant } : {}),
       ...(Object.keys(tenantLimits).length > 0 ? { tenantLimits } : {}),

@@ -14,11 +14,14 @@ export interface TenantLimits {
   maxTenants: number;
   /** New tenants this process creates per minute at most. */
   perMinute: number;
-  /** Tenant sandboxes this process keeps open at once (PostgreSQL: each has a small pool of connections). */
+  /**
+   * Tenant sandboxes this process keeps open at once (PostgreSQL): memory only, about 20 KiB each, as they share the
+   * server's connections; one beyond it is opened again, on those connections, when it comes back (decision 0047).
+   */
   maxOpen: number;
 }
 
-export const DEFAULT_TENANT_LIMITS: TenantLimits = { maxTenants: 1000, perMinute: 30, maxOpen: 8 };
+export const DEFAULT_TENANT_LIMITS: TenantLimits = { maxTenants: 1000, perMinute: 30, maxOpen: 256 };
 
 /** Why a new tenant was not created: the answer is a 429 with this text. */
 export class TenantRefused extends Error {
