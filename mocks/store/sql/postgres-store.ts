@@ -7,6 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import { commitListeners } from "../commit-listeners";
+import { StoreUnavailable } from "../store-errors";
 import type { SandboxStore } from "../port";
 import type { Db, Hold } from "./db";
 import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
@@ -63,7 +64,9 @@ export async function openPostgresStore(options: OpenPostgresOptions): Promise<P
     await setUpSchema(connection);
   } catch (error) {
     await pool.end();
-    const reason = error instanceof Error ? error.message : String(error);
+    // For the operator starting the server: what the driver said (a StoreUnavailable keeps it as its cause).
+    const said = error instanceof StoreUnavailable && error.cause !== undefined ? error.cause : error;
+    const reason = said instanceof Error ? said.message : String(said);
     throw new Error(`PostgreSQL at ${redactUrl(options.url)} (schema ${options.schema ?? "public"}): ${reason}`, { cause: error });
   }
   const store = postgresStoreOn(connection, { changes: pool.changes, release: () => pool.end() });
