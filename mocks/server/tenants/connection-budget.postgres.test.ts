@@ -176,6 +176,8 @@ test("130 bank-page GETs at once naming existing tenants: the server keeps withi
 
 test("20 tenants each holding a 10 s delay hold no connection while they wait: a victim TPP is served and psql connects meanwhile", async () => {
   await withServer("delays", {}, async (server) => {
+    // Each tenant's sandbox open first, so that the 20 delayed requests reach their delay at about the same moment.
+    await Promise.all(tenants.slice(0, 20).map((tpp) => tppClient(server.url, tpp).json("GET", hrefOf("sandboxClock", {}))));
     const waiting = tenants.slice(0, 20).map((tpp) => {
       const requestId = randomUUID();
       const headers = { "X-Request-ID": requestId, "X-Sandbox-Scenario": "delay;ms=10000" };
