@@ -13,7 +13,7 @@ import { handlers } from "./handlers/index";
 import { actingPsuRefusal } from "./handlers/psu";
 import type { HandlerContext, SandboxEnv } from "./handlers/types";
 import { canonicalHeaders, readBody, readQuery } from "./http/read-request";
-import { toWire, withoutBody, wireResponse, type IncomingRequest, type WireAnswer } from "./http/incoming";
+import { toWire, withoutBody, wireResponse, type IncomingRequest, type RequestFacts, type WireAnswer } from "./http/incoming";
 import { errorAnswer, failure, type Answer } from "./http/respond";
 import { matchRoute } from "./http/route-table";
 import { pathTrickProblem } from "./http/path-tricks";
@@ -27,7 +27,7 @@ import { chooseScenario, factsOf, immediateAnswer } from "./scenarios/forced";
 
 export const CONTROL_PREFIX = "/__sandbox/";
 
-async function answerOperation(request: IncomingRequest, url: URL, env: SandboxEnv): Promise<Answer> {
+async function answerOperation(request: IncomingRequest, url: URL, env: SandboxEnv, facts: RequestFacts): Promise<Answer> {
   const route = matchRoute(request.method, url.pathname);
   if (route.kind === "unknown-path")
     return failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}. The operations and their paths are listed in /openapi.json.`);
@@ -55,10 +55,11 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
     new Date(env.realNow() + env.lastClockOffsetMs),
   );
   if (!signature.ok) return signature.answer;
+  facts.signer = signature.signer;
   // After the signature (a forged request uses up no id), before the handler (a refused one changes nothing).
   const stale = dateWindowProblem(request.headers.get("date") ?? undefined, env.realNow());
   if (stale) return { ...stale, headers: { ...signature.headers, ...stale.headers } };
-  const replayed = await replayProblem(env.store, signature.certificate, headers["X-Request-ID"] ?? "", env.realNow());
+  const replayed = await replayProblem(env.requestIds, signature.signer.spkiSha256, headers["X-Request-ID"] ?? "", env.realNow());
   if (replayed) return { ...replayed, headers: { ...signature.headers, ...replayed.headers } };
   const valid = validation.value;
   const psuRefusal = await actingPsuRefusal(env, operation, valid.headers as PsuHeaders);
@@ -96,8 +97,11 @@ const runHandler = <Id extends OperationId>(id: Id, context: HandlerContext<Id>)
 
 /** Never throws: a failure inside the sandbox is a 500 that says so, not a broken promise. */
 export function createDispatcher(env: SandboxEnv) {
-  /** The answer to a /v1/… or /__sandbox/… request, ready for the wire; undefined for any other path. */
-  async function answer(request: IncomingRequest): Promise<WireAnswer | undefined> {
+  /**
+   * The answer to a /v1/… or /__sandbox/… request, ready for the wire; undefined for any other path. `facts` is
+   * told what answering established (the verified signer), for the caller's log.
+   */
+  async function answer(request: IncomingRequest, facts: RequestFacts = {}): Promise<WireAnswer | undefined> {
     const url = new URL(request.url);
     const trick = pathTrickProblem(url.pathname);
     if (trick && (url.pathname.startsWith("/v1/") || url.pathname.startsWith(CONTROL_PREFIX))) return toWire(failure("BAD_REQUEST", trick));
@@ -106,7 +110,7 @@ export function createDispatcher(env: SandboxEnv) {
     const requestId = request.headers.get("x-request-id");
     const echo: Record<string, string> = requestId ? { "X-Request-ID": requestId } : {};
     try {
-      const result = isControl ? await handleControl(request, url, env) : await answerOperation(request, url, env);
+      const result = isControl ? await handleControl(request, url, env) : await answerOperation(request, url, env, facts);
       const wire = toWire(result, echo);
       return request.method === "HEAD" ? withoutBody(wire) : wire;
     } catch (error) {
@@ -120,8 +124,8 @@ export function createDispatcher(env: SandboxEnv) {
     }
   }
   /** The same, as WHATWG Request → Response (msw, the server's own pages, tests). */
-  async function dispatch(request: Request): Promise<Response | undefined> {
-    const wire = await answer(request);
+  async function dispatch(request: Request, facts?: RequestFacts): Promise<Response | undefined> {
+    const wire = await answer(request, facts);
     return wire && wireResponse(wire);
   }
   return Object.assign(dispatch, { answer });

@@ -7,7 +7,7 @@ import { loadFixedData } from "./handlers/initialize";
 import type { SandboxEnv } from "./handlers/types";
 import { createPageCache } from "./handlers/page-cache";
 import { isBrandNew } from "./store/brand-new";
-import type { SandboxStore } from "./store/port";
+import type { RequestIdClaims, SandboxStore } from "./store/port";
 import { catchUpToNow, type RunReport } from "./batch/runner";
 
 export interface Sandbox {
@@ -30,6 +30,8 @@ export interface SandboxOptions {
   pageCache?: boolean;
   /** A sandbox of a hosted (multi-tenant) server: its tenant goes into bank-page links, and the info says hosted. */
   hosted?: SandboxEnv["hosted"];
+  /** Where the replay guard claims request ids, when not in `store` (a hosted server's tenants: the server's store). */
+  requestIds?: RequestIdClaims;
 }
 
 /** One batch at a time within this process: each job waits for the previous one. */
@@ -50,6 +52,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   }));
   const env: SandboxEnv = {
     store: options.store,
+    requestIds: options.requestIds ?? options.store,
     realNow: options.realNow ?? Date.now,
     newId: options.newId ?? (() => crypto.randomUUID()),
     lastClockOffsetMs: clockOffsetMs ?? 0,

@@ -15,7 +15,13 @@ prefetchPage(location.pathname);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html lacks #root");
-createRoot(root).render(
+// React recovers from an error thrown in a concurrent render by rendering the root again, and reports only its
+// error 520; what threw is that error's cause, which the default report leaves out.
+const onRecoverableError = (error: unknown, info: { componentStack?: string }) => {
+  const cause = error instanceof Error ? error.cause : undefined;
+  console.error(error, ...(cause === undefined ? [] : ["Caused by:", cause]), info.componentStack ?? "");
+};
+createRoot(root, { onRecoverableError }).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -2,7 +2,7 @@
 import type { TppMessage } from "../../src/contract/common-objects";
 import type { OperationId, operations } from "../../src/contract/operations";
 import type { z } from "zod";
-import type { SandboxStore } from "../store/port";
+import type { RequestIdClaims, SandboxStore } from "../store/port";
 import type { Answer } from "../http/respond";
 import type { PageCache } from "./page-cache";
 import type { PaymentScenario } from "../../src/contract/scenarios";
@@ -12,6 +12,11 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface SandboxEnv {
   store: SandboxStore;
+  /**
+   * Where the replay guard claims request ids: the store, or on a hosted server the server's own store, which every
+   * tenant shares (a certificate naming another tenant over the same key must not make a used id new: decision 0045).
+   */
+  requestIds: RequestIdClaims;
   /** Real time, epoch ms; the sandbox clock adds its stored offset. */
   realNow: () => number;
   newId: () => string;

@@ -19,6 +19,30 @@ export interface IncomingRequest {
   text(): Promise<string>;
 }
 
+/** Who signed a request, as far as its verified signature established it (decision 0045): never read from the raw headers. */
+export interface VerifiedSigner {
+  /** SHA-256 (hex) of the SubjectPublicKeyInfo the signature verified with: all a signature establishes; the replay guard keys ids by it. */
+  spkiSha256: string;
+  /** SHA-256 (hex) of the DER certificate that carried the key (exactly one DER element: nothing before or after it is accepted). */
+  certificateSha256: string;
+  /** That certificate's subject (RFC 4514): its organizationIdentifier names a hosted tenant. */
+  subject: string;
+}
+
+/**
+ * What answering a request established about it, filled in as it goes: what the server's request log names
+ * (and any later record of requests). Nothing in it comes from the request's raw text.
+ */
+export interface RequestFacts {
+  /** Set once the request's signature verified. */
+  signer?: VerifiedSigner;
+  /**
+   * On a hosted server: the key of the tenant whose sandbox took the request: the verified signer's, once its key was
+   * admitted there (a refused or unbound one names none), or an existing tenant whose bank link was opened.
+   */
+  tenant?: string;
+}
+
 /** An answer ready for the wire: the body serialized once, the headers merged case-insensitively. */
 export interface WireAnswer {
   status: number;

@@ -74,7 +74,7 @@ describe("replay: an X-Request-ID is good for one request per certificate", () =
         code: "CONFLICT",
         path: "X-Request-ID",
         text: expect.stringContaining(
-          "X-Request-ID 8a4b7c1e-0d2f-4e3a-9b5c-6d7e8f901234 was already used with this certificate, first at 2026-11-24T09:00:00.000Z",
+          "X-Request-ID 8a4b7c1e-0d2f-4e3a-9b5c-6d7e8f901234 was already used with this certificate's key, first at 2026-11-24T09:00:00.000Z",
         ) as string,
       },
     ]);

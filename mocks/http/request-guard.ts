@@ -5,8 +5,7 @@
  * changes nothing (docs/standalone-server.md, "Replays and the Date window"; decision 0013).
  */
 import { tppError } from "../../src/contract/tpp-messages";
-import { fromBase64 } from "../../src/signing/bytes";
-import type { SandboxStore } from "../store/port";
+import type { RequestIdClaims } from "../store/port";
 import { errorAnswer, type Answer } from "./respond";
 
 /** How far a signed Date may be from real time, either way. */
@@ -57,30 +56,18 @@ export function dateWindowProblem(date: string | undefined, realNow: number): An
   ]);
 }
 
-/** The SHA-256 fingerprint (lowercase hex) of a certificate given as base64 DER: the TPP's identity for the replay guard. */
-/** A TPP sends the same certificate with every request: its fingerprint is computed once (a few certificates at a time). */
-const fingerprints = new Map<string, string>();
-const MAX_FINGERPRINTS = 64;
-
-export async function certificateFingerprint(base64Der: string): Promise<string> {
-  const known = fingerprints.get(base64Der);
-  if (known !== undefined) return known;
-  const der = fromBase64(base64Der) ?? new Uint8Array();
-  const digest = await globalThis.crypto.subtle.digest("SHA-256", der);
-  const fingerprint = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-  if (fingerprints.size >= MAX_FINGERPRINTS) fingerprints.clear();
-  fingerprints.set(base64Der, fingerprint);
-  return fingerprint;
-}
-
-/** Claims the request id for this certificate; a 409 naming the id and its first use when it was used before. */
-export async function replayProblem(store: SandboxStore, certificateBase64Der: string, requestId: string, realNow: number): Promise<Answer | undefined> {
-  const seen = await store.claimRequestId(await certificateFingerprint(certificateBase64Der), requestId, realNow);
+/**
+ * Claims the request id for the key that verified the request's signature (its SubjectPublicKeyInfo's SHA-256):
+ * the only part of the certificate the signature establishes, so no other certificate around the same key
+ * makes a used id new (decision 0045). A 409 naming the id and its first use when it was used before.
+ */
+export async function replayProblem(claims: RequestIdClaims, signerKey: string, requestId: string, realNow: number): Promise<Answer | undefined> {
+  const seen = await claims.claimRequestId(signerKey, requestId, realNow);
   if (seen === undefined) return undefined;
   return errorAnswer([
     tppError(
       "CONFLICT",
-      `X-Request-ID ${requestId} was already used with this certificate, first at ${new Date(seen.firstUsedAt).toISOString()} (real time); ` +
+      `X-Request-ID ${requestId} was already used with this certificate's key, first at ${new Date(seen.firstUsedAt).toISOString()} (real time); ` +
         "a request id is good for one request. Send every request, a retry too, with a new X-Request-ID (a fresh UUID) and sign it again. This request changed nothing.",
       "X-Request-ID",
     ),

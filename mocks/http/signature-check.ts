@@ -4,7 +4,7 @@
  * full, because a tppMessage text stops at 512 characters.
  */
 import type { SignableRequest, VerifyResult } from "../../src/signing/index";
-import type { IncomingRequest } from "./incoming";
+import type { IncomingRequest, VerifiedSigner } from "./incoming";
 import { tppError } from "../../src/contract/tpp-messages";
 import { errorAnswer, type Answer } from "./respond";
 
@@ -16,10 +16,8 @@ const utf8Base64 = (text: string) => {
   return btoa(binary);
 };
 
-/** On success, the signing certificate (base64 DER): the TPP the replay guard keys its request ids by. */
-export type SignatureCheck =
-  | { ok: true; headers: Record<string, string>; certificate: string; /** Its subject (RFC 4514): hosted mode finds the tenant in it. */ subject: string }
-  | { ok: false; answer: Answer };
+/** On success, who signed: what the replay guard, hosted mode and the request log know the TPP by. */
+export type SignatureCheck = { ok: true; headers: Record<string, string>; signer: VerifiedSigner } | { ok: false; answer: Answer };
 
 /**
  * Loaded on the first signed request, not with the sandbox: the certificate code is the larger half
@@ -49,7 +47,7 @@ export async function checkSignature(
   const signable = { method: request.method, url: request.target, headers, body: request.body };
   const result = offThread ? await offThread(signable, now) : await (await signing()).verifyRequest(signable, { now });
   const rebuilt: Record<string, string> = result.signingString === undefined ? {} : { [SIGNING_STRING_HEADER]: utf8Base64(result.signingString) };
-  if (result.ok) return { ok: true, headers: rebuilt, certificate: result.certificate.base64Der, subject: result.certificate.subject };
+  if (result.ok) return { ok: true, headers: rebuilt, signer: { ...result.fingerprints, subject: result.certificate.subject } };
   const text = result.signingString === undefined ? result.text : `${result.text} Signing string rebuilt by the sandbox:\n${result.signingString}`;
   return {
     ok: false,

@@ -6,7 +6,9 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorStatus } from "../../src/contract/errors";
-import type { IncomingRequest, WireAnswer } from "../http/incoming";
+import { CONTROL_PREFIX } from "../router";
+import { toWire, wireResponse, type IncomingRequest, type RequestFacts, type WireAnswer } from "../http/incoming";
+import { errorAnswer } from "../http/respond";
 import { pathTrickProblem } from "../http/path-tricks";
 import type { ChangeStreams } from "./change-streams";
 import { preflight } from "./cors";
@@ -15,12 +17,14 @@ import { bodyLimitFor, methodProblem, readNodeBody, requestUrl, toIncomingReques
 import { sendResponse, sendWire } from "./node-response";
 import { foreignHostProblem, foreignOriginProblem, originPolicy } from "./origins";
 import type { LogFormat } from "./cli-args";
-import { requestLogLine, type TenantOfRequest } from "./request-log";
+import { repeatedHeaderMessages } from "./repeated-headers";
+import { requestLogLine } from "./request-log";
 
+/** Both record in `facts` what answering established (the verified signer; the tenant on a hosted server): the log names only that. */
 export interface RequestHandlerOptions {
-  route: (request: Request) => Promise<Response>;
+  route: (request: Request, facts: RequestFacts) => Promise<Response>;
   /** The interface (/v1/…) straight from node:http: the dispatcher's answer without WHATWG objects in between. */
-  answerInterface?: (request: IncomingRequest) => Promise<WireAnswer | undefined>;
+  answerInterface?: (request: IncomingRequest, facts: RequestFacts) => Promise<WireAnswer | undefined>;
   /** Origins besides loopback ones that may call the server from a web page (--allow-origin). */
   allowOrigins?: readonly string[];
   /** The server listens on a loopback address: requests must name a loopback host (against DNS rebinding). */
@@ -34,8 +38,6 @@ export interface RequestHandlerOptions {
   logFormat?: LogFormat;
   /** GET /__sandbox/changes as server-sent events, for a client that accepts them. */
   changeStreams?: ChangeStreams;
-  /** On a hosted server: the tenant each log line names. */
-  tenantOf?: TenantOfRequest;
 }
 
 const tooLarge = (bytes: number, limit: number) =>
@@ -49,7 +51,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
   const log = options.log;
   const allows = originPolicy(options.allowOrigins);
 
-  async function answer(req: IncomingMessage, res: ServerResponse): Promise<number | "aborted"> {
+  async function answer(req: IncomingMessage, res: ServerResponse, facts: RequestFacts): Promise<number | "aborted"> {
     // A request without Origin is no web page's (curl, a TPP's back end): nothing to grant or refuse.
     const origin = req.headers.origin;
     const allowedOrigin = origin !== undefined && allows(origin) ? origin : undefined;
@@ -88,6 +90,13 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       await send(preflight(req));
       return 204;
     }
+    // Only here are a header's lines still apart: the dispatcher sees them joined (toIncomingRequest, the Headers class).
+    const repeated = here.pathname.startsWith("/v1/") || here.pathname.startsWith(CONTROL_PREFIX) ? repeatedHeaderMessages(req.headersDistinct) : [];
+    if (repeated.length > 0) {
+      const refused = errorAnswer(repeated);
+      await send(wireResponse(toWire(refused)), true);
+      return refused.status;
+    }
     if (options.changeStreams?.wants(req, here.pathname)) return options.changeStreams.open(req, res, allowedOrigin);
     const limit = bodyLimitFor(req.method, here.pathname);
     const body = await readNodeBody(req, limit);
@@ -101,7 +110,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     }
     if (options.answerInterface && here.pathname.startsWith("/v1/") && methodProblem(method) === undefined) {
       // The dispatcher never throws: a failure inside it is already a 500 answer.
-      const wire = await options.answerInterface(toIncomingRequest(req, here, body.bytes));
+      const wire = await options.answerInterface(toIncomingRequest(req, here, body.bytes), facts);
       if (wire) {
         await sendWire(res, wire, allowedOrigin ? { allowedOrigin } : {});
         return wire.status;
@@ -118,7 +127,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     }
     let response: Response;
     try {
-      response = await options.route(request.request);
+      response = await options.route(request.request, facts);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       response = jsonError(500, "SYSTEM_ERROR", `The sandbox server failed while answering: ${detail}. This is a sandbox bug.`);
@@ -130,11 +139,12 @@ export function createRequestHandler(options: RequestHandlerOptions) {
 
   return function onRequest(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
+    const facts: RequestFacts = {};
     res.on("error", () => undefined); // a client that leaves mid-answer is not our failure
     req.on("error", () => undefined);
-    answer(req, res)
-      .then(async (status) => {
-        if (log) log(await requestLogLine(options.logFormat ?? "text", req, status, performance.now() - started, new Date(), options.tenantOf));
+    answer(req, res, facts)
+      .then((status) => {
+        if (log) log(requestLogLine(options.logFormat ?? "text", req, status, performance.now() - started, new Date(), facts));
       })
       .catch((error: unknown) => {
         // Only a bug in this file gets here; the connection is dropped, the server goes on.

@@ -3,6 +3,7 @@
  * page), then the dispatcher (/v1/…, /__sandbox/…), then a 404 in the interface's error format.
  */
 import { CONTROL_PREFIX, type Dispatch } from "../router";
+import type { RequestFacts } from "../http/incoming";
 import { bankPage } from "./bank-page";
 import { indexResponse, openApiResponse } from "./index-page";
 import { jsonError } from "./json-errors";
@@ -49,11 +50,12 @@ const ownPages = (hosted: boolean): Record<string, (request: Request, url: URL) 
 });
 
 /** A hosted server's own answer to the controls, the bank page and the interface (tenants/hosted-routing.ts). */
-export type HostedRoute = (request: Request, url: URL) => Promise<Response | undefined>;
+export type HostedRoute = (request: Request, url: URL, facts?: RequestFacts) => Promise<Response | undefined>;
 
 export function createRoutes(dispatch: Dispatch, health?: ServerHealth, hosted?: HostedRoute) {
   const pages = ownPages(hosted !== undefined);
-  return async function route(request: Request): Promise<Response> {
+  /** `facts` is told what answering established (the verified signer, the tenant), for the request log. */
+  return async function route(request: Request, facts: RequestFacts = {}): Promise<Response> {
     const url = new URL(request.url);
     if (request.method === "GET" || request.method === "HEAD") {
       const healthy = await healthAnswer(url.pathname, health);
@@ -66,11 +68,11 @@ export function createRoutes(dispatch: Dispatch, health?: ServerHealth, hosted?:
     }
     const refused = notJson(request, url);
     if (refused) return refused;
-    const tenants = await hosted?.(request, url);
+    const tenants = await hosted?.(request, url, facts);
     if (tenants) return tenants;
     const bank = await bankPage(request, url, dispatch);
     if (bank) return bank;
-    const answered = await dispatch(request);
+    const answered = await dispatch(request, facts);
     if (answered) return answered;
     return jsonError(
       404,

@@ -245,6 +245,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
         limits: { ...DEFAULT_TENANT_LIMITS, ...options.tenantLimits },
         closable: options.database !== undefined,
         pageCache: options.database === undefined,
+        // One replay guard for every tenant: a certificate naming another tenant over the same key must not make a used id new.
+        requestIds: store,
         ...(options.realNow ? { realNow: options.realNow } : {}),
       });
       hosted = createHostedRouting({ tenants, server: sandbox, ...(options.realNow ? { realNow: options.realNow } : {}) });
@@ -264,7 +266,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     });
     store.onCommit(changeStreams.changed);
     const onRequest = createRequestHandler({
-      ...(hosted ? { tenantOf: hosted.tenantForLog } : { changeStreams }),
+      ...(hosted ? {} : { changeStreams }),
       route: createRoutes(sandbox.dispatch, { ready: () => readiness(store, () => closing !== undefined) }, hosted?.route),
       answerInterface: hosted?.answerInterface ?? sandbox.dispatch.answer,
       allowOrigins,

@@ -131,7 +131,8 @@ export interface SandboxStore {
   /** Empties every store. */
   clear(): Promise<void>;
   /**
-   * The replay guard: records, in its own committed transaction, that the TPP whose certificate has the fingerprint `tppKey` used
+   * The replay guard: records, in its own committed transaction, that the TPP whose signing key has the fingerprint `tppKey` (SHA-256 of
+   * its SubjectPublicKeyInfo, decision 0045) used
    * `requestId` at real time `at`. Resolves undefined when the pair is new; when it was seen before, records nothing and resolves with
    * its first use. Kept apart from the sandbox's data: export, import, restore and clear leave it alone. Entries first used before
    * `at - REQUEST_ID_RETENTION_MS` may be forgotten (each claim removes at most a bounded number of them).
@@ -141,3 +142,6 @@ export interface SandboxStore {
   onCommit(listener: () => void): () => void;
   close(): void;
 }
+
+/** Where the replay guard claims request ids: a sandbox's own store, or (hosted mode) the server's, shared by every tenant. */
+export type RequestIdClaims = Pick<SandboxStore, "claimRequestId">;

@@ -1,5 +1,5 @@
 /**
- * The replay guard's store (schema version 2): one entry per (certificate fingerprint, X-Request-ID),
+ * The replay guard's store (schema version 2): one entry per (TPP key fingerprint, X-Request-ID),
  * claimed in a transaction of its own over that store alone, so it never waits for (or holds up)
  * the sandbox's data transactions.
  */

@@ -38,7 +38,7 @@ export const REQUEST_IDS_STORE = "requestIds";
 
 /** A request id a TPP has used: keyPath [tppKey, requestId]. */
 export interface RequestIdEntry {
-  /** SHA-256 fingerprint of the TPP's certificate (hex). */
+  /** SHA-256 of the SubjectPublicKeyInfo that verified the TPP's signature (hex; decision 0045). */
   tppKey: string;
   requestId: string;
   /** Real time (epoch ms) of the first use. */

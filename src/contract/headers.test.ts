@@ -69,6 +69,7 @@ describe("Create periodic payment headers (spec 4.1, in full)", () => {
         rejected: [
           { value: "-----BEGIN CERTIFICATE-----MIIB", message: /holds a PEM.*without the BEGIN\/END/ },
           { value: "MII B", message: /one line of base64/ },
+          { value: "TUlJ, TUlK", message: /holds several certificates separated by commas \(two such headers are read as one\)/ },
         ],
       },
       { path: "Signature", accepted: ['keyId="x"'], rejected: [{ value: "" }] },

@@ -46,8 +46,8 @@ export const parseAcceptFixes = (value: string | undefined) =>
 /**
  * Digest and certificate problems are signature problems (docs/signing.md, docs/decisions/0019): 401
  * SIGNATURE_INVALID or CERTIFICATE_INVALID, as the verifier answers them, never a 400 FORMAT_ERROR. The
- * schema checks only the form; which algorithms are accepted (SHA-256, SHA-512; others skipped when one
- * of those is there) is the verifier's rule, so "MD5=…" alone gets its `digest-algorithm-unsupported` text.
+ * schema checks only the form; which algorithms are accepted (SHA-256 and SHA-512, each at most once, every one
+ * checked: decision 0045) is the verifier's rule, so "MD5=…" gets its `digest-algorithm-unsupported` text.
  */
 const DIGEST_FORM = /^\s*[A-Za-z0-9-]+=[A-Za-z0-9+/]+={0,2}\s*(,\s*[A-Za-z0-9-]+=[A-Za-z0-9+/]+={0,2}\s*)*$/;
 const digest = z
@@ -73,13 +73,17 @@ const base64Certificate = z
   .superRefine((value, ctx) => {
     if (BASE64.test(value)) return;
     const pem = /-----BEGIN [A-Z0-9 ]+-----/.test(value);
+    // Two TPP-Signature-Certificate headers arrive joined by ", " (RFC 9110 §5.3).
+    const several = !pem && value.split(",").length > 1 && value.split(",").every((part) => BASE64.test(part.trim()));
     ctx.addIssue({
       code: "custom",
       input: value,
       params: { tppCode: "CERTIFICATE_INVALID" },
       message: pem
         ? "TPP-Signature-Certificate holds a PEM; send the certificate as one line of base64 (DER): the PEM's base64 lines joined, without the BEGIN/END CERTIFICATE lines (spec 5.7)."
-        : "Send the certificate as one line of base64 (DER), without the BEGIN/END CERTIFICATE lines or line breaks (spec 5.7).",
+        : several
+          ? "TPP-Signature-Certificate holds several certificates separated by commas (two such headers are read as one); send one header with the signing certificate alone (spec 5.7)."
+          : "Send the certificate as one line of base64 (DER), without the BEGIN/END CERTIFICATE lines or line breaks (spec 5.7).",
     });
   })
   .meta({ pattern: BASE64.source, ...patternText("one line of base64 (letters, digits, + and /), ending in at most two =") });

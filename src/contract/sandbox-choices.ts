@@ -24,6 +24,7 @@ export const decisionRecords = [
   "0018-redirect-uri-schemes",
   "0019-signature-header-statuses-and-size-codes",
   "0032-payment-status-transitions",
+  "0045-the-signer-is-its-key-and-nothing-ambiguous-is-signed",
 ] as const;
 export type DecisionId = (typeof decisionRecords)[number];
 
@@ -108,8 +109,8 @@ const headerChoices: Partial<Record<HeaderName, SandboxChoice>> = {
   "X-Request-ID": choice(headerFormat, "A UUID"),
   "TPP-Redirect-URI": choice("0018-redirect-uri-schemes", "Accepted schemes"),
   "TPP-Redirect-Preferred": choice(headerFormat, "true or false"),
-  Digest: choice(headerFormat, "The SHA-256= / SHA-512= form"),
-  "TPP-Signature-Certificate": choice(headerFormat, "One line of base64 DER"),
+  Digest: choice("0045-the-signer-is-its-key-and-nothing-ambiguous-is-signed", "SHA-256= and SHA-512= only, each at most once, every one checked"),
+  "TPP-Signature-Certificate": choice("0045-the-signer-is-its-key-and-nothing-ambiguous-is-signed", "One line of base64 of exactly one DER certificate"),
   "X-PSU-IDENTITY": choice(headerFormat, "11 digits with MOD11 check digits"),
   "PSU-Corporate-ID": choice(headerFormat, "An organisation number (9 digits, MOD11)"),
   "PSU-IP-Address": choice(headerFormat, "IPv4 or IPv6"),

@@ -8,11 +8,14 @@ import type { buildOpenApiDocument } from "../contract/openapi";
 import type { JsonSchema } from "./schema-rows";
 
 type Document = ReturnType<typeof buildOpenApiDocument>;
+/** A promise as React's `use` reads it: once `status` is "fulfilled", `use` returns `value` without suspending. */
+type Tracked<T> = Promise<T> & { status?: "fulfilled"; value?: T };
 let cached: Document | undefined;
-let loading: Promise<Document> | undefined;
+let loading: Tracked<Document> | undefined;
 
 export function loadOpenApi(): Promise<Document> {
-  loading ??= fetch("/openapi.json")
+  if (loading) return loading;
+  const request: Tracked<Document> = fetch("/openapi.json")
     .then(async (response) => {
       if (!response.ok) throw new Error(`The OpenAPI document could not be loaded (${String(response.status)}).`);
       return (await response.json()) as Document;
@@ -20,6 +23,8 @@ export function loadOpenApi(): Promise<Document> {
     .then(
       (document) => {
         cached = document;
+        request.status = "fulfilled";
+        request.value = document;
         return document;
       },
       (error: unknown) => {
@@ -27,12 +32,19 @@ export function loadOpenApi(): Promise<Document> {
         throw error;
       },
     );
-  return loading;
+  loading = request;
+  return request;
 }
 
-/** The document, suspending the calling page until it has loaded. */
+/**
+ * The document, suspending the calling page until it has loaded. `use` is called on every render, never
+ * only while the document is missing: React replays a component that suspended once the promise has
+ * settled, and a replay that skips the `use` it suspended on goes on with the hooks after it as updates
+ * of a component that never mounted (React's error 467, recovered by rendering the whole root again
+ * and reported as error 520).
+ */
 export function useOpenApi(): Document {
-  return cached ?? use(loadOpenApi());
+  return use(loadOpenApi());
 }
 
 function documentOrThrow(): Document {

@@ -1,8 +1,9 @@
 import { fromBase64, toBase64 } from "./bytes";
+import { derProblem } from "./der";
 import { type DistinguishedName, formatDistinguishedName } from "./distinguished-name";
 import { formatKeyId, normaliseSerial } from "./key-id";
 import { hasPemArmour, readPemBlocks, toPem } from "./pem";
-import { decodeCertificate as decodeDer, type DecodedCertificate } from "./x509";
+import { CertificateFormError, decodeCertificate as decodeDer, type DecodedCertificate } from "./x509";
 
 // Reading X.509 certificates (the TPP-Signature-Certificate header, or a pasted PEM)
 // into the summary the portal shows and the verifier compares against.
@@ -40,7 +41,9 @@ export class CertificateError extends Error {
 export interface LoadedCertificate {
   readonly summary: CertificateSummary;
   readonly issuerDn: DistinguishedName;
-  /** SubjectPublicKeyInfo DER, for crypto.subtle.importKey("spki", ...). */
+  /** The certificate, exactly one DER element (nothing before or after it is accepted). */
+  readonly der: Uint8Array<ArrayBuffer>;
+  /** SubjectPublicKeyInfo DER, for crypto.subtle.importKey("spki", ...): for an RSA key its one DER form, so it names the key. */
   readonly spki: ArrayBuffer;
   /** OID of the algorithm the certificate itself is signed with (checked for MD5 and SHA-1). */
   readonly signatureAlgorithm: string;
@@ -68,12 +71,32 @@ export function loadCertificate(input: string): LoadResult {
   return result;
 }
 
+/** What to send instead of a certificate that is not one DER element. */
+const SEND_DER = "send the certificate's DER bytes alone, base64-encoded (as openssl x509 -outform DER writes them), with nothing before or after them";
+
 function decodeCertificate(input: string): LoadResult {
   const der = certificateDer(input);
   if (!der.ok) return der;
+  const bytes = der.der;
+  if (bytes[0] !== 0x30)
+    return {
+      ok: false,
+      message:
+        `it is not a DER X.509 certificate, which starts with byte 30 (this one starts with ${(bytes[0] ?? 0).toString(16).padStart(2, "0").toUpperCase()}: ` +
+        `bytes before the certificate, or none at all); ${SEND_DER}`,
+    };
+  // A BER parser takes bytes after the certificate and other spellings of it: each would be another certificate to its fingerprint.
+  const notDer = derProblem(bytes);
+  if (notDer?.kind === "trailing")
+    return {
+      ok: false,
+      message: `it holds ${String(bytes.length)} bytes, but the DER certificate in it ends after ${String(notDer.elementLength)}; ${SEND_DER}`,
+    };
+  if (notDer !== undefined) return { ok: false, message: `it is not DER (X.690 §10): ${notDer.what}, at byte ${String(notDer.at)}; ${SEND_DER}` };
   try {
-    return { ok: true, certificate: describe(decodeDer(der.der), der.der) };
+    return { ok: true, certificate: describe(decodeDer(bytes), bytes) };
   } catch (error) {
+    if (error instanceof CertificateFormError) return { ok: false, message: `${error.message}; issue the certificate with the key in that form` };
     return { ok: false, message: `it is not a DER X.509 certificate (${error instanceof Error ? error.message : String(error)})` };
   }
 }
@@ -99,7 +122,7 @@ function certificateDer(input: string): { ok: true; der: Uint8Array<ArrayBuffer>
   return { ok: true, der };
 }
 
-function describe(cert: DecodedCertificate, der: Uint8Array): LoadedCertificate {
+function describe(cert: DecodedCertificate, der: Uint8Array<ArrayBuffer>): LoadedCertificate {
   const issuer = formatDistinguishedName(cert.issuer);
   const serialNumber = normaliseSerial(cert.serialHex) ?? cert.serialHex.toUpperCase();
   const summary: CertificateSummary = {
@@ -113,5 +136,34 @@ function describe(cert: DecodedCertificate, der: Uint8Array): LoadedCertificate 
     pem: toPem("CERTIFICATE", der),
     publicKeyAlgorithm: cert.publicKeyAlgorithm,
   };
-  return { summary, issuerDn: cert.issuer, spki: cert.spki, signatureAlgorithm: cert.signatureAlgorithm };
+  return { summary, issuerDn: cert.issuer, der, spki: cert.spki, signatureAlgorithm: cert.signatureAlgorithm };
+}
+
+/** Who a certificate names, as SHA-256 fingerprints (lowercase hex): what a verified request's signer is known by. */
+export interface CertificateFingerprints {
+  /** Of the certificate's DER: what `openssl x509 -noout -fingerprint -sha256` prints, without the colons. */
+  readonly certificateSha256: string;
+  /**
+   * Of its SubjectPublicKeyInfo: the key, the same in every certificate over it. All a signature establishes,
+   * since the certificate around the key is not signed by the request (decision 0045).
+   */
+  readonly spkiSha256: string;
+}
+
+const fingerprintsOfLoaded = new WeakMap<LoadedCertificate, Promise<CertificateFingerprints>>();
+
+const sha256Hex = async (bytes: BufferSource) =>
+  Array.from(new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+/** The fingerprints of a loaded certificate, computed once per certificate loaded. */
+export function fingerprintsOf(certificate: LoadedCertificate): Promise<CertificateFingerprints> {
+  let known = fingerprintsOfLoaded.get(certificate);
+  if (known === undefined) {
+    known = Promise.all([sha256Hex(certificate.der), sha256Hex(certificate.spki)]).then(([certificateSha256, spkiSha256]) => ({
+      certificateSha256,
+      spkiSha256,
+    }));
+    fingerprintsOfLoaded.set(certificate, known);
+  }
+  return known;
 }

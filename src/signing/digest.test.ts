@@ -52,4 +52,15 @@ describe("checkDigest", () => {
       bodyLength: 1,
     });
   });
+
+  it("refuses an unchecked algorithm beside a matching one, and an algorithm listed twice; takes SHA-256 and SHA-512 together", async () => {
+    const right = await computeDigest("b");
+    expect(await checkDigest(`MD5=HUXZLQLMuI/KZ5KDcJPcOA==, ${right}`, "b")).toMatchObject({
+      ok: false,
+      reason: "digest-algorithm-unsupported",
+      tokens: ["MD5"],
+    });
+    expect(await checkDigest(`${right},${right}`, "b")).toMatchObject({ ok: false, reason: "digest-algorithm-repeated", algorithm: "SHA-256" });
+    expect(await checkDigest(`${right},${await computeDigest("b", "SHA-512")}`, "b")).toEqual({ ok: true, algorithms: ["SHA-256", "SHA-512"] });
+  });
 });

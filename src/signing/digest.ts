@@ -76,6 +76,7 @@ export type DigestCheck =
   | { readonly ok: true; readonly algorithms: readonly DigestAlgorithm[] }
   | { readonly ok: false; readonly reason: "digest-malformed"; readonly received: string }
   | { readonly ok: false; readonly reason: "digest-algorithm-unsupported"; readonly received: string; readonly tokens: readonly string[] }
+  | { readonly ok: false; readonly reason: "digest-algorithm-repeated"; readonly received: string; readonly algorithm: DigestAlgorithm }
   | {
       readonly ok: false;
       readonly reason: "digest-mismatch";
@@ -86,17 +87,20 @@ export type DigestCheck =
     };
 
 /**
- * Checks every supported digest in the header against the body. Unknown algorithms
- * are skipped (RFC 3230 lets a sender offer several), but at least one must be
- * SHA-256 or SHA-512, and every one of those must match.
+ * Checks every digest in the header against the body. RFC 3230 lets a sender list several, and a
+ * recipient skip the algorithms it does not know; here none is skipped (decision 0045): each must be
+ * SHA-256 or SHA-512, listed once, and match, so no listed digest goes unchecked.
  */
 export async function checkDigest(headerValue: string, body: RequestBody): Promise<DigestCheck> {
   const entries = parseDigestHeader(headerValue);
   if (!entries) return { ok: false, reason: "digest-malformed", received: headerValue };
   const supported = entries.filter((e): e is DigestEntry & { algorithm: DigestAlgorithm } => e.algorithm !== undefined);
-  if (supported.length === 0) {
-    return { ok: false, reason: "digest-algorithm-unsupported", received: headerValue, tokens: entries.map((e) => e.token) };
+  if (supported.length < entries.length) {
+    const tokens = entries.filter((e) => e.algorithm === undefined).map((e) => e.token);
+    return { ok: false, reason: "digest-algorithm-unsupported", received: headerValue, tokens };
   }
+  const repeated = supported.find((entry, i) => supported.findIndex((other) => other.algorithm === entry.algorithm) < i);
+  if (repeated) return { ok: false, reason: "digest-algorithm-repeated", received: headerValue, algorithm: repeated.algorithm };
   const bytes = bodyBytes(body);
   for (const entry of supported) {
     const expected = await computeDigest(bytes, entry.algorithm);

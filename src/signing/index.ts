@@ -15,7 +15,7 @@ export { verifyRequest, type VerifyOptions } from "./verify";
 export { webCryptoRsaVerifier, type RsaVerifier } from "./rsa-verifier";
 export { codeFor, type VerifyFailure, type VerifyFailureReason, type VerifyResult, type VerifySuccess } from "./verify-result";
 
-export { CertificateError, parseCertificate, type CertificateErrorCode, type CertificateSummary } from "./certificate";
+export { CertificateError, parseCertificate, type CertificateErrorCode, type CertificateFingerprints, type CertificateSummary } from "./certificate";
 export { generateTestCertificate, type TestCertificate, type TestCertificateOptions } from "./test-certificate";
 export { importCertificateAndKey, importPrivateKey, type SigningHash } from "./private-key";
 export { formatKeyId, normaliseSerial, parseKeyId } from "./key-id";

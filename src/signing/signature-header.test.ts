@@ -23,16 +23,25 @@ describe("parseSignatureHeader", () => {
     expect(parseSignatureHeader('keyId="k",signature="AAAA"')).toMatchObject({ ok: true, value: { headers: ["date"], headersParamPresent: false } });
   });
 
-  it("lets the last duplicate win and ignores unknown parameters (§2.2)", () => {
-    expect(parseSignatureHeader('keyId="a",foo="bar",keyId="b",signature="x",Signature="AAAA"')).toMatchObject({
-      ok: true,
-      value: { keyId: "b", signature: "AAAA" },
-    });
+  it("ignores unknown parameters (§2.2)", () => {
+    expect(parseSignatureHeader('keyId="a",foo="bar",signature="AAAA"')).toMatchObject({ ok: true, value: { keyId: "a", signature: "AAAA" } });
   });
 
   it("decodes quoted-pairs and an RFC 2047-encoded keyId", () => {
     const keyId = "=?utf-8?B?U049MSxDQT1DTj3DhsO4w6U=?=";
     expect(parseSignatureHeader(`keyId="${keyId}",signature="A\\"A"`)).toMatchObject({ ok: true, value: { keyId: "SN=1,CA=CN=Æøå", signature: 'A"A' } });
+  });
+
+  it("refuses a parameter given twice, in any case, naming it", () => {
+    expect(parseAuthParams('keyId="a",signature="s",keyid="b"')).toEqual({
+      ok: false,
+      message:
+        "the keyid parameter is given twice (two Signature headers are read as one, joined by a comma); send one Signature header with each parameter once",
+    });
+    expect(parseSignatureHeader('keyId="a",signature="s", keyId="a",signature="s"')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("keyId parameter is given twice") as string,
+    });
   });
 
   it("accepts empty list elements and tabs (RFC 7230 #rule, BWS)", () => {

@@ -22,7 +22,11 @@ export type ParseResult = { readonly ok: true; readonly value: ParsedSignatureHe
 
 const TCHAR = /[!#$%&'*+.^_`|~0-9A-Za-z-]/;
 
-/** Parses auth-params; the last duplicate wins and unknown names are ignored (§2.2). */
+/**
+ * Parses auth-params; unknown names are ignored (§2.2). A parameter given twice is refused (decision 0045):
+ * whichever copy a reader took, another reader could take the other. Two Signature headers arrive joined
+ * into one value (RFC 9110 §5.3), so they are caught here too.
+ */
 export function parseAuthParams(input: string): { ok: true; params: Map<string, string> } | { ok: false; message: string } {
   const params = new Map<string, string>();
   let i = 0;
@@ -69,7 +73,13 @@ export function parseAuthParams(input: string): { ok: true; params: Map<string, 
     if (i < input.length && input[i] !== ",") {
       return { ok: false, message: `expected "," after parameter "${name}" at position ${i}` };
     }
-    params.set(name.toLowerCase(), value);
+    const key = name.toLowerCase();
+    if (params.has(key))
+      return {
+        ok: false,
+        message: `the ${name} parameter is given twice (two Signature headers are read as one, joined by a comma); send one Signature header with each parameter once`,
+      };
+    params.set(key, value);
   }
   return { ok: true, params };
 }

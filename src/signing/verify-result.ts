@@ -1,4 +1,4 @@
-import type { CertificateSummary } from "./certificate";
+import type { CertificateFingerprints, CertificateSummary } from "./certificate";
 import type { SignatureAlgorithm, SignatureErrorCode } from "./types";
 
 // The outcome of verifyRequest: a Berlin Group code for the tppMessage, a short
@@ -20,6 +20,7 @@ export type VerifyFailureReason =
   | "digest-missing"
   | "digest-malformed"
   | "digest-algorithm-unsupported"
+  | "digest-algorithm-repeated"
   | "digest-mismatch"
   | "header-not-signed"
   | "signed-header-absent"
@@ -33,6 +34,8 @@ export interface VerifySuccess {
   readonly keyId: string;
   readonly algorithm: SignatureAlgorithm;
   readonly certificate: CertificateSummary;
+  /** Who signed: the key's fingerprint (all the signature establishes) and the certificate's, over its exact DER. */
+  readonly fingerprints: CertificateFingerprints;
 }
 
 export interface VerifyFailure {

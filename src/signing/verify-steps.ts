@@ -64,15 +64,18 @@ const verifyKeys = new WeakMap<LoadedCertificate, Map<string, CryptoKey>>();
 export async function importVerifyKey(certificate: LoadedCertificate, hash: "SHA-256" | "SHA-512"): Promise<Step<CryptoKey>> {
   const known = verifyKeys.get(certificate)?.get(hash);
   if (known) return pass(known);
+  const unsupported = failure(
+    "certificate-key-unsupported",
+    `The certificate's public key is ${certificate.summary.publicKeyAlgorithm}; rsa-sha256 signatures need an RSA key (rsaEncryption).`,
+  );
+  // Only an rsaEncryption key has the one DER form that lets its fingerprint name the signer (rsa-public-key.ts).
+  if (!certificate.summary.publicKeyAlgorithm.startsWith("RSA ")) return unsupported;
   try {
     const key = await globalThis.crypto.subtle.importKey("spki", certificate.spki, { name: "RSASSA-PKCS1-v1_5", hash }, false, ["verify"]);
     verifyKeys.set(certificate, (verifyKeys.get(certificate) ?? new Map<string, CryptoKey>()).set(hash, key));
     return pass(key);
   } catch {
-    return failure(
-      "certificate-key-unsupported",
-      `The certificate's public key is ${certificate.summary.publicKeyAlgorithm}; rsa-sha256 signatures need an RSA key.`,
-    );
+    return unsupported;
   }
 }
 
@@ -94,7 +97,16 @@ export async function checkBodyDigest(request: SignableRequest, policy: SignedHe
     case "digest-malformed":
       return failure("digest-malformed", `The Digest header "${check.received}" is not of the form SHA-256=<base64>.`);
     case "digest-algorithm-unsupported":
-      return failure("digest-algorithm-unsupported", `The Digest header uses ${check.tokens.join(", ")}; only SHA-256 and SHA-512 are accepted.`);
+      return failure(
+        "digest-algorithm-unsupported",
+        `The Digest header lists ${check.tokens.join(", ")}, which this bank does not check; only SHA-256 and SHA-512 are accepted, and every ` +
+          "digest listed must be one of them (each at most once, the hash of the body: SHA-256=<base64>).",
+      );
+    case "digest-algorithm-repeated":
+      return failure(
+        "digest-algorithm-repeated",
+        `The Digest header lists ${check.algorithm} twice (two Digest headers are read as one list); send one Digest header with each algorithm at most once.`,
+      );
     case "digest-mismatch":
       return failure(
         "digest-mismatch",

@@ -92,9 +92,22 @@ describe("non-ASCII issuer (RFC 2047, spec §5.6)", () => {
 describe("Signature header grammar (cavage-10 §4.1, RFC 7235)", () => {
   const header = () => headerValue(request.headers, "signature") ?? "";
 
-  it("accepts OWS after commas, unknown parameters and a duplicate where the last wins", async () => {
-    const variant = `${header().replace(/",/g, '", ')}, ext="ignored", keyId="SN=1,CA=CN=wrong",keyId="${tpp.certificate.keyId}"`;
+  it("accepts OWS after commas and unknown parameters", async () => {
+    const variant = `${header().replace(/",/g, '", ')}, ext="ignored"`;
     expect(await verifyRequest(setHeader(request, "Signature", variant))).toMatchObject({ ok: true });
+  });
+
+  it("a parameter given twice is signature-header-malformed naming it, whichever copy is right", async () => {
+    for (const variant of [`${header()},keyId="SN=1,CA=CN=wrong"`, `keyId="SN=1,CA=CN=wrong",${header()}`, `${header()}, KEYID="${tpp.certificate.keyId}"`]) {
+      const result = await verifyRequest(setHeader(request, "Signature", variant));
+      expect(result).toMatchObject({ ok: false, code: "SIGNATURE_INVALID", reason: "signature-header-malformed" });
+      expect(result.ok ? "" : result.text).toMatch(/^The Signature header could not be parsed: the keyId parameter is given twice \(two Signature headers/i);
+    }
+  });
+
+  it('two Signature headers, as a server joins them (", "), are the keyId given twice', async () => {
+    const result = await verifyRequest(setHeader(request, "Signature", `${header()}, ${header()}`));
+    expect(result.ok ? "" : result.text).toContain("the keyId parameter is given twice (two Signature headers are read as one, joined by a comma)");
   });
 
   it("accepts mixed-case header names in the headers parameter, as in the Berlin Group example", async () => {
@@ -148,9 +161,28 @@ describe("Digest variants (RFC 3230, BG: SHA-256 or SHA-512)", () => {
     expect(await verifyRequest(await signWithDigest(lower))).toMatchObject({ ok: true });
   });
 
-  it("several digests verify when every supported one matches; unknown ones are skipped", async () => {
-    const value = `${await computeDigest(body)}, ${await computeDigest(body, "SHA-512")}, MD5=abc=`;
+  it("several digests verify when each is SHA-256 or SHA-512 and matches", async () => {
+    const value = `${await computeDigest(body)}, ${await computeDigest(body, "SHA-512")}`;
     expect(await verifyRequest(await signWithDigest(value))).toMatchObject({ ok: true });
+  });
+
+  it("an algorithm the bank does not check beside a matching one → digest-algorithm-unsupported naming it (nothing listed goes unchecked)", async () => {
+    for (const value of [`MD5=HUXZLQLMuI/KZ5KDcJPcOA==,${await computeDigest(body)}`, `${await computeDigest(body)}, SHA-384=abc=`]) {
+      const result = await verifyRequest(await signWithDigest(value));
+      expect(result).toMatchObject({ ok: false, code: "SIGNATURE_INVALID", reason: "digest-algorithm-unsupported" });
+      expect(result.ok ? "" : result.text).toMatch(
+        /^The Digest header lists (MD5|SHA-384), which this bank does not check; only SHA-256 and SHA-512 are accepted, and every digest listed must be one of them/,
+      );
+    }
+  });
+
+  it("an algorithm listed twice (two Digest headers joined), even both matching → digest-algorithm-repeated", async () => {
+    const value = `${await computeDigest(body)}, ${(await computeDigest(body)).replace("SHA-256", "sha-256")}`;
+    const result = await verifyRequest(await signWithDigest(value));
+    expect(result).toMatchObject({ ok: false, code: "SIGNATURE_INVALID", reason: "digest-algorithm-repeated" });
+    expect(result.ok ? "" : result.text).toBe(
+      "The Digest header lists SHA-256 twice (two Digest headers are read as one list); send one Digest header with each algorithm at most once.",
+    );
   });
 
   it("several digests where the SHA-512 one is wrong → digest-mismatch naming SHA-512", async () => {

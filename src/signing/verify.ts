@@ -1,5 +1,5 @@
 import { utf8Bytes } from "./bytes";
-import { loadCertificate } from "./certificate";
+import { fingerprintsOf, loadCertificate } from "./certificate";
 import { checkStrength } from "./certificate-strength";
 import { headerValue } from "./headers";
 import { compareKeyId, parseKeyId } from "./key-id";
@@ -84,7 +84,8 @@ async function verify(request: SignableRequest, options: VerifyOptions): Promise
       signingString,
     });
   }
-  return { ok: true, signingString, signedHeaders, keyId, algorithm: algorithm.value.name, certificate: certificate.summary };
+  const fingerprints = await fingerprintsOf(certificate);
+  return { ok: true, signingString, signedHeaders, keyId, algorithm: algorithm.value.name, certificate: certificate.summary, fingerprints };
 }
 
 function mismatchText(signingString: string, signatureLength: number, keyAlgorithm: string, algorithm: string): string {

@@ -23,10 +23,10 @@ import {
   Validity,
   Version,
 } from "@peculiar/asn1-x509";
-import { fromBER, Integer, ObjectIdentifier, Sequence } from "asn1js";
+import { fromBER, ObjectIdentifier } from "asn1js";
 import type { DistinguishedName, Rdn } from "./distinguished-name";
+import { readRsaPublicKey, RSA_ENCRYPTION } from "./rsa-public-key";
 
-const RSA_ENCRYPTION = "1.2.840.113549.1.1.1";
 const EC_PUBLIC_KEY = "1.2.840.10045.2.1";
 const SIGNATURE_OID = { "SHA-256": "1.2.840.113549.1.1.11", "SHA-512": "1.2.840.113549.1.1.13" } as const;
 const CURVES: Record<string, string> = { "1.2.840.10045.3.1.7": "P-256", "1.3.132.0.34": "P-384", "1.3.132.0.35": "P-521" };
@@ -40,7 +40,7 @@ export interface DecodedCertificate {
   subject: DistinguishedName;
   notBefore: Date;
   notAfter: Date;
-  /** SubjectPublicKeyInfo DER, for crypto.subtle.importKey("spki", …). */
+  /** SubjectPublicKeyInfo DER, for crypto.subtle.importKey("spki", …); an RSA key's is its one DER form (rsa-public-key.ts). */
   spki: ArrayBuffer;
   /** e.g. "RSA 2048", "ECDSA P-256". */
   publicKeyAlgorithm: string;
@@ -61,37 +61,42 @@ function toDn(name: Name): DistinguishedName {
     .reverse();
 }
 
-function describeKey(spki: SubjectPublicKeyInfo): string {
+/** A certificate that parses but that the verifier refuses, with a sentence saying why. */
+export class CertificateFormError extends Error {
+  override readonly name = "CertificateFormError";
+}
+
+/** The key's description ("RSA 2048", "ECDSA P-256") and SubjectPublicKeyInfo; throws CertificateFormError for an RSA key not in its DER form. */
+function readKey(spki: SubjectPublicKeyInfo): { publicKeyAlgorithm: string; spki: ArrayBuffer } {
   const oid = spki.algorithm.algorithm;
+  const encoded = AsnConvert.serialize(spki);
   if (oid === RSA_ENCRYPTION) {
-    // RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER }; its size is the modulus's bit length.
-    const parsed = fromBER(spki.subjectPublicKey).result;
-    const modulus = parsed instanceof Sequence ? parsed.valueBlock.value[0] : undefined;
-    const bytes = modulus instanceof Integer ? modulus.valueBlock.valueHexView : new Uint8Array();
-    const first = bytes.findIndex((byte) => byte !== 0);
-    const top = bytes[first] ?? 0;
-    return `RSA ${String(first < 0 ? 0 : (bytes.length - first) * 8 - (Math.clz32(top) - 24))}`;
+    const rsa = readRsaPublicKey(spki.subjectPublicKey);
+    if (!rsa.ok) throw new CertificateFormError(rsa.problem);
+    const canonical = rsa.key.spki;
+    const same = encoded.byteLength === canonical.length && new Uint8Array(encoded).every((byte, i) => byte === canonical[i]);
+    if (!same) throw new CertificateFormError("its RSA public key is not in the DER form of RFC 3279 §2.3.1 (rsaEncryption with NULL parameters)");
+    return { publicKeyAlgorithm: `RSA ${String(rsa.key.bits)}`, spki: canonical.buffer };
   }
   if (oid === EC_PUBLIC_KEY && spki.algorithm.parameters) {
     const parsed = fromBER(spki.algorithm.parameters).result;
     const curve = parsed instanceof ObjectIdentifier ? parsed.valueBlock.toString() : "";
-    return `ECDSA ${CURVES[curve] ?? curve}`;
+    return { publicKeyAlgorithm: `ECDSA ${CURVES[curve] ?? curve}`, spki: encoded };
   }
-  return oid;
+  return { publicKeyAlgorithm: oid, spki: encoded };
 }
 
-/** Throws on anything that is not a DER X.509 certificate. */
+/** Throws on anything that is not an X.509 certificate (CertificateFormError for one whose RSA key is not in DER); the caller checks DER first (der.ts). */
 export function decodeCertificate(der: Uint8Array): DecodedCertificate {
   const certificate = AsnConvert.parse(der, Certificate);
   const tbs = certificate.tbsCertificate;
   return {
+    ...readKey(tbs.subjectPublicKeyInfo),
     serialHex: hex(tbs.serialNumber),
     issuer: toDn(tbs.issuer),
     subject: toDn(tbs.subject),
     notBefore: tbs.validity.notBefore.getTime(),
     notAfter: tbs.validity.notAfter.getTime(),
-    spki: AsnConvert.serialize(tbs.subjectPublicKeyInfo),
-    publicKeyAlgorithm: describeKey(tbs.subjectPublicKeyInfo),
     signatureAlgorithm: certificate.signatureAlgorithm.algorithm,
   };
 }

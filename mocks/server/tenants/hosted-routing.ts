@@ -5,12 +5,10 @@
  * PSU's browser, without the TPP's certificate: its link names the tenant (`?tenant=`), and a tenant
  * that does not exist answers as a payment that does not (decision 0039).
  */
-import type { IncomingMessage } from "node:http";
 import { BANK_TENANT_PARAMETER, hrefOf } from "../../../src/contract/paths";
 import { tppError } from "../../../src/contract/tpp-messages";
-import { loadCertificate } from "../../../src/signing/certificate";
 import type { Sandbox } from "../../sandbox";
-import { toWire, wireResponse, type IncomingRequest, type WireAnswer } from "../../http/incoming";
+import { toWire, wireResponse, type IncomingRequest, type RequestFacts, type WireAnswer } from "../../http/incoming";
 import { replayProblem } from "../../http/request-guard";
 import { errorAnswer, failure, type Answer } from "../../http/respond";
 import { checkSignature } from "../../http/signature-check";
@@ -18,7 +16,7 @@ import { bankPage, bankUnavailable } from "../bank-page";
 import { unavailableAnswer } from "../../http/store-unavailable";
 import { TenantRefused, type TenantSandboxes } from "./tenant-sandboxes";
 import { TENANT_KEY, tenantOf, type TenantIdentity } from "./tenant-identity";
-import { keyOf, TenantKeyUnbound, type BoundKey } from "./tenant-keys";
+import { TenantKeyUnbound, type BoundKey } from "./tenant-keys";
 
 const CONTROL_PREFIX = "/__sandbox/";
 const INFO_PATH = hrefOf("sandboxInfo", {});
@@ -36,37 +34,41 @@ const withBody = (request: IncomingRequest, body: string): IncomingRequest => ({
   text: () => Promise.resolve(body),
 });
 
-type Signed = { ok: true; tenant: TenantIdentity; signer: BoundKey; certificate: string; headers: Record<string, string> } | { ok: false; answer: Answer };
+type Signed = { ok: true; tenant: TenantIdentity; signer: BoundKey; headers: Record<string, string> } | { ok: false; answer: Answer };
 
+/** Each takes the request's facts and records in them what it established: the verified signer, the tenant that answered. */
 export interface HostedRouting {
   /** An interface request (/v1/…), from node:http. */
-  answerInterface: (request: IncomingRequest) => Promise<WireAnswer | undefined>;
+  answerInterface: (request: IncomingRequest, facts?: RequestFacts) => Promise<WireAnswer | undefined>;
   /** Controls and the bank page; undefined for any other path (the server's own pages answer those). */
-  route: (request: Request, url: URL) => Promise<Response | undefined>;
-  /** The tenant a request names (its certificate's, or the bank link's), for the request log; null when none. */
-  tenantForLog: (req: IncomingMessage) => Promise<string | null>;
+  route: (request: Request, url: URL, facts?: RequestFacts) => Promise<Response | undefined>;
 }
 
 export function createHostedRouting(options: { tenants: TenantSandboxes; server: Sandbox; realNow?: () => number }): HostedRouting {
   const { tenants, server } = options;
   const realNow = options.realNow ?? Date.now;
 
-  async function signed(request: IncomingRequest, url: URL, body: string): Promise<Signed> {
+  async function signed(request: IncomingRequest, url: URL, body: string, facts: RequestFacts): Promise<Signed> {
     // Real time: a tenant's own clock may be years ahead, and no tenant is chosen yet; its dispatcher checks again on its clock.
     const signature = await checkSignature({ method: request.method, target: url.pathname + url.search, headers: request.headers, body }, new Date(realNow()));
     if (!signature.ok) return signature;
-    return {
-      ok: true,
-      tenant: await tenantOf({ base64Der: signature.certificate, subject: signature.subject }),
-      signer: await keyOf(signature.certificate, signature.subject, realNow()),
-      certificate: signature.certificate,
-      headers: signature.headers,
-    };
+    const { signer } = signature;
+    facts.signer = signer;
+    const tenant = await tenantOf(signer);
+    return { ok: true, tenant, signer: { spkiSha256: signer.spkiSha256, subject: signer.subject, boundAt: realNow() }, headers: signature.headers };
   }
 
-  async function inTenant(signed: { tenant: TenantIdentity; signer: BoundKey }, work: (sandbox: Sandbox) => Promise<WireAnswer>): Promise<WireAnswer> {
+  /** Runs `work` in the signer's tenant; the facts name the tenant once its sandbox takes the request (the signer's key admitted there). */
+  async function inTenant(
+    signed: { tenant: TenantIdentity; signer: BoundKey },
+    facts: RequestFacts,
+    work: (sandbox: Sandbox) => Promise<WireAnswer>,
+  ): Promise<WireAnswer> {
     try {
-      return await tenants.use(signed.tenant, signed.signer, work);
+      return await tenants.use(signed.tenant, signed.signer, (sandbox) => {
+        facts.tenant = signed.tenant.key;
+        return work(sandbox);
+      });
     } catch (error) {
       const unavailable = unavailableAnswer(error);
       if (unavailable) return toWire(unavailable);
@@ -76,43 +78,51 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     }
   }
 
-  async function answerInterface(request: IncomingRequest): Promise<WireAnswer | undefined> {
+  async function answerInterface(request: IncomingRequest, facts: RequestFacts = {}): Promise<WireAnswer | undefined> {
     const url = new URL(request.url);
     if (!url.pathname.startsWith("/v1/")) return undefined;
     const body = await request.text();
-    const signature = await signed(request, url, body);
+    const signature = await signed(request, url, body, facts);
     if (!signature.ok) return toWire(signature.answer);
     return inTenant(
       signature,
-      async (sandbox) => (await sandbox.dispatch.answer(withBody(request, body))) ?? toWire(failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}.`)),
+      facts,
+      async (sandbox) =>
+        (await sandbox.dispatch.answer(withBody(request, body), facts)) ?? toWire(failure("RESOURCE_UNKNOWN", `No operation at ${url.pathname}.`)),
     );
   }
 
-  async function answerControl(request: Request, url: URL): Promise<Response> {
+  async function answerControl(request: Request, url: URL, facts: RequestFacts): Promise<Response> {
     const body = await request.text();
     const incoming = withBody(request, body);
     // Unsigned: a portal asks it first, to learn that it must sign the rest.
     if (url.pathname === INFO_PATH) return wireResponse((await server.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", "No sandbox info.")));
-    const signature = await signed(incoming, url, body);
+    const signature = await signed(incoming, url, body, facts);
     if (!signature.ok) {
       const [first, ...rest] = (signature.answer.body as { tppMessages: ReturnType<typeof tppError>[] }).tppMessages;
       const hinted = first ? [{ ...first, text: `${SIGNED_CONTROLS_HINT} ${first.text}` }, ...rest] : [];
       return wireResponse(toWire(errorAnswer(hinted, signature.answer.headers)));
     }
     const requestId = request.headers.get("x-request-id") ?? "";
-    const wire = await inTenant(signature, async (sandbox) => {
-      const replayed = await replayProblem(sandbox.env.store, signature.certificate, requestId, realNow());
+    const wire = await inTenant(signature, facts, async (sandbox) => {
+      // In the store every tenant shares, as the interface's are (SandboxEnv.requestIds).
+      const replayed = await replayProblem(sandbox.env.requestIds, signature.signer.spkiSha256, requestId, realNow());
       if (replayed) return toWire(replayed, signature.headers);
       return (await sandbox.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", `No control route at ${url.pathname}.`));
     });
     return wireResponse(wire);
   }
 
-  async function answerBank(request: Request, url: URL): Promise<Response | undefined> {
+  async function answerBank(request: Request, url: URL, facts: RequestFacts): Promise<Response | undefined> {
     const key = url.searchParams.get(BANK_TENANT_PARAMETER) ?? "";
     let answered: Response | undefined;
     try {
-      answered = TENANT_KEY.test(key) ? await tenants.useExisting(key, (sandbox) => bankPage(request, url, sandbox.dispatch)) : undefined;
+      answered = TENANT_KEY.test(key)
+        ? await tenants.useExisting(key, (sandbox) => {
+            facts.tenant = key;
+            return bankPage(request, url, sandbox.dispatch);
+          })
+        : undefined;
     } catch (error) {
       const unavailable = unavailableAnswer(error);
       if (!unavailable) throw error;
@@ -124,21 +134,11 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
 
   return {
     answerInterface,
-    route: (request, url) => {
-      if (url.pathname.startsWith(CONTROL_PREFIX)) return answerControl(request, url);
-      if (url.pathname.startsWith("/bank/")) return answerBank(request, url);
-      if (url.pathname.startsWith("/v1/")) return answerInterface(request).then((wire) => wire && wireResponse(wire));
+    route: (request, url, facts = {}) => {
+      if (url.pathname.startsWith(CONTROL_PREFIX)) return answerControl(request, url, facts);
+      if (url.pathname.startsWith("/bank/")) return answerBank(request, url, facts);
+      if (url.pathname.startsWith("/v1/")) return answerInterface(request, facts).then((wire) => wire && wireResponse(wire));
       return Promise.resolve(undefined);
-    },
-    tenantForLog: async (req) => {
-      const certificate = req.headers["tpp-signature-certificate"];
-      if (typeof certificate === "string" && certificate.length > 0 && certificate.length < 16_384) {
-        const loaded = loadCertificate(certificate);
-        return loaded.ok ? (await tenantOf(loaded.certificate.summary)).key : null;
-      }
-      const query = (req.url ?? "").indexOf("?");
-      const key = query < 0 ? null : new URLSearchParams((req.url ?? "").slice(query + 1)).get(BANK_TENANT_PARAMETER);
-      return key !== null && TENANT_KEY.test(key) ? key : null;
     },
   };
 }

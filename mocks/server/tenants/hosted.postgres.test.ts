@@ -4,13 +4,17 @@
  * A's through the other and unknown to B through either; the bank link works through either; a
  * server that keeps one tenant open at a time closes and reopens them without losing anything.
  */
+import { AttributeTypeAndValue, AttributeValue, Name, RelativeDistinguishedName } from "@peculiar/asn1-x509";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { hrefOf } from "../../../src/contract/paths";
 import { KARI, NDCT, initiationHeaders, paymentBody } from "../../test-helpers";
 import { adminQuery, dropSchema, freshSchemaName, postgresUrl } from "../../store/sql/postgres.test-helpers";
+import { reissued } from "../../../src/signing/test-fixtures/certificate-variants";
+import { capture, replay } from "../captured-request.test-helpers";
 import { startSandboxServer, type SandboxServer } from "../start";
+import { tenantKeyOf } from "./tenant-identity";
 import { tenantSchema } from "./tenant-stores";
-import { organizationTpp, tppClient, type TppCredentials } from "./tpp-client.test-helpers";
+import { base64Der, organizationTpp, tppClient, type TppCredentials } from "./tpp-client.test-helpers";
 
 /** Two of the fixed data set's accounts (Kari's own, and a creditor's). */
 const debtor = { bban: "97100000028" };
@@ -94,5 +98,27 @@ test("two servers reached at once by two keys of one new organizationIdentifier 
     expect(rows[0]?.n).toBe(1);
   } finally {
     await dropSchema(tenantSchema(first.tenantKey));
+  }
+});
+
+test("a payment initiation made through one server, sent again through the other with a certificate naming another organizationIdentifier over the same key, is 409 and creates nothing", async () => {
+  const captured = await capture(tppA, "POST", NDCT, { headers: initiationHeaders(KARI), body: paymentBody(debtor, creditor) });
+  expect((await replay(one.url, captured)).status).toBe(201);
+  const other = randomOrganization();
+  // Without the key, anyone can put it in a certificate of their own: the request's signature covers no part of the certificate.
+  const renamed = reissued(base64Der(tppA), (tbs) => {
+    tbs.subject = new Name([
+      new RelativeDistinguishedName([new AttributeTypeAndValue({ type: "2.5.4.97", value: new AttributeValue({ utf8String: `PSDNO-FSA-${other}` }) })]),
+    ]);
+  });
+  const otherSchema = tenantSchema(await tenantKeyOf(`org:PSDNO-FSA-${other}`));
+  try {
+    const again = await replay(two.url, captured, { certificate: renamed });
+    expect(again.status).toBe(409);
+    // The other organizationIdentifier's sandbox holds no payment (a new one holds none of the fixed data's either).
+    const rows = await adminQuery<{ n: number }>(`select count(*)::int as n from ${otherSchema}.payments`).catch(() => [{ n: 0 }]);
+    expect(rows[0]?.n).toBe(0);
+  } finally {
+    await dropSchema(otherSchema);
   }
 });

@@ -5,12 +5,11 @@
  * PostgreSQL (a schema), in bank-page links and in logs, so no TPP-chosen text reaches SQL or a URL.
  */
 import { parseDistinguishedName } from "../../../src/signing/distinguished-name";
-import { certificateFingerprint } from "../../http/request-guard";
 
 const ORGANIZATION_IDENTIFIER_OID = "2.5.4.97";
 
 export interface TenantIdentity {
-  /** "org:PSDNO-FSA-123456789" or "sha256:<fingerprint>": what an operator reads. */
+  /** "org:PSDNO-FSA-123456789" or "sha256:<fingerprint of the certificate's DER>": what an operator reads. */
   id: string;
   /** 24 hex digits of SHA-256(id): the schema suffix, the bank link's tenant, the log's tenant. */
   key: string;
@@ -35,9 +34,9 @@ export function organizationIdentifier(subject: string): string | undefined {
   return undefined;
 }
 
-/** The tenant of a verified certificate (base64 DER and its subject). */
-export async function tenantOf(certificate: { base64Der: string; subject: string }): Promise<TenantIdentity> {
+/** The tenant of a verified certificate: its subject, and the SHA-256 of its DER (one DER element, nothing around it: decision 0045). */
+export async function tenantOf(certificate: { certificateSha256: string; subject: string }): Promise<TenantIdentity> {
   const organization = organizationIdentifier(certificate.subject);
-  const id = organization === undefined ? `sha256:${await certificateFingerprint(certificate.base64Der)}` : `org:${organization}`;
+  const id = organization === undefined ? `sha256:${certificate.certificateSha256}` : `org:${organization}`;
   return { id, key: await tenantKeyOf(id) };
 }

@@ -6,7 +6,7 @@
  * signed with a bound key, and a bound key adds or removes the others.
  */
 import { MAX_TENANT_KEYS, type TenantKeys } from "../../../src/contract/control-schemas";
-import { loadCertificate } from "../../../src/signing/certificate";
+import { fingerprintsOf, loadCertificate } from "../../../src/signing/certificate";
 import { checkStrength } from "../../../src/signing/certificate-strength";
 import type { TenantKeyControls } from "../../handlers/types";
 import { answer, failure, type Answer } from "../../http/respond";
@@ -34,15 +34,6 @@ export class TenantKeyUnbound extends Error {
   override readonly name = "TenantKeyUnbound";
 }
 
-const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
-
-/** The key of a certificate that loads (the verifier loaded it already: the cache answers). */
-export async function keyOf(base64Der: string, subject: string, at: number): Promise<BoundKey> {
-  const loaded = loadCertificate(base64Der);
-  if (!loaded.ok) throw new Error(`keyOf: a verified certificate did not load: ${loaded.message}`);
-  return { spkiSha256: hex(await globalThis.crypto.subtle.digest("SHA-256", loaded.certificate.spki)), subject, boundAt: at };
-}
-
 /** Binds the tenant on first use, then lets only its bound keys in (throws TenantKeyUnbound). */
 export async function admitKey(bindings: KeyBindings, tenant: TenantIdentity, signer: BoundKey): Promise<void> {
   const keys = await bindings.list();
@@ -68,14 +59,15 @@ async function newKey(tenantKey: string, certificate: string, now: number): Prom
   if (!summary.publicKeyAlgorithm.startsWith("RSA "))
     return refuse(`The certificate has a ${summary.publicKeyAlgorithm} key; requests are signed rsa-sha256, so it could never sign one.`);
   if (summary.notAfter.getTime() <= now) return refuse(`The certificate expired at ${summary.notAfter.toISOString()}.`);
-  const its = await tenantOf({ base64Der: summary.base64Der, subject: summary.subject });
+  const fingerprints = await fingerprintsOf(loaded.certificate);
+  const its = await tenantOf({ certificateSha256: fingerprints.certificateSha256, subject: summary.subject });
   if (its.key !== tenantKey)
     return refuse(
       its.id.startsWith("org:")
         ? `The certificate names ${its.id}, not this sandbox's organizationIdentifier: a key joins the sandbox of the same organizationIdentifier only.`
         : "The certificate has no organizationIdentifier, so it has a sandbox of its own (keyed by its fingerprint) and joins no other.",
     );
-  return keyOf(summary.base64Der, summary.subject, now);
+  return { spkiSha256: fingerprints.spkiSha256, subject: summary.subject, boundAt: now };
 }
 
 /** The tenant-key control routes of one tenant's sandbox. */

@@ -5,6 +5,7 @@
  * the server is exposed, and a self-signed certificate costs an attacker nothing.
  */
 import { createSandbox, type Sandbox } from "../../sandbox";
+import type { RequestIdClaims } from "../../store/port";
 import type { TenantIdentity } from "./tenant-identity";
 import { admitKey, tenantKeyControls, type BoundKey, type KeyBindings } from "./tenant-keys";
 import type { TenantStore, TenantStores } from "./tenant-stores";
@@ -64,6 +65,11 @@ export interface TenantSandboxOptions {
   closable: boolean;
   /** Keep transaction pages between commits: only where this process sees every commit (in memory). */
   pageCache: boolean;
+  /**
+   * Where every tenant's replay guard claims request ids: the server's own store, so a claim does not depend on which
+   * tenant a certificate names (decision 0045). Absent, each tenant's own store: for the registry's tests only.
+   */
+  requestIds?: RequestIdClaims;
   realNow?: () => number;
 }
 
@@ -128,6 +134,7 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
         seedIfNew: true,
         pageCache: options.pageCache,
         hosted: { tenantKey: key, keys: tenantKeyControls(keys, key, now) },
+        ...(options.requestIds ? { requestIds: options.requestIds } : {}),
         ...(exclusive ? { exclusive } : {}),
         ...(options.realNow ? { realNow: options.realNow } : {}),
       });

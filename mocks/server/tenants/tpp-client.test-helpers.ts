@@ -2,7 +2,6 @@
 import { generateTestCertificate, signRequest } from "../../../src/signing/index";
 import { toPem } from "../../../src/signing/pem";
 import { createSelfSignedCertificate } from "../../../src/signing/x509";
-import { certificateFingerprint } from "../../http/request-guard";
 import { tenantKeyOf } from "./tenant-identity";
 
 export interface TppCredentials {
@@ -37,11 +36,11 @@ export async function fingerprintTpp(name: string): Promise<TppCredentials> {
     keys,
     hash: "SHA-256",
   });
-  const base64 = btoa(String.fromCharCode(...new Uint8Array(der)));
+  const fingerprint = Array.from(new Uint8Array(await subtle.digest("SHA-256", der)), (byte) => byte.toString(16).padStart(2, "0")).join("");
   return {
     certificatePem: toPem("CERTIFICATE", new Uint8Array(der)),
     privateKey: keys.privateKey,
-    tenantKey: await tenantKeyOf(`sha256:${await certificateFingerprint(base64)}`),
+    tenantKey: await tenantKeyOf(`sha256:${fingerprint}`),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The replay guard's memory (SandboxStore.claimRequestId): which request ids each TPP certificate
+ * The replay guard's memory (SandboxStore.claimRequestId): which request ids each TPP (its signing key)
  * has used, and when. Each claim commits before it answers. Expired entries are forgotten a bounded
  * number at a time (at most 64, every 16th claim), so no claim pays for a backlog; once a clean-up
  * finds fewer than that, the next waits a second (of the claims' time), so a server with nothing

@@ -46,8 +46,9 @@ function StepOutcome({ note }: { note: Note }) {
     <div className="step-outcome">
       <p className={note.ok ? "panel panel-ok" : "panel panel-error"}>{note.text}</p>
       <ul className="step-requests">
-        {note.lines.map((line) => (
-          <li key={line}>
+        {/* Lines may repeat (two batch runs on one day): their place tells them apart, and they are never reordered. */}
+        {note.lines.map((line, index) => (
+          <li key={`${String(index)} ${line}`}>
             <code>{line}</code>
           </li>
         ))}
