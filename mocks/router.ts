@@ -20,6 +20,7 @@ import { pathTrickProblem } from "./http/path-tricks";
 import { dateWindowProblem, replayProblem } from "./http/request-guard";
 import { checkSignature } from "./http/signature-check";
 import { validateRequest } from "./http/validate-request";
+import { unavailableAnswer } from "./http/store-unavailable";
 import { parseAcceptFixes } from "../src/contract/headers";
 import { SCENARIO_APPLIED_HEADER, SCENARIO_HEADER, appliedMarker, isImmediate } from "../src/contract/scenarios";
 import { chooseScenario, factsOf, immediateAnswer } from "./scenarios/forced";
@@ -113,6 +114,8 @@ export function createDispatcher(env: SandboxEnv) {
       const wire = toWire(result, echo);
       return request.method === "HEAD" ? withoutBody(wire) : wire;
     } catch (error) {
+      const unavailable = unavailableAnswer(error);
+      if (unavailable) return toWire(unavailable, echo);
       const detail = error instanceof Error ? error.message : String(error);
       return toWire(
         errorAnswer([tppError("SYSTEM_ERROR", `The sandbox failed while answering: ${detail}. This is a sandbox bug; the request changed nothing.`)]),

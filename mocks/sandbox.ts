@@ -45,12 +45,17 @@ function processMutex(): SandboxEnv["exclusive"] {
 }
 
 export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
+  // One read: a hosted server opens a tenant's sandbox again whenever it comes back after others (decision 0047).
+  const { clockOffsetMs, lastBatchRunAt } = await options.store.read(async (tx) => ({
+    clockOffsetMs: await tx.meta("clockOffsetMs"),
+    lastBatchRunAt: await tx.meta("lastBatchRunAt"),
+  }));
   const env: SandboxEnv = {
     store: options.store,
     requestIds: options.requestIds ?? options.store,
     realNow: options.realNow ?? Date.now,
     newId: options.newId ?? (() => crypto.randomUUID()),
-    lastClockOffsetMs: (await options.store.read((tx) => tx.meta("clockOffsetMs"))) ?? 0,
+    lastClockOffsetMs: clockOffsetMs ?? 0,
     exclusive: options.exclusive ?? processMutex(),
     transactionCounts: new Map(),
     changes: { revision: 0, since: (options.realNow ?? Date.now)() },
@@ -62,10 +67,11 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   });
   // Seeding writes the data and the schedule's start in one transaction: a page closed before it
   // commits leaves the sandbox brand-new, never one that looks used but is empty.
-  const seeded = options.seedIfNew === true && (await isBrandNew(options.store));
+  // A sandbox whose batch schedule has started is not brand-new, and needs no write.
+  const seeded = options.seedIfNew === true && lastBatchRunAt === undefined && (await isBrandNew(options.store));
   if (seeded) await loadFixedData(env);
   // Otherwise a new sandbox starts its batch schedule now; it does not replay the past.
-  else
+  else if (lastBatchRunAt === undefined)
     await options.store.write(async (tx) => {
       if ((await tx.meta("lastBatchRunAt")) === undefined) await tx.putMeta("lastBatchRunAt", env.realNow() + env.lastClockOffsetMs);
     });

@@ -14,6 +14,7 @@ import { formatOslo } from "../../src/contract/oslo-time";
 import { hrefOf } from "../../src/contract/paths";
 import { isRedirectUri, redirectTargetName } from "../../src/contract/redirect-uri";
 import { html, page, type Html } from "./html";
+import type { Answer } from "../http/respond";
 
 const BANK_PATH = /^\/bank\/authorize\/(payment|basket)\/([^/]+)$/;
 
@@ -74,8 +75,15 @@ ${sandboxNote}`,
   );
 }
 
-function problemPage(status: number, title: string, text: string): Response {
-  return page(status, `${title} – Sandbox Bank`, html`${bank}<h1>${title}</h1><p class="error">${text}</p>${sandboxNote}`);
+function problemPage(status: number, title: string, text: string, headers?: Record<string, string>): Response {
+  return page(status, `${title} – Sandbox Bank`, html`${bank}<h1>${title}</h1><p class="error">${text}</p>${sandboxNote}`, headers);
+}
+
+/** A 503 of the sandbox (its storage busy or unavailable: store-unavailable.ts) as the bank's page, with its Retry-After. */
+export function bankUnavailable(answer: Answer): Response {
+  const text = ErrorBody.safeParse(answer.body);
+  const said = text.success ? text.data.tppMessages.map((message) => message.text).join(" ") : "";
+  return problemPage(answer.status, "The bank is busy", said, answer.headers);
 }
 
 const label = (subject: Subject, id: string) => `${subject === "payment" ? "Payment" : "Signing basket"} ${id}`;
@@ -84,7 +92,13 @@ async function problemFromAnswer(response: Response, subject: Subject, id: strin
   const parsed = ErrorBody.safeParse(await response.json().catch(() => undefined));
   const text = parsed.success ? parsed.data.tppMessages.map((message) => message.text).join(" ") : `The sandbox answered ${String(response.status)}.`;
   const title = response.status === 404 ? `No such ${subject}` : response.status === 409 ? `Nothing to approve` : "The bank could not do that";
-  return problemPage(response.status >= 400 ? response.status : 500, title, `${label(subject, id)}: ${text}`);
+  const retryAfter = response.headers.get("retry-after");
+  return problemPage(
+    response.status >= 400 ? response.status : 500,
+    title,
+    `${label(subject, id)}: ${text}`,
+    retryAfter === null ? undefined : { "Retry-After": retryAfter },
+  );
 }
 
 async function show(dispatch: Dispatch, origin: string, subject: Subject, id: string): Promise<Response> {

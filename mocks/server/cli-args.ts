@@ -1,8 +1,8 @@
 /**
  * The command line of `npm run sandbox`: --port N, --host H, --data FILE, --database URL, --database-schema NAME,
- * --empty, --allow-origin ORIGIN (repeatable), --public-url URL, --log-format text|json, --multi-tenant, --max-tenants N,
- * --tenants-per-minute N, --tenants-per-address N, --tenants-per-key N, --reclaim-after MINUTES, --trusted-proxy CIDR
- * (repeatable), --help; each also from an environment
+ * --database-connections N, --empty, --allow-origin ORIGIN (repeatable), --public-url URL, --log-format text|json, --multi-tenant,
+ * --max-tenants N, --tenants-per-minute N, --tenants-per-address N, --tenants-per-key N, --reclaim-after MINUTES,
+ * --trusted-proxy CIDR (repeatable), --help; each also from an environment
  * variable (SANDBOX_PORT, …, SANDBOX_DATABASE_URL), which the flag overrides.
  */
 import { parseProxyBlock } from "./client-address";
@@ -17,6 +17,8 @@ export interface CliOptions {
   database?: string;
   /** The schema of that database the sandbox's tables are in (default "public"). */
   databaseSchema?: string;
+  /** Connections this server opens to that database at most, all included (default 11). */
+  databaseConnections?: number;
   /** Start a brand-new sandbox empty instead of with the fixed data set. */
   empty?: boolean;
   /** Web page origins besides loopback ones allowed to call the server. */
@@ -55,6 +57,9 @@ Options:
   --database-schema NAME
                  The schema that holds the sandbox's tables (created if missing; default public):
                  one database can hold several sandboxes.
+  --database-connections N
+                 Connections this server opens to the database at most, all included (default 11,
+                 at least 3); a request that finds them all in use waits briefly, then is answered 503.
   --empty        Start a new sandbox with no data (default: the fixed customers, accounts and
                  transactions of POST /v1/sandbox/initialize). A loaded --data file is kept as it is.
   --allow-origin ORIGIN
@@ -92,7 +97,7 @@ Options:
   -h, --help     Show this help.
 
 Each option can also come from the environment; a flag given on the command line wins:
-  SANDBOX_PORT, SANDBOX_HOST, SANDBOX_DATA, SANDBOX_DATABASE_URL, SANDBOX_DATABASE_SCHEMA,
+  SANDBOX_PORT, SANDBOX_HOST, SANDBOX_DATA, SANDBOX_DATABASE_URL, SANDBOX_DATABASE_SCHEMA, SANDBOX_DATABASE_CONNECTIONS,
   SANDBOX_EMPTY=1, SANDBOX_ALLOW_ORIGINS (comma-separated), SANDBOX_PUBLIC_URL, SANDBOX_LOG_FORMAT,
   SANDBOX_MULTI_TENANT=1, SANDBOX_MAX_TENANTS, SANDBOX_TENANTS_PER_MINUTE, SANDBOX_TENANTS_PER_ADDRESS,
   SANDBOX_TENANTS_PER_KEY, SANDBOX_RECLAIM_AFTER, SANDBOX_TRUSTED_PROXIES (comma-separated).
@@ -105,6 +110,7 @@ const VALUE_OPTIONS = [
   "--data",
   "--database",
   "--database-schema",
+  "--database-connections",
   "--allow-origin",
   "--public-url",
   "--log-format",
@@ -127,6 +133,7 @@ const EXAMPLES: Record<ValueOption, string> = {
   "--data": "--data sandbox.db",
   "--database": "--database postgres://sandbox@db.example.com:5432/sandbox",
   "--database-schema": "--database-schema sandbox_1",
+  "--database-connections": "--database-connections 11",
   "--allow-origin": "--allow-origin https://portal.example.com",
   "--public-url": "--public-url https://sandbox.example.com",
   "--log-format": "--log-format json",
@@ -145,6 +152,7 @@ export const ENVIRONMENT: Record<ValueOption | FlagOption, string> = {
   "--data": "SANDBOX_DATA",
   "--database": "SANDBOX_DATABASE_URL",
   "--database-schema": "SANDBOX_DATABASE_SCHEMA",
+  "--database-connections": "SANDBOX_DATABASE_CONNECTIONS",
   "--empty": "SANDBOX_EMPTY",
   "--allow-origin": "SANDBOX_ALLOW_ORIGINS",
   "--public-url": "SANDBOX_PUBLIC_URL",
@@ -178,6 +186,11 @@ function checkValue(name: ValueOption, value: string): string | undefined {
   if (name === "--trusted-proxy") {
     const parsed = parseProxyBlock(value);
     return parsed.ok ? undefined : parsed.problem;
+  }
+  if (name === "--database-connections") {
+    if (!/^\d{1,4}$/.test(value) || Number(value) < 3 || Number(value) > 1000)
+      return `--database-connections must be a whole number from 3 to 1000, such as ${EXAMPLES[name]}; got ${JSON.stringify(value)}.`;
+    return undefined;
   }
   if (name === "--allow-origin") {
     const parsed = parseAllowedOrigin(value);
@@ -276,8 +289,9 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
         ? {
             kind: "error",
             message:
-              `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --empty, --allow-origin, --public-url, ` +
-              "--log-format, --multi-tenant, --max-tenants, --tenants-per-minute, --tenants-per-address, --tenants-per-key, --reclaim-after, --trusted-proxy and --help.",
+              `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --database-connections, --empty, ` +
+              "--allow-origin, --public-url, --log-format, --multi-tenant, --max-tenants, --tenants-per-minute, --tenants-per-address, --tenants-per-key, " +
+              "--reclaim-after, --trusted-proxy and --help.",
           }
         : { kind: "error", message: `Unexpected argument ${JSON.stringify(argument)}; options start with "--", such as ${EXAMPLES["--port"]}.` };
     }
@@ -312,6 +326,9 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     };
   if (databaseSchema !== undefined && database === undefined)
     return { kind: "error", message: "--database-schema is for PostgreSQL: give --database URL (or SANDBOX_DATABASE_URL) too." };
+  const databaseConnections = values["--database-connections"];
+  if (databaseConnections !== undefined && database === undefined)
+    return { kind: "error", message: "--database-connections is for PostgreSQL: give --database URL (or SANDBOX_DATABASE_URL) too." };
   const multiTenant = flags.has("--multi-tenant");
   // A list on the command line replaces the environment's rather than adding to it.
   const listOf = (name: string) => fromFlagLists.get(name) ?? fromEnvironmentLists.get(name) ?? [];
@@ -347,6 +364,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       ...(data === undefined ? {} : { dataFile: data }),
       ...(database === undefined ? {} : { database }),
       ...(databaseSchema === undefined ? {} : { databaseSchema }),
+      ...(databaseConnections === undefined ? {} : { databaseConnections: Number(databaseConnections) }),
       ...(flags.has("--empty") ? { empty: true } : {}),
       ...(multiTenant ? { multiTenant } : {}),
       ...(Object.keys(tenantLimits).length > 0 ? { tenantLimits } : {}),

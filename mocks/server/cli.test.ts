@@ -127,6 +127,17 @@ describe("parseCliArgs: PostgreSQL", () => {
     expect(parseCliArgs([], { SANDBOX_DATABASE_URL: "" })).toEqual({ kind: "run", options: base });
   });
 
+  test("--database-connections (or SANDBOX_DATABASE_CONNECTIONS) bounds the server's connections, all included", () => {
+    expect(parseCliArgs(["--database", url, "--database-connections", "20"])).toEqual({
+      kind: "run",
+      options: { ...base, database: url, databaseConnections: 20 },
+    });
+    expect(parseCliArgs([], { SANDBOX_DATABASE_URL: url, SANDBOX_DATABASE_CONNECTIONS: "3" })).toEqual({
+      kind: "run",
+      options: { ...base, database: url, databaseConnections: 3 },
+    });
+  });
+
   test.each([
     [["--database", "mysql://root:s3cret@db/sandbox"], {}, /--database must be a PostgreSQL URL starting postgres:\/\/ or postgresql:\/\//],
     [
@@ -140,6 +151,13 @@ describe("parseCliArgs: PostgreSQL", () => {
     [["--database-schema", "sandbox_1"], {}, /--database-schema is for PostgreSQL: give --database URL/],
     [["--database", url, "--database-schema", "Sandbox-1"], {}, /--database-schema must be a lower-case schema name/],
     [["--database", url], { SANDBOX_DATABASE_SCHEMA: "x y" }, /SANDBOX_DATABASE_SCHEMA: --database-schema must be a lower-case schema name/],
+    [["--database-connections", "11"], {}, /--database-connections is for PostgreSQL: give --database URL/],
+    [
+      ["--database", url, "--database-connections", "2"],
+      {},
+      /--database-connections must be a whole number from 3 to 1000, such as --database-connections 11; got "2"/,
+    ],
+    [["--database", url], { SANDBOX_DATABASE_CONNECTIONS: "lots" }, /SANDBOX_DATABASE_CONNECTIONS: --database-connections must be a whole number/],
   ])("%j with %j is refused, never repeating a password", (args, env, message) => {
     const parsed = parseCliArgs(args, env);
     expect(parsed.kind).toBe("error");

@@ -47,6 +47,12 @@ export interface SandboxServerOptions {
   database?: string;
   /** The schema of that database (default "public"). */
   databaseSchema?: string;
+  /**
+   * Connections this server opens to that database at most, all included: a pool for every sandbox it serves (its
+   * own, and hosted every tenant's) and one that listens for other servers' commits (default 11, at least 3;
+   * decision 0047). A request that finds them all taken waits in a bounded queue, then is answered 503.
+   */
+  databaseConnections?: number;
   /** true: log to the console; a function: log to it. Logs requests and batch runs that booked something. */
   log?: boolean | ((line: string) => void);
   /** Real time for the sandbox clock (tests); default Date.now. */
@@ -155,6 +161,10 @@ function answerUnparsable(error: Error & { code?: string }, socket: Duplex): voi
   );
 }
 
+/** Database connections a server opens at most by default: a pool of 10 and the connection that listens (docs/deployment.md). */
+export const DEFAULT_DATABASE_CONNECTIONS = 11;
+const MIN_DATABASE_CONNECTIONS = 3;
+
 /** How long requests in flight may take to finish when the server stops (SIGTERM in a deploy) before their connections are cut. */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -201,7 +211,13 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       "A hosted (multi-tenant) sandbox keeps its TPPs' sandboxes in PostgreSQL (--database URL), or in memory to try it out; not in a --data file.",
     );
   const database = options.database === undefined ? undefined : { url: redactUrl(options.database), schema: options.databaseSchema ?? "public" };
-  const postgres = options.database === undefined ? undefined : await openPostgresStore({ url: options.database, schema: database?.schema });
+  const connections = options.databaseConnections ?? DEFAULT_DATABASE_CONNECTIONS;
+  if (options.database !== undefined && (!Number.isInteger(connections) || connections < MIN_DATABASE_CONNECTIONS))
+    throw new Error(
+      `A server needs at least ${String(MIN_DATABASE_CONNECTIONS)} database connections (one listens for other servers' commits, and a batch job holds one while its work takes another); got ${String(connections)}.`,
+    );
+  const postgres =
+    options.database === undefined ? undefined : await openPostgresStore({ url: options.database, schema: database?.schema, maxConnections: connections - 1 });
   const { store, loaded: loadedDataFile, jsonBackup } = postgres ? { store: postgres, loaded: false, jsonBackup: undefined } : await openDataStore(dataFile);
   if (jsonBackup !== undefined)
     log?.(`sandbox: ${dataFile ?? ""} was a JSON state file; migrated it into a SQLite database at the same path, the JSON is kept as ${jsonBackup}.`);
@@ -238,7 +254,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     let hosted: HostedRouting | undefined;
     if (multiTenant) {
       hostedTenants = createHostedTenants({
-        ...(options.database === undefined ? {} : { database: { url: options.database, schema: database?.schema ?? "public" } }),
+        // The tenants' stores share the server's pool: its own store's, closed after theirs.
+        ...(postgres ? { database: { pool: postgres.pool, schema: database?.schema ?? "public" } } : {}),
         limits: { ...DEFAULT_TENANT_LIMITS, ...options.tenantLimits },
         // One replay guard for every tenant: a certificate naming another tenant over the same key must not make a used id new.
         requestIds: store,

@@ -5,7 +5,8 @@
  * against one server process and against two on the same sandbox (schema), the load spread over
  * them in turn, alternated several times because the machine is shared and its figures are noisy;
  * and (c) the same in hosted mode (--multi-tenant), the creations spread over several TPPs, each with
- * its own sandbox (schema), as a hosted sandbox's load is.
+ * its own sandbox (schema), as a hosted sandbox's load is; (d) the median signed read with 4, 8, 16 and 32 TPPs'
+ * sandboxes active at once (scripts/benchmark/tenants.ts).
  * All requests are signed before the clock starts. PostgreSQL is installed when missing
  * (scripts/ensure-postgres.mjs) and runs as a throwaway cluster (scripts/postgres/throwaway-cluster.ts).
  */
@@ -18,6 +19,10 @@ import type { LoadRequest } from "./load";
 import { benchParties, signedCreations, signedReads, startServerProcess, throughput, WARM_UP, type RunningServer } from "./server";
 import { tppCertificate } from "./signed";
 import { round } from "./stats";
+import { tenantFigures, type TenantFigureOptions } from "./tenants";
+
+/** The active-tenant series (scripts/benchmark/tenants.ts). */
+export const TENANT_FIGURES: TenantFigureOptions = { requests: 1000, rounds: 3, maxSeconds: 15 };
 
 const SCALE_CONCURRENCY = 20;
 /** TPPs (sandboxes) the hosted run's creations are spread over. */
@@ -166,9 +171,21 @@ async function twoVersusOne({ url, serverPid }: { url: string; serverPid: number
   }
 }
 
+const NO_POSTGRES = { error: "PostgreSQL is not installed and could not be (see ensure-postgres above); skip this part with --no-postgres." };
+
+/** The active-tenant series alone (`--only tenants`), on a throwaway cluster of its own. */
+export async function activeTenantFigures(): Promise<Record<string, unknown>> {
+  if (ensurePostgres() === null) return NO_POSTGRES;
+  const cluster = await startThrowawayCluster({ durable: true });
+  try {
+    return await tenantFigures(cluster.url, TENANT_FIGURES);
+  } finally {
+    await cluster.stop();
+  }
+}
+
 export async function postgresFigures(options: PostgresFigureOptions): Promise<Record<string, unknown>> {
-  if (ensurePostgres() === null)
-    return { error: "PostgreSQL is not installed and could not be (see ensure-postgres above); skip this part with --no-postgres." };
+  if (ensurePostgres() === null) return NO_POSTGRES;
   const cluster = await startThrowawayCluster({ durable: true });
   try {
     return {
@@ -179,6 +196,7 @@ export async function postgresFigures(options: PostgresFigureOptions): Promise<R
       },
       twoVersusOne: await twoVersusOne(cluster, options),
       twoVersusOneHosted: await twoVersusOne(cluster, options, true),
+      activeTenants: await tenantFigures(cluster.url, TENANT_FIGURES),
     };
   } finally {
     await cluster.stop();

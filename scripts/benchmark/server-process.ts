@@ -1,7 +1,8 @@
 /**
  * The sandbox server for the benchmark, in a process of its own (as Prism is), so that the load
  * generator does not share its event loop:
- * `tsx scripts/benchmark/server-process.ts [--data FILE | --database URL --database-schema NAME] [--multi-tenant]`.
+ * `tsx scripts/benchmark/server-process.ts [--data FILE | --database URL --database-schema NAME] [--multi-tenant
+ * [--tenants-per-minute N] [--max-open-tenants N]]`.
  * It prints one line, the server's URL, once it listens, and stops on SIGTERM.
  */
 import { startSandboxServer } from "../../mocks/server/start";
@@ -13,12 +14,15 @@ const argument = (name: string) => {
 const dataFile = argument("--data");
 const database = argument("--database");
 const databaseSchema = argument("--database-schema");
+const perMinute = argument("--tenants-per-minute");
+const maxOpen = argument("--max-open-tenants");
 const server = await startSandboxServer({
   port: 0,
   log: false,
   ...(dataFile ? { dataFile } : {}),
   ...(database ? { database, ...(databaseSchema ? { databaseSchema } : {}) } : {}),
   ...(process.argv.includes("--multi-tenant") ? { multiTenant: true } : {}),
+  tenantLimits: { ...(perMinute ? { perMinute: Number(perMinute) } : {}), ...(maxOpen ? { maxOpen: Number(maxOpen) } : {}) },
 });
 console.log(server.url);
 process.on("SIGTERM", () => {

@@ -12,8 +12,9 @@ import { toWire, wireResponse, type IncomingRequest, type RequestFacts, type Wir
 import { replayProblem } from "../../http/request-guard";
 import { errorAnswer, failure, type Answer } from "../../http/respond";
 import { checkSignature, checkStreamedDigest } from "../../http/signature-check";
+import { unavailableAnswer } from "../../http/store-unavailable";
 import type { Admission, RequestHead } from "../admission";
-import { bankPage } from "../bank-page";
+import { bankPage, bankUnavailable } from "../bank-page";
 import { streamingHash } from "../node-body-hasher";
 import { TenantRefused, type TenantSandboxes } from "./tenant-sandboxes";
 import { TENANT_KEY, tenantOf, type TenantIdentity } from "./tenant-identity";
@@ -108,6 +109,8 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
         request.client,
       );
     } catch (error) {
+      const unavailable = unavailableAnswer(error);
+      if (unavailable) return toWire(unavailable);
       if (error instanceof TenantKeyUnbound) return toWire(failure("CERTIFICATE_INVALID", error.message, "TPP-Signature-Certificate"));
       if (!(error instanceof TenantRefused)) throw error;
       return toWire(failure("ACCESS_EXCEEDED", error.message, undefined, error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {}));
@@ -165,12 +168,19 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
 
   async function answerBank(request: Request, url: URL, facts: RequestFacts): Promise<Response | undefined> {
     const key = url.searchParams.get(BANK_TENANT_PARAMETER) ?? "";
-    const answered = TENANT_KEY.test(key)
-      ? await tenants.useExisting(key, (sandbox) => {
-          facts.tenant = key;
-          return bankPage(request, url, sandbox.dispatch);
-        })
-      : undefined;
+    let answered: Response | undefined;
+    try {
+      answered = TENANT_KEY.test(key)
+        ? await tenants.useExisting(key, (sandbox) => {
+            facts.tenant = key;
+            return bankPage(request, url, sandbox.dispatch);
+          })
+        : undefined;
+    } catch (error) {
+      const unavailable = unavailableAnswer(error);
+      if (!unavailable) throw error;
+      return bankUnavailable(unavailable);
+    }
     // The server's own sandbox holds no payment: an unknown tenant reads as an unknown payment, and says nothing of who exists.
     return answered ?? bankPage(request, url, server.dispatch);
   }

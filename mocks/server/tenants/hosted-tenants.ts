@@ -5,6 +5,7 @@
  * the reclaim reads; the batch timer uses `tenants` as they are (a batch run is no TPP's request).
  */
 import type { RequestIdClaims } from "../../store/port";
+import type { PostgresPool } from "../../store/sql/postgres-pool";
 import { createTenantAdmission } from "./tenant-admission";
 import { createTenantReclaim, reachedByRequests, startReclaimTimer } from "./tenant-reclaim";
 import { createTenantSandboxes, type TenantLimits, type TenantSandboxes } from "./tenant-sandboxes";
@@ -14,8 +15,8 @@ import { memoryTenantStores, postgresTenantStores } from "./tenant-stores";
 export const RECLAIM_INTERVAL_MS = 60_000;
 
 export interface HostedTenantsOptions {
-  /** PostgreSQL's URL and the server's own schema (the tenants' records); in memory without. */
-  database?: { url: string; schema: string };
+  /** The server's PostgreSQL pool, which every tenant shares, and its own schema (the tenants' records); in memory without. */
+  database?: { pool: PostgresPool; schema: string };
   limits: TenantLimits;
   /** Where every tenant's replay guard claims request ids: the server's own store (decision 0045). */
   requestIds: RequestIdClaims;
@@ -33,7 +34,7 @@ export interface HostedTenants {
 
 export function createHostedTenants(options: HostedTenantsOptions): HostedTenants {
   const { database, limits } = options;
-  const stores = database === undefined ? memoryTenantStores() : postgresTenantStores(database.url, database.schema);
+  const stores = database === undefined ? memoryTenantStores() : postgresTenantStores(database.pool, database.schema);
   const now = options.realNow ?? Date.now;
   // The reclaim retires tenants through `made` below, which needs the reclaim first: by the first sweep it exists.
   const reclaim = createTenantReclaim({

@@ -14,23 +14,29 @@ interface Row {
   bound_at: number;
 }
 
+/** Creates the table if missing, for a caller that holds the schema's set-up lock (tenant-stores.ts sets the schema up with it). */
+export async function createKeyTableHeld(db: Kysely<unknown>, schema: string): Promise<void> {
+  await sql`create table if not exists ${sql.id(schema, "tenant_keys")} (
+    spki_sha256 text collate "C" primary key,
+    subject text not null,
+    bound_at bigint not null
+  )`.execute(db);
+}
+
 /**
  * Creates the table if missing, under the schema's set-up lock (the one openPostgresStore takes). The
  * hosted layer's own table: no version of the store's schema, which every sandbox has, needs it.
  */
 export async function createKeyTable(connection: PostgresConnection): Promise<void> {
-  await whileSettingUp(connection, (db) =>
-    sql`create table if not exists ${sql.id(connection.schema, "tenant_keys")} (
-      spki_sha256 text collate "C" primary key,
-      subject text not null,
-      bound_at bigint not null
-    )`.execute(db),
-  );
+  await whileSettingUp(connection, (db) => createKeyTableHeld(db as Kysely<unknown>, connection.schema));
 }
 
-/** `db` is any connection to the database (the catalogue's): the table is named with its schema. */
-export function postgresKeyBindings(db: Kysely<unknown>, schema: string): KeyBindings {
-  const table = sql.id(schema, "tenant_keys");
+/**
+ * `db` works in the tenant's schema (its search_path): the statements do not name the schema, so their text, and
+ * the statement each connection prepares for it, is the same for every tenant (postgres-pool.ts).
+ */
+export function postgresKeyBindings(db: Kysely<unknown>): KeyBindings {
+  const table = sql.id("tenant_keys");
   const rows = async (on: Kysely<unknown>): Promise<BoundKey[]> =>
     (await sql<Row>`select spki_sha256, subject, bound_at from ${table} order by bound_at, spki_sha256`.execute(on)).rows.map((row) => ({
       spkiSha256: row.spki_sha256,

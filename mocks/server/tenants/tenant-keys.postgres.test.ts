@@ -21,11 +21,11 @@ afterAll(async () => {
 async function twoServers() {
   const schema = freshSchemaName();
   schemas.push(schema);
-  const [a, b] = [openPostgres({ url: postgresUrl(), maxConnections: 2 }), openPostgres({ url: postgresUrl(), maxConnections: 2 })];
+  const [a, b] = [openPostgres({ url: postgresUrl(), schema, maxConnections: 2 }), openPostgres({ url: postgresUrl(), schema, maxConnections: 2 })];
   connections.push(a, b);
-  await createSchema({ db: a.db, schema });
-  await Promise.all([createKeyTable({ db: a.db, schema }), createKeyTable({ db: b.db, schema })]);
-  return [postgresKeyBindings(a.db as Kysely<unknown>, schema), postgresKeyBindings(b.db as Kysely<unknown>, schema)] as const;
+  await createSchema(a);
+  await Promise.all([createKeyTable(a), createKeyTable(b)]);
+  return [postgresKeyBindings(a.db as Kysely<unknown>), postgresKeyBindings(b.db as Kysely<unknown>)] as const;
 }
 
 test("two servers binding a new tenant with different keys at once bind one, and both see that one", { timeout: 60_000 }, async () => {

@@ -14,13 +14,16 @@ import type { TenantStore, TenantStores } from "./tenant-stores";
 export { TenantRefused } from "./tenant-admission";
 
 export interface TenantLimits extends AdmissionLimits {
-  /** Tenant sandboxes this process keeps open at once (PostgreSQL: each has a small pool of connections). */
+  /**
+   * Tenant sandboxes this process keeps open at once (PostgreSQL): memory only, about 20 KiB each, as they share the
+   * server's connections; one beyond it is opened again, on those connections, when it comes back (decision 0047).
+   */
   maxOpen: number;
   /** A tenant that completed no request beyond its first is dropped after this long without one (tenant-reclaim.ts). */
   reclaimAfterMs: number;
 }
 
-export const DEFAULT_TENANT_LIMITS: TenantLimits = { ...DEFAULT_ADMISSION_LIMITS, maxOpen: 8, reclaimAfterMs: 60 * 60_000 };
+export const DEFAULT_TENANT_LIMITS: TenantLimits = { ...DEFAULT_ADMISSION_LIMITS, maxOpen: 256, reclaimAfterMs: 60 * 60_000 };
 
 interface Entry {
   key: string;

@@ -1,17 +1,20 @@
 /**
  * Where the tenants' sandboxes live. On PostgreSQL one schema per tenant, named from the tenant's
  * key (hex only, never the TPP's text), created and migrated on first use; every server process on
- * the database finds the others' tenants by their schemas. In memory (SQLite, for trying the mode out)
- * one database per tenant, gone with the process.
+ * the database finds the others' tenants by their schemas. A tenant's store is a view of the server's
+ * one pool (postgres-pool.ts) and its one listening connection, and a schema this process has set up
+ * is not checked again: (re)opening a tenant costs no connection and no migration check, so the bound
+ * on open tenants bounds memory, not connections (decision 0047). In memory (SQLite, for trying the
+ * mode out) one database per tenant, gone with the process.
  */
 import { sql, type Kysely } from "kysely";
 import { openDataStore } from "../data-file";
-import { openPostgres } from "../../store/sql/postgres";
-import { openPostgresStore } from "../../store/sql/postgres-store";
+import type { PostgresPool } from "../../store/sql/postgres-pool";
+import { postgresStoreOn, setUpSchema } from "../../store/sql/postgres-store";
 import type { SandboxStore } from "../../store/port";
 import { TENANT_KEY } from "./tenant-identity";
 import { memoryKeyBindings, type KeyBindings } from "./tenant-keys";
-import { createKeyTable, postgresKeyBindings } from "./tenant-keys-postgres";
+import { createKeyTableHeld, postgresKeyBindings } from "./tenant-keys-postgres";
 import { memoryTenantRecords, type TenantRecords } from "./tenant-records";
 import { postgresTenantRecords } from "./tenant-records-postgres";
 
@@ -43,41 +46,44 @@ export const tenantSchema = (key: string) => {
   return `${TENANT_SCHEMA_PREFIX}${key}`;
 };
 
-/** Connections one tenant's pool keeps at most: a batch job holds one for its lock while its unit takes another. */
-const TENANT_POOL_SIZE = 3;
-
 /** `ownSchema`: the hosted server's own schema (--database-schema), where the tenants' records are kept. */
-export function postgresTenantStores(url: string, ownSchema = "public"): TenantStores {
-  // The catalogue is read on one connection of its own; the tenants' tables are never touched through it.
-  const catalogue = openPostgres({ url, maxConnections: 1 });
+export function postgresTenantStores(pool: PostgresPool, ownSchema = "public"): TenantStores {
+  // The catalogue's queries need no schema: any connection of the pool serves them.
+  const catalogue = pool.catalogue;
   const pattern = `${TENANT_SCHEMA_PREFIX}%`;
+  /** Schemas this process has created or found, migrated, with their key table: not set up again while they exist. */
+  const setUp = new Set<string>();
   return {
     async exists(key) {
-      const found = await sql<{ one: number }>`select 1 as one from pg_namespace where nspname = ${tenantSchema(key)}`.execute(catalogue.db);
+      const schema = tenantSchema(key);
+      const found = await sql<{ one: number }>`select 1 as one from pg_namespace where nspname = ${schema}`.execute(catalogue);
+      // Dropped (by an operator, or another process reclaiming it): a later one is set up anew.
+      if (found.rows.length === 0) setUp.delete(schema);
       return found.rows.length > 0;
     },
     async count() {
-      const found = await sql<{ n: number }>`select count(*)::int as n from pg_namespace where nspname like ${pattern}`.execute(catalogue.db);
+      const found = await sql<{ n: number }>`select count(*)::int as n from pg_namespace where nspname like ${pattern}`.execute(catalogue);
       return found.rows[0]?.n ?? 0;
     },
     async keys() {
-      const found = await sql<{ name: string }>`select nspname as name from pg_namespace where nspname like ${pattern} order by nspname`.execute(catalogue.db);
+      const found = await sql<{ name: string }>`select nspname as name from pg_namespace where nspname like ${pattern} order by nspname`.execute(catalogue);
       return found.rows.map((row) => row.name.slice(TENANT_SCHEMA_PREFIX.length)).filter((key) => TENANT_KEY.test(key));
     },
     async open(key) {
       const schema = tenantSchema(key);
-      const store = await openPostgresStore({ url, schema, maxConnections: TENANT_POOL_SIZE });
-      try {
-        await createKeyTable({ db: catalogue.db, schema });
-      } catch (error) {
-        store.close();
-        await store.closed();
-        throw error;
+      const connection = pool.connection(schema);
+      if (!setUp.has(schema)) {
+        await setUpSchema(connection, (db) => createKeyTableHeld(db as Kysely<unknown>, schema));
+        setUp.add(schema);
       }
-      return { store, exclusive: store.exclusive, keys: postgresKeyBindings(catalogue.db as Kysely<unknown>, schema) };
+      // The pool is the server's: closing a tenant's store lets its units end and keeps the pool.
+      const store = postgresStoreOn(connection, { changes: pool.changes, release: () => Promise.resolve() });
+      await store.listening;
+      return { store, exclusive: store.exclusive, keys: postgresKeyBindings(connection.db as Kysely<unknown>) };
     },
-    records: postgresTenantRecords({ db: catalogue.db, schema: ownSchema }, tenantSchema),
-    close: () => catalogue.db.destroy(),
+    records: postgresTenantRecords(pool.connection(ownSchema), tenantSchema),
+    // The pool is closed with the server's own store, after the tenants'.
+    close: () => Promise.resolve(),
   };
 }
 

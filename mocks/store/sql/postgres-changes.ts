@@ -2,8 +2,10 @@
  * Commits of other processes on the same sandbox, heard through PostgreSQL's LISTEN/NOTIFY, so that
  * a store's onCommit listeners (the server's change streams, the sandbox's revision) hear every
  * server's writes, not only this one's. A write announces itself inside its transaction (a NOTIFY is
- * delivered at commit, never after a rollback); each store listens on a connection of its own and
- * ignores its own announcements (it has heard those already) and other schemas'.
+ * delivered at commit, never after a rollback). A server listens on one connection of its own for all
+ * the sandboxes (schemas) it has open, the hub, and passes each notice to the stores of its schema
+ * but the one that sent it (it has heard its own already): one connection however many tenants are
+ * open (decision 0047).
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
@@ -15,21 +17,32 @@ const CHANNEL = "psd2_sandbox_changes";
 const RECONNECT_MS = 1_000;
 
 export interface ChangeNotices {
-  /** Resolves once the first attempt to listen has ended (listening, or retrying in the background). */
-  ready: Promise<void>;
   /** A statement to run inside a write transaction (postgres.ts sends it with the writer lock): other stores on the schema hear it once it commits. */
   announcement: string;
+  /** Stops hearing other stores' commits. */
+  close(): void;
+}
+
+export interface ChangeHub {
+  /** Resolves once the first attempt to listen has ended (listening, or retrying in the background). */
+  ready: Promise<void>;
+  /**
+   * Calls `heard` for other stores' commits on `schema`, and once after the connection dropped and listens again
+   * (commits may have been missed meanwhile); the store announces its own with the answer's statement.
+   */
+  subscribe(schema: string, heard: () => void): ChangeNotices;
   /** Stops listening. */
   close(): Promise<void>;
 }
 
-/**
- * Announces this store's commits and calls `heard` for other stores' commits on `schema`. After a
- * dropped connection it listens again and calls `heard` once (commits may have been missed meanwhile).
- */
-export function changeNotices(url: string, schema: string, heard: () => void): ChangeNotices {
-  const origin = randomUUID();
-  const payload = JSON.stringify({ schema, origin });
+interface Subscriber {
+  origin: string;
+  heard: () => void;
+}
+
+/** One connection that LISTENs for every subscribed schema's notices (each costs a Map entry, not a connection). */
+export function changeHub(url: string): ChangeHub {
+  const bySchema = new Map<string, Set<Subscriber>>();
   let client: pg.Client | undefined;
   let closed = false;
   // Read through a function: close() changes it while a connect is awaited.
@@ -39,6 +52,7 @@ export function changeNotices(url: string, schema: string, heard: () => void): C
     clearTimeout(retry);
     if (!closed) retry = setTimeout(() => void listen(true), RECONNECT_MS).unref();
   };
+  const everyone = () => [...bySchema.values()].flatMap((subscribers) => [...subscribers]);
 
   const listen = async (missedSome: boolean) => {
     if (closed) return;
@@ -46,7 +60,8 @@ export function changeNotices(url: string, schema: string, heard: () => void): C
     next.on("notification", (message) => {
       try {
         const notice = JSON.parse(message.payload ?? "") as { schema?: unknown; origin?: unknown };
-        if (notice.schema === schema && notice.origin !== origin) heard();
+        const subscribers = typeof notice.schema === "string" ? bySchema.get(notice.schema) : undefined;
+        for (const subscriber of subscribers ?? []) if (notice.origin !== subscriber.origin) subscriber.heard();
       } catch {
         // Not one of ours: another program on the channel.
       }
@@ -64,7 +79,7 @@ export function changeNotices(url: string, schema: string, heard: () => void): C
         return;
       }
       client = next;
-      if (missedSome) heard();
+      if (missedSome) for (const subscriber of everyone()) subscriber.heard();
     } catch {
       await next.end().catch(() => undefined);
       again();
@@ -74,11 +89,24 @@ export function changeNotices(url: string, schema: string, heard: () => void): C
 
   return {
     ready,
-    // A literal, not a parameter, so that it can share a round trip: the payload is JSON of a checked schema name and a UUID, quotes doubled all the same.
-    announcement: `select pg_notify('${CHANNEL}', '${payload.replaceAll("'", "''")}')`,
+    subscribe(schema, heard) {
+      const subscriber: Subscriber = { origin: randomUUID(), heard };
+      const subscribers = bySchema.get(schema) ?? new Set<Subscriber>();
+      bySchema.set(schema, subscribers.add(subscriber));
+      const payload = JSON.stringify({ schema, origin: subscriber.origin });
+      return {
+        // A literal, not a parameter, so that it can share a round trip: the payload is JSON of a checked schema name and a UUID, quotes doubled all the same.
+        announcement: `select pg_notify('${CHANNEL}', '${payload.replaceAll("'", "''")}')`,
+        close() {
+          subscribers.delete(subscriber);
+          if (subscribers.size === 0 && bySchema.get(schema) === subscribers) bySchema.delete(schema);
+        },
+      };
+    },
     async close() {
       closed = true;
       clearTimeout(retry);
+      bySchema.clear();
       await client?.end().catch(() => undefined);
     },
   };

@@ -7,13 +7,15 @@
  */
 import type { Kysely } from "kysely";
 import { commitListeners } from "../commit-listeners";
+import { StoreUnavailable } from "../store-errors";
 import type { SandboxStore } from "../port";
-import type { Hold } from "./db";
+import type { Db, Hold } from "./db";
 import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
 import { migrateToLatest } from "./migrations";
-import { batchLock, createSchema, openPostgres, whileSettingUp, postgresHolds, type OpenPostgresOptions, type PostgresConnection } from "./postgres";
+import { batchLock, createSchema, whileSettingUp, postgresHolds, type OpenPostgresOptions, type PostgresConnection } from "./postgres";
 import { insertTxOf } from "./insert-tx";
-import { changeNotices, lateAnnouncer } from "./postgres-changes";
+import { lateAnnouncer, type ChangeHub } from "./postgres-changes";
+import { openPostgresPool, type PostgresPool } from "./postgres-pool";
 import { postgresMigrations } from "./postgres-migrations";
 import { readTxOf } from "./read-tx";
 import { claimPrunes, claimRequestId } from "./request-ids";
@@ -40,36 +42,53 @@ export function redactUrl(url: string): string {
   }
 }
 
-/** Connects, creates the schema if missing and migrates it; throws, having closed the pool, when any of that fails. */
-export async function openPostgresStore(options: OpenPostgresOptions): Promise<PostgresSandboxStore> {
-  const connection = openPostgres(options);
+/** Creates the schema if missing and migrates it, under the set-up lock (`more`: other set-up of the hosted layer, on the same connection). */
+export async function setUpSchema(connection: PostgresConnection, more?: (db: Db) => Promise<void>): Promise<void> {
+  await whileSettingUp(connection, async (db) => {
+    await createSchema({ ...connection, db });
+    await migrateToLatest(db as Kysely<unknown>, postgresMigrations, connection.schema);
+    await more?.(db);
+  });
+}
+
+/**
+ * Connects (a pool of its own, and a connection that listens), creates the schema if missing and migrates it; throws,
+ * having ended the pool, when any of that fails. The store's close() ends the pool; `pool` is the same pool, for other
+ * schemas a server serves beside this one (its tenants': tenant-stores.ts).
+ */
+export async function openPostgresStore(options: OpenPostgresOptions): Promise<PostgresSandboxStore & { pool: PostgresPool }> {
+  const pool = openPostgresPool({ url: options.url, connections: options.maxConnections ?? 10, listen: true });
+  let connection: PostgresConnection;
   try {
-    await whileSettingUp(connection, async (db) => {
-      await createSchema({ ...connection, db });
-      await migrateToLatest(db as Kysely<unknown>, postgresMigrations, connection.schema);
-    });
+    connection = pool.connection(options.schema ?? "public");
+    await setUpSchema(connection);
   } catch (error) {
-    await connection.db.destroy();
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`PostgreSQL at ${redactUrl(options.url)} (schema ${connection.schema}): ${reason}`, { cause: error });
+    await pool.end();
+    // For the operator starting the server: what the driver said (a StoreUnavailable keeps it as its cause).
+    const said = error instanceof StoreUnavailable && error.cause !== undefined ? error.cause : error;
+    const reason = said instanceof Error ? said.message : String(said);
+    throw new Error(`PostgreSQL at ${redactUrl(options.url)} (schema ${options.schema ?? "public"}): ${reason}`, { cause: error });
   }
-  const store = postgresStoreOn(connection, { listen: options.url });
+  const store = postgresStoreOn(connection, { changes: pool.changes, release: () => pool.end() });
   await store.listening;
-  return store;
+  return Object.assign(store, { pool });
 }
 
 export interface PostgresStoreOptions {
   /** What close() does with the connection once the running units have ended; by default it ends the pool (tests keep it for the next store). */
   release?: () => Promise<void>;
-  /** The database URL to listen on for other processes' commits (postgres-changes.ts); without it onCommit hears this store's only. */
-  listen?: string;
+  /** Where other processes' commits are heard (postgres-changes.ts); without it onCommit hears this store's only. */
+  changes?: ChangeHub | undefined;
 }
 
 /** The port over a connected, migrated schema. */
-export function postgresStoreOn({ db, schema, maxConnections = 10 }: PostgresConnection, options: PostgresStoreOptions = {}): PostgresSandboxStore {
+export function postgresStoreOn(
+  { db, schema, maxConnections = 10, lockDb = db }: PostgresConnection,
+  options: PostgresStoreOptions = {},
+): PostgresSandboxStore {
   const { release = () => db.destroy() } = options;
   const { notify, onCommit } = commitListeners();
-  const notices = options.listen === undefined ? undefined : changeNotices(options.listen, schema, notify);
+  const notices = options.changes?.subscribe(schema, notify);
   const holds = postgresHolds(db, notices?.announcement);
   const running = new Set<Promise<unknown>>();
   let closing: Promise<void> | undefined;
@@ -124,13 +143,13 @@ export function postgresStoreOn({ db, schema, maxConnections = 10 }: PostgresCon
     // An insert that does nothing on a known id: safe beside other processes' claims (the primary key decides).
     claimRequestId: (tppKey, requestId, at) => open(() => claimRequestId(db, tppKey, requestId, at, claimPrunes(db, at) ? db : undefined)),
     onCommit,
-    exclusive: batchLock(db),
-    listening: notices?.ready ?? Promise.resolve(),
+    exclusive: batchLock(lockDb),
+    listening: options.changes?.ready ?? Promise.resolve(),
     close: () => {
       closing ??= (async () => {
         while (running.size > 0) await Promise.allSettled([...running]);
         await announcer?.settled();
-        await notices?.close();
+        notices?.close();
         await release();
       })();
     },

@@ -1,13 +1,12 @@
 /**
- * Everything specific to PostgreSQL (pg) in one place, as sqlite.ts is for SQLite: the pool, the
- * Kysely dialect, which schema the sandbox's tables live in, and how its units hold the database.
- * The queries elsewhere in this folder are the same typed Kysely for both.
+ * Everything specific to PostgreSQL (pg) in one place, as sqlite.ts is for SQLite: which schema the
+ * sandbox's tables live in, and how its units hold the database; the pool and its Kysely dialect are in
+ * postgres-pool.ts. The queries elsewhere in this folder are the same typed Kysely for both.
  */
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
-import pg from "pg";
 import type { Db, Hold, Holds } from "./db";
-import { namePreparedStatements, statementNames } from "./prepared-statements";
+import { openPostgresPool } from "./postgres-pool";
 import type { SandboxTables } from "./tables";
 
 export interface OpenPostgresOptions {
@@ -15,46 +14,23 @@ export interface OpenPostgresOptions {
   url: string;
   /** The schema that holds the sandbox's tables (created if missing); default "public". */
   schema?: string;
-  /** Connections this process keeps at most; default 10. */
+  /** Connections this process keeps at most, besides the one that listens for other processes' commits; default 10. */
   maxConnections?: number;
 }
-
-/** Names that need no quoting anywhere (PostgreSQL folds unquoted names to lower case; 63 bytes at most). */
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
-/** int8: the adapter's bigint columns (epoch ms, seq) hold safe integers; pg would give them as strings. */
-const types = new pg.TypeOverrides();
-types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
 export interface PostgresConnection {
   db: Kysely<SandboxTables>;
   schema: string;
   /** The pool's most connections (default 10): what bounds this process's initiations running at once (postgres-store.ts). */
   maxConnections?: number;
+  /** Where a batch job holds its session lock (batchLock); default `db`. On a server's pool, its lock share (postgres-pool.ts). */
+  lockDb?: Kysely<SandboxTables>;
 }
 
+/** A pool of its own for one schema (a test's, a tool's); a server shares one pool between its schemas (postgres-pool.ts). */
 export function openPostgres(options: OpenPostgresOptions): PostgresConnection {
-  const schema = options.schema ?? "public";
-  const maxConnections = options.maxConnections ?? 10;
-  if (!SCHEMA_NAME.test(schema)) throw new Error(`The PostgreSQL schema must be a lower-case name such as sandbox_1; got ${JSON.stringify(schema)}.`);
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: maxConnections,
-    types,
-    // Every connection works in the sandbox's schema: the queries never name it.
-    options: `-c search_path=${schema}`,
-    application_name: "psd2-sandbox",
-  });
-  // A connection the server drops (a restart, a failover, an administrator) is an error event: on the
-  // pool while idle, on the connection while in use. Without a listener it would end the process; with
-  // one, the connection's next query fails and the pool replaces it.
-  pool.on("error", () => undefined);
-  const nameOf = statementNames();
-  pool.on("connect", (client) => {
-    client.on("error", () => undefined);
-    namePreparedStatements(client, nameOf);
-  });
-  return { db: new Kysely<SandboxTables>({ dialect: new PostgresDialect({ pool }) }), schema, maxConnections };
+  const pool = openPostgresPool({ url: options.url, connections: options.maxConnections ?? 10 });
+  return pool.connection(options.schema ?? "public", { owns: true });
 }
 
 export async function createSchema({ db, schema }: PostgresConnection): Promise<void> {

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterEach, expect, test } from "vitest";
 import { account } from "../store.test-helpers";
 import { openPostgres, type PostgresConnection } from "./postgres";
+import { openPostgresPool } from "./postgres-pool";
 import { postgresStoreOn } from "./postgres-store";
 import { adminQuery, dropSchema, openTestConnection, postgresUrl } from "./postgres.test-helpers";
 
@@ -61,4 +62,27 @@ test("a oneStatement read runs its statement, and refuses a second one (it would
   expect(await store.read(async (tx) => [await tx.meta("clockOffsetMs"), await tx.customers()])).toEqual([60_000, []]);
   store.close();
   await store.closed();
+});
+
+test("one connection serving two schemas in turn answers each from its own tables, through the same kept statement (decision 0047)", async () => {
+  const [first, second] = [await openTestConnection(), await openTestConnection()];
+  await Promise.all([first.db.destroy(), second.db.destroy()]);
+  const pool = openPostgresPool({ url: postgresUrl(), connections: 1 });
+  const stores = [first, second].map(({ schema }) => postgresStoreOn(pool.connection(schema), { release: () => Promise.resolve() }));
+  try {
+    // The same bban in both schemas, a different account behind it in each.
+    for (const [index, store] of stores.entries()) await store.write((tx) => tx.putAccount({ ...account(1, "cust-1"), resourceId: `acc-${String(index)}` }));
+    for (let round = 0; round < 3; round++)
+      expect(await Promise.all(stores.map((store) => store.read((tx) => tx.accountByBban("12345670001"))))).toMatchObject([
+        { resourceId: "acc-0" },
+        { resourceId: "acc-1" },
+      ]);
+    const prepared = (await sql<{ statement: string }>`select "statement" from pg_prepared_statements`.execute(pool.catalogue)).rows;
+    expect(prepared.filter(({ statement }) => statement.includes('from "accounts" where "bban" = $1'))).toHaveLength(1);
+  } finally {
+    for (const store of stores) store.close();
+    await Promise.all(stores.map((store) => store.closed()));
+    await pool.end();
+    await Promise.all([dropSchema(first.schema), dropSchema(second.schema)]);
+  }
 });
