@@ -24,6 +24,7 @@ import type { LogFormat } from "./cli-args";
 import { repeatedHeaderMessages } from "./repeated-headers";
 import { requestLogLine } from "./request-log";
 import { clientAddress, type TrustedProxies } from "./client-address";
+import { inRequestScope } from "../store/sql/request-scope";
 
 /**
  * `Context`: what a request established before its body was read (admit), handed to answerInterface, answerControl or
@@ -173,7 +174,8 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
     const facts: RequestFacts = {};
     res.on("error", () => undefined); // a client that leaves mid-answer is not our failure
     req.on("error", () => undefined);
-    answer(req, res, facts)
+    // One scope per request: once its first unit has a database connection, its later ones are not refused (request-scope.ts).
+    inRequestScope(() => answer(req, res, facts))
       .then((status) => {
         if (log) log(requestLogLine(options.logFormat ?? "text", req, status, performance.now() - started, new Date(), facts));
       })

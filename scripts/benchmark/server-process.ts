@@ -22,7 +22,13 @@ const server = await startSandboxServer({
   ...(dataFile ? { dataFile } : {}),
   ...(database ? { database, ...(databaseSchema ? { databaseSchema } : {}) } : {}),
   ...(process.argv.includes("--multi-tenant") ? { multiTenant: true } : {}),
-  tenantLimits: { ...(perMinute ? { perMinute: Number(perMinute) } : {}), ...(maxOpen ? { maxOpen: Number(maxOpen) } : {}) },
+  // Every TPP of the benchmark comes from this machine's one address: the per-client bounds (decision 0049) would stop it.
+  tenantLimits: {
+    perAddress: 1_000_000,
+    perKey: 1_000_000,
+    ...(perMinute ? { perMinute: Number(perMinute) } : {}),
+    ...(maxOpen ? { maxOpen: Number(maxOpen) } : {}),
+  },
 });
 console.log(server.url);
 process.on("SIGTERM", () => {

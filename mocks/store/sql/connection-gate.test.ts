@@ -53,3 +53,26 @@ test("a caller that waits too long is refused and leaves the queue: the permit g
   (await late)();
   expect(gate.usage()).toEqual({ inside: 0, waiting: 0 });
 });
+
+test("a caller going on with work it has begun waits ahead of new ones, past a full queue and past the wait", async () => {
+  vi.useFakeTimers();
+  const gate = createGate({ permits: 1, maxWaiting: 1, waitMs: 5_000, refused });
+  const leave = await gate.enter();
+  const admitted: string[] = [];
+  const fresh = gate.enter().then((next) => (admitted.push("new"), next));
+  const goingOn = gate.enter(true).then((next) => (admitted.push("going on"), next));
+  await expect(gate.enter()).rejects.toThrow("queue-full");
+  await vi.advanceTimersByTimeAsync(4_000);
+  leave();
+  (await goingOn)();
+  expect(admitted).toEqual(["going on"]);
+  (await fresh)();
+  expect(admitted).toEqual(["going on", "new"]);
+  // Alone in line, it waits as long as it takes: a request half done is finished, not refused.
+  const held = await gate.enter();
+  const late = gate.enter(true);
+  await vi.advanceTimersByTimeAsync(60_000);
+  held();
+  (await late)();
+  expect(gate.usage()).toEqual({ inside: 0, waiting: 0 });
+});

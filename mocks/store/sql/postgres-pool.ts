@@ -14,6 +14,7 @@ import { Kysely, PostgresDialect, type PostgresPool as KyselyPool } from "kysely
 import pg from "pg";
 import { StoreUnavailable } from "../store-errors";
 import { createGate, type Gate } from "./connection-gate";
+import { continuesRequest, markServed } from "./request-scope";
 import { changeHub, type ChangeHub } from "./postgres-changes";
 import { namePreparedStatements, statementNames } from "./prepared-statements";
 import type { SandboxTables } from "./tables";
@@ -112,14 +113,17 @@ export function openPostgresPool(options: PostgresPoolOptions): PostgresPool {
   const servesSchema = new WeakMap<pg.PoolClient, string>();
 
   async function acquire(schema: string | undefined, holdsLock: boolean): Promise<pg.PoolClient> {
-    const leaveLocks = holdsLock ? await locks.enter() : undefined;
+    // A request refused at all is refused before its first unit: once served, it goes on to its answer (request-scope.ts).
+    const continuing = continuesRequest();
+    const leaveLocks = holdsLock ? await locks.enter(continuing) : undefined;
     let leaveUnits: () => void;
     try {
-      leaveUnits = await units.enter();
+      leaveUnits = await units.enter(continuing);
     } catch (error) {
       leaveLocks?.();
       throw error;
     }
+    markServed();
     const leave = () => {
       leaveUnits();
       leaveLocks?.();
