@@ -15,6 +15,7 @@ import type { HandlerContext, SandboxEnv } from "./handlers/types";
 import { canonicalHeaders, readBody, readQuery } from "./http/read-request";
 import { toWire, withoutBody, wireResponse, type IncomingRequest, type WireAnswer } from "./http/incoming";
 import { errorAnswer, failure, type Answer } from "./http/respond";
+import { unavailableAnswer } from "./http/unavailable-answer";
 import { matchRoute } from "./http/route-table";
 import { pathTrickProblem } from "./http/path-tricks";
 import { dateWindowProblem, replayProblem } from "./http/request-guard";
@@ -93,7 +94,10 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
 /** The table and the handler map share their ids, so an operation's id finds its own handler. */
 const runHandler = <Id extends OperationId>(id: Id, context: HandlerContext<Id>) => handlers[id](context);
 
-/** Never throws: a failure inside the sandbox is a 500 that says so, not a broken promise. */
+/**
+ * Never throws: storage that cannot serve is a 503 with Retry-After (unavailable-answer.ts), any other failure a 500
+ * that says it is a sandbox bug, not a broken promise; either is reported to env.reportFailure (the server's log).
+ */
 export function createDispatcher(env: SandboxEnv) {
   /** The answer to a /v1/… or /__sandbox/… request, ready for the wire; undefined for any other path. */
   async function answer(request: IncomingRequest): Promise<WireAnswer | undefined> {
@@ -109,6 +113,9 @@ export function createDispatcher(env: SandboxEnv) {
       const wire = toWire(result, echo);
       return request.method === "HEAD" ? withoutBody(wire) : wire;
     } catch (error) {
+      env.reportFailure?.(error, `${request.method} ${url.pathname}`);
+      const unavailable = unavailableAnswer(error);
+      if (unavailable) return toWire(unavailable, echo);
       const detail = error instanceof Error ? error.message : String(error);
       return toWire(
         errorAnswer([tppError("SYSTEM_ERROR", `The sandbox failed while answering: ${detail}. This is a sandbox bug; the request changed nothing.`)]),

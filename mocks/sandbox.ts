@@ -30,6 +30,8 @@ export interface SandboxOptions {
   pageCache?: boolean;
   /** A sandbox of a hosted (multi-tenant) server: its tenant goes into bank-page links, and the info says hosted. */
   hosted?: SandboxEnv["hosted"];
+  /** Where the dispatcher reports the failures it answers 5xx (the server's log). */
+  reportFailure?: SandboxEnv["reportFailure"];
 }
 
 /** One batch at a time within this process: each job waits for the previous one. */
@@ -53,6 +55,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     changes: { revision: 0, since: (options.realNow ?? Date.now)() },
     ...(options.pageCache === true ? { pageCache: createPageCache(options.store) } : {}),
     ...(options.hosted ? { hosted: options.hosted } : {}),
+    ...(options.reportFailure ? { reportFailure: options.reportFailure } : {}),
   };
   options.store.onCommit(() => {
     env.changes.revision += 1;

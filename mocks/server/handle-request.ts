@@ -6,7 +6,10 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorStatus } from "../../src/contract/errors";
-import type { IncomingRequest, WireAnswer } from "../http/incoming";
+import { toWire, wireResponse, type IncomingRequest, type WireAnswer } from "../http/incoming";
+import { failure } from "../http/respond";
+import { unavailableAnswer } from "../http/unavailable-answer";
+import { failureLog, type ReportFailure } from "./failure-log";
 import { pathTrickProblem } from "../http/path-tricks";
 import type { ChangeStreams } from "./change-streams";
 import { preflight } from "./cors";
@@ -36,6 +39,8 @@ export interface RequestHandlerOptions {
   changeStreams?: ChangeStreams;
   /** On a hosted server: the tenant each log line names. */
   tenantOf?: TenantOfRequest;
+  /** Where a failure answered 5xx goes, internals and all (default: a failure log over `log`). */
+  reportFailure?: ReportFailure;
 }
 
 const tooLarge = (bytes: number, limit: number) =>
@@ -48,6 +53,16 @@ const tooLarge = (bytes: number, limit: number) =>
 export function createRequestHandler(options: RequestHandlerOptions) {
   const log = options.log;
   const allows = originPolicy(options.allowOrigins);
+  const report = options.reportFailure ?? failureLog(log);
+
+  /** A failure while answering: 503 with Retry-After when the storage cannot serve (unavailable-answer.ts), else a 500 that is a sandbox bug. */
+  function failed(error: unknown, req: IncomingMessage): WireAnswer {
+    report(error, `${req.method ?? "?"} ${(req.url ?? "?").split("?")[0] ?? ""}`);
+    const unavailable = unavailableAnswer(error);
+    if (unavailable) return toWire(unavailable);
+    const detail = error instanceof Error ? error.message : String(error);
+    return toWire(failure("SYSTEM_ERROR", `The sandbox server failed while answering: ${detail}. This is a sandbox bug.`));
+  }
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<number | "aborted"> {
     // A request without Origin is no web page's (curl, a TPP's back end): nothing to grant or refuse.
@@ -100,8 +115,13 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       return 413;
     }
     if (options.answerInterface && here.pathname.startsWith("/v1/") && methodProblem(method) === undefined) {
-      // The dispatcher never throws: a failure inside it is already a 500 answer.
-      const wire = await options.answerInterface(toIncomingRequest(req, here, body.bytes));
+      // The dispatcher never throws (a failure inside it is already a 503 or 500 answer); a hosted server's tenants may, before it.
+      let wire: WireAnswer | undefined;
+      try {
+        wire = await options.answerInterface(toIncomingRequest(req, here, body.bytes));
+      } catch (error) {
+        wire = failed(error, req);
+      }
       if (wire) {
         await sendWire(res, wire, allowedOrigin ? { allowedOrigin } : {});
         return wire.status;
@@ -120,9 +140,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     try {
       response = await options.route(request.request);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      response = jsonError(500, "SYSTEM_ERROR", `The sandbox server failed while answering: ${detail}. This is a sandbox bug.`);
-      log?.(`error ${req.method ?? "?"} ${req.url ?? "?"}: ${error instanceof Error ? (error.stack ?? detail) : detail}`);
+      response = wireResponse(failed(error, req));
     }
     await send(response);
     return response.status;

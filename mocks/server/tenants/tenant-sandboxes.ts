@@ -62,6 +62,8 @@ export interface TenantSandboxOptions {
   /** Keep transaction pages between commits: only where this process sees every commit (in memory). */
   pageCache: boolean;
   realNow?: () => number;
+  /** Where each tenant's dispatcher reports the failures it answers 5xx (the server's log). */
+  reportFailure?: (error: unknown, where: string) => void;
 }
 
 export function createTenantSandboxes(options: TenantSandboxOptions): TenantSandboxes {
@@ -127,6 +129,7 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
         hosted: { tenantKey: key, keys: tenantKeyControls(keys, key, now) },
         ...(exclusive ? { exclusive } : {}),
         ...(options.realNow ? { realNow: options.realNow } : {}),
+        ...(options.reportFailure ? { reportFailure: options.reportFailure } : {}),
       });
       return { key, sandbox, store, keys, leases: 0 };
     } catch (error) {

@@ -18,6 +18,7 @@ import { postgresMigrations } from "./postgres-migrations";
 import { readTxOf } from "./read-tx";
 import { claimPrunes, claimRequestId } from "./request-ids";
 import { CLOSED_MESSAGE, runTransaction } from "./run-transaction";
+import { asStoreFailure } from "./unavailable";
 import { writeTxOf } from "./write-tx";
 
 export interface PostgresSandboxStore extends SandboxStore {
@@ -95,6 +96,10 @@ export function postgresStoreOn({ db, schema, maxConnections = 10 }: PostgresCon
     running.add(unit);
     try {
       return await unit;
+    } catch (error) {
+      // The database gone, restarting, refusing connections or out of disk: the storage cannot serve now, which is
+      // no bug (a 503 with Retry-After, not a 500; the error itself goes to the server's log, never to the client).
+      throw asStoreFailure(error);
     } finally {
       running.delete(unit);
     }
