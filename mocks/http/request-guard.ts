@@ -4,7 +4,8 @@
  * signature, so a forged request never uses up an id, and before the handler, so a refused request
  * changes nothing (docs/standalone-server.md, "Replays and the Date window"; decision 0013).
  */
-import { tppError } from "../../src/contract/tpp-messages";
+import { headerSet } from "../../src/contract/headers";
+import { issuesToTppMessages, tppError } from "../../src/contract/tpp-messages";
 import { fromBase64 } from "../../src/signing/bytes";
 import type { SandboxStore } from "../store/port";
 import { errorAnswer, type Answer } from "./respond";
@@ -55,6 +56,20 @@ export function dateWindowProblem(date: string | undefined, realNow: number): An
       "Date",
     ),
   ]);
+}
+
+/** X-Request-ID as the interface takes it (src/contract/headers.ts): required, a UUID. */
+const RequestIdHeader = headerSet(["X-Request-ID"], []);
+
+/**
+ * The interface's own check of X-Request-ID, for requests the dispatcher does not validate before their id is
+ * claimed (a hosted server's signed controls): 400 HTTP_HEADER_REQUIRED when it is missing, FORMAT_ERROR when it
+ * is no UUID. An id of kilobytes had reached the store: over about 2.7 KB, PostgreSQL's index refused it (a 500).
+ */
+export function requestIdProblem(requestId: string | null): Answer | undefined {
+  const input = requestId === null ? {} : { "X-Request-ID": requestId };
+  const checked = RequestIdHeader.safeParse(input);
+  return checked.success ? undefined : errorAnswer(issuesToTppMessages(checked.error.issues, "header", input));
 }
 
 /** The SHA-256 fingerprint (lowercase hex) of a certificate given as base64 DER: the TPP's identity for the replay guard. */

@@ -11,7 +11,7 @@ import { tppError } from "../../../src/contract/tpp-messages";
 import { loadCertificate } from "../../../src/signing/certificate";
 import type { Sandbox } from "../../sandbox";
 import { toWire, wireResponse, type IncomingRequest, type WireAnswer } from "../../http/incoming";
-import { replayProblem } from "../../http/request-guard";
+import { dateWindowProblem, replayProblem, requestIdProblem } from "../../http/request-guard";
 import { errorAnswer, failure, type Answer } from "../../http/respond";
 import { checkSignature } from "../../http/signature-check";
 import { bankPage } from "../bank-page";
@@ -90,15 +90,22 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     const incoming = withBody(request, body);
     // Unsigned: a portal asks it first, to learn that it must sign the rest.
     if (url.pathname === INFO_PATH) return wireResponse((await server.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", "No sandbox info.")));
+    // As the interface: the request's form first (a signed request whose X-Request-ID is no UUID is a 400, and
+    // nothing is stored: no tenant, no claim), then the signature, the Date window and the claim. An unsigned one
+    // is told to sign (the 401 below), as the interface answers a missing signature alone.
+    const requestId = request.headers.get("x-request-id");
+    const malformed = requestIdProblem(requestId);
+    if (malformed && request.headers.has("signature") && request.headers.has("tpp-signature-certificate")) return wireResponse(toWire(malformed));
     const signature = await signed(incoming, url, body);
     if (!signature.ok) {
       const [first, ...rest] = (signature.answer.body as { tppMessages: ReturnType<typeof tppError>[] }).tppMessages;
       const hinted = first ? [{ ...first, text: `${SIGNED_CONTROLS_HINT} ${first.text}` }, ...rest] : [];
       return wireResponse(toWire(errorAnswer(hinted, signature.answer.headers)));
     }
-    const requestId = request.headers.get("x-request-id") ?? "";
+    const stale = dateWindowProblem(request.headers.get("date") ?? undefined, realNow());
+    if (stale) return wireResponse(toWire(stale, signature.headers));
     const wire = await inTenant(signature, async (sandbox) => {
-      const replayed = await replayProblem(sandbox.env.store, signature.certificate, requestId, realNow());
+      const replayed = await replayProblem(sandbox.env.store, signature.certificate, requestId ?? "", realNow());
       if (replayed) return toWire(replayed, signature.headers);
       return (await sandbox.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", `No control route at ${url.pathname}.`));
     });
