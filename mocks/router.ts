@@ -58,7 +58,13 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
   // After the signature (a forged request uses up no id), before the handler (a refused one changes nothing).
   const stale = dateWindowProblem(request.headers.get("date") ?? undefined, env.realNow());
   if (stale) return { ...stale, headers: { ...signature.headers, ...stale.headers } };
-  const replayed = await replayProblem(env.store, signature.certificate, headers["X-Request-ID"] ?? "", env.realNow());
+  const replayed = await replayProblem(
+    env.store,
+    signature.certificate,
+    headers["X-Request-ID"] ?? "",
+    env.realNow(),
+    request.headers.get("date") ?? undefined,
+  );
   if (replayed) return { ...replayed, headers: { ...signature.headers, ...replayed.headers } };
   const valid = validation.value;
   const psuRefusal = await actingPsuRefusal(env, operation, valid.headers as PsuHeaders);

@@ -7,7 +7,7 @@
 import { headerSet } from "../../src/contract/headers";
 import { issuesToTppMessages, tppError } from "../../src/contract/tpp-messages";
 import { fromBase64 } from "../../src/signing/bytes";
-import type { SandboxStore } from "../store/port";
+import { REQUEST_ID_RETENTION_MS, type SandboxStore } from "../store/port";
 import { errorAnswer, type Answer } from "./respond";
 
 /** How far a signed Date may be from real time, either way. */
@@ -88,9 +88,32 @@ export async function certificateFingerprint(base64Der: string): Promise<string>
   return fingerprint;
 }
 
-/** Claims the request id for this certificate; a 409 naming the id and its first use when it was used before. */
-export async function replayProblem(store: SandboxStore, certificateBase64Der: string, requestId: string, realNow: number): Promise<Answer | undefined> {
-  const seen = await store.claimRequestId(await certificateFingerprint(certificateBase64Der), requestId, realNow);
+/**
+ * How long past its signed Date a request id is kept: the Date window (a replay later than Date + 5 min is refused
+ * by its Date, whatever the store remembers), and as much again for servers on one database whose clocks differ
+ * (one may still accept a replay another has already seen as expired). So 10 minutes, against 7 days undated.
+ */
+export const DATED_ID_KEPT_MS = 2 * DATE_WINDOW_MS;
+
+/**
+ * Until when the replay guard keeps a request's id: a request with a signed Date (dateWindowProblem has passed it)
+ * only until its Date's window has closed; one without, REQUEST_ID_RETENTION_MS (7 days), since nothing else stops it.
+ */
+export function keepIdUntil(date: string | undefined, realNow: number): number {
+  const undated = realNow + REQUEST_ID_RETENTION_MS;
+  const at = date === undefined ? Number.NaN : Date.parse(date.trim());
+  return Number.isNaN(at) ? undated : Math.min(undated, Math.max(realNow, at + DATED_ID_KEPT_MS));
+}
+
+/** Claims the request id for this certificate; a 409 naming the id and its first use when it was used before. `date`: the request's signed Date, if any. */
+export async function replayProblem(
+  store: SandboxStore,
+  certificateBase64Der: string,
+  requestId: string,
+  realNow: number,
+  date?: string,
+): Promise<Answer | undefined> {
+  const seen = await store.claimRequestId(await certificateFingerprint(certificateBase64Der), requestId, realNow, keepIdUntil(date, realNow));
   if (seen === undefined) return undefined;
   return errorAnswer([
     tppError(

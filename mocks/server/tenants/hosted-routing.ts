@@ -105,7 +105,7 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     const stale = dateWindowProblem(request.headers.get("date") ?? undefined, realNow());
     if (stale) return wireResponse(toWire(stale, signature.headers));
     const wire = await inTenant(signature, async (sandbox) => {
-      const replayed = await replayProblem(sandbox.env.store, signature.certificate, requestId ?? "", realNow());
+      const replayed = await replayProblem(sandbox.env.store, signature.certificate, requestId ?? "", realNow(), request.headers.get("date") ?? undefined);
       if (replayed) return toWire(replayed, signature.headers);
       return (await sandbox.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", `No control route at ${url.pathname}.`));
     });

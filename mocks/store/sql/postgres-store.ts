@@ -7,7 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import { commitListeners } from "../commit-listeners";
-import type { SandboxStore } from "../port";
+import { REQUEST_ID_RETENTION_MS, type SandboxStore } from "../port";
 import type { Hold } from "./db";
 import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
 import { migrateToLatest } from "./migrations";
@@ -127,7 +127,8 @@ export function postgresStoreOn({ db, schema, maxConnections = 10 }: PostgresCon
     restore: (stores) => committed(() => replaceAll(writeHolds, stores)),
     clear: () => committed(() => clearAll(writeHolds)),
     // An insert that does nothing on a known id: safe beside other processes' claims (the primary key decides).
-    claimRequestId: (tppKey, requestId, at) => open(() => claimRequestId(db, tppKey, requestId, at, claimPrunes(db, at) ? db : undefined)),
+    claimRequestId: (tppKey, requestId, at, keepUntil = at + REQUEST_ID_RETENTION_MS) =>
+      open(() => claimRequestId(db, tppKey, requestId, at, keepUntil, claimPrunes(db, at) ? db : undefined)),
     onCommit,
     exclusive: batchLock(db),
     listening: notices?.ready ?? Promise.resolve(),

@@ -4,7 +4,7 @@
  * Same semantics as the IndexedDB adapter; docs/storage.md ("The SQL adapter") has the tables, the
  * transaction rules, durability and migrations.
  */
-import type { SandboxStore } from "../port";
+import { REQUEST_ID_RETENTION_MS, type SandboxStore } from "../port";
 import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
 import { migrateToLatest } from "./migrations";
 import { readTxOf } from "./read-tx";
@@ -121,13 +121,14 @@ export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxSt
     clear: () => committed(replacing(() => clearAll(holds))),
     // Not sandbox data, so not a commit the listeners hear of.
     // A unit of its own, so it commits with the units beside it (and answers only once committed).
-    claimRequestId: (tppKey, requestId, at) =>
+    claimRequestId: (tppKey, requestId, at, keepUntil = at + REQUEST_ID_RETENTION_MS) =>
       open(async () => {
-        checkClaimTime(at);
+        checkClaimTime(at, keepUntil);
         const prunes = claimPrunes(db, at);
         // Nearly every claim is of a new id: one prepared insert, without a savepoint or a query to build (decision 0044).
-        if (!prunes && (await holds.statement(() => claimNew({ tpp_key: tppKey, request_id: requestId, first_used_at: at })))) return undefined;
-        return holds.write((tx) => claimRequestId(tx, tppKey, requestId, at, prunes ? db : undefined));
+        if (!prunes && (await holds.statement(() => claimNew({ tpp_key: tppKey, request_id: requestId, first_used_at: at, expires_at: keepUntil }))))
+          return undefined;
+        return holds.write((tx) => claimRequestId(tx, tppKey, requestId, at, keepUntil, prunes ? db : undefined));
       }),
     onCommit,
     checkRoom: async () => {
