@@ -15,12 +15,12 @@ import type { HandlerContext, SandboxEnv } from "./handlers/types";
 import { canonicalHeaders, readBody, readQuery } from "./http/read-request";
 import { toWire, withoutBody, wireResponse, type IncomingRequest, type RequestFacts, type WireAnswer } from "./http/incoming";
 import { errorAnswer, failure, type Answer } from "./http/respond";
+import { unavailableAnswer } from "./http/unavailable-answer";
 import { matchRoute } from "./http/route-table";
 import { pathTrickProblem } from "./http/path-tricks";
 import { dateWindowProblem, replayProblem } from "./http/request-guard";
 import { checkSignature } from "./http/signature-check";
 import { validateRequest } from "./http/validate-request";
-import { unavailableAnswer } from "./http/store-unavailable";
 import { parseAcceptFixes } from "../src/contract/headers";
 import { SCENARIO_APPLIED_HEADER, SCENARIO_HEADER, appliedMarker, isImmediate } from "../src/contract/scenarios";
 import { chooseScenario, factsOf, immediateAnswer } from "./scenarios/forced";
@@ -59,7 +59,13 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
   // After the signature (a forged request uses up no id), before the handler (a refused one changes nothing).
   const stale = dateWindowProblem(request.headers.get("date") ?? undefined, env.realNow());
   if (stale) return { ...stale, headers: { ...signature.headers, ...stale.headers } };
-  const replayed = await replayProblem(env.requestIds, signature.signer.spkiSha256, headers["X-Request-ID"] ?? "", env.realNow());
+  const replayed = await replayProblem(
+    env.requestIds,
+    signature.signer.spkiSha256,
+    headers["X-Request-ID"] ?? "",
+    env.realNow(),
+    request.headers.get("date") ?? undefined,
+  );
   if (replayed) return { ...replayed, headers: { ...signature.headers, ...replayed.headers } };
   const valid = validation.value;
   const psuRefusal = await actingPsuRefusal(env, operation, valid.headers as PsuHeaders);
@@ -95,7 +101,10 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
 /** The table and the handler map share their ids, so an operation's id finds its own handler. */
 const runHandler = <Id extends OperationId>(id: Id, context: HandlerContext<Id>) => handlers[id](context);
 
-/** Never throws: a failure inside the sandbox is a 500 that says so, not a broken promise. */
+/**
+ * Never throws: storage that cannot serve is a 503 with Retry-After (unavailable-answer.ts), any other failure a 500
+ * that says it is a sandbox bug, not a broken promise; either is reported to env.reportFailure (the server's log).
+ */
 export function createDispatcher(env: SandboxEnv) {
   /**
    * The answer to a /v1/… or /__sandbox/… request, ready for the wire; undefined for any other path. `facts` is
@@ -114,6 +123,7 @@ export function createDispatcher(env: SandboxEnv) {
       const wire = toWire(result, echo);
       return request.method === "HEAD" ? withoutBody(wire) : wire;
     } catch (error) {
+      env.reportFailure?.(error, `${request.method} ${url.pathname}`);
       const unavailable = unavailableAnswer(error);
       if (unavailable) return toWire(unavailable, echo);
       const detail = error instanceof Error ? error.message : String(error);

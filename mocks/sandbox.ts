@@ -32,6 +32,8 @@ export interface SandboxOptions {
   hosted?: SandboxEnv["hosted"];
   /** Where the replay guard claims request ids, when not in `store` (a hosted server's tenants: the server's store). */
   requestIds?: RequestIdClaims;
+  /** Where the dispatcher reports the failures it answers 5xx (the server's log). */
+  reportFailure?: SandboxEnv["reportFailure"];
 }
 
 /** One batch at a time within this process: each job waits for the previous one. */
@@ -61,6 +63,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     changes: { revision: 0, since: (options.realNow ?? Date.now)() },
     ...(options.pageCache === true ? { pageCache: createPageCache(options.store) } : {}),
     ...(options.hosted ? { hosted: options.hosted } : {}),
+    ...(options.reportFailure ? { reportFailure: options.reportFailure } : {}),
   };
   options.store.onCommit(() => {
     env.changes.revision += 1;

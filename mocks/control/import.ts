@@ -10,6 +10,7 @@ import { errorAnswer, type Answer } from "../http/respond";
 import { answerWith } from "./answer";
 import { ImportRefusedError } from "../store/import-validation";
 import { clockState } from "./clock-and-batch";
+import { storeUnavailableOf } from "../store/sql/unavailable";
 
 function refusal(error: unknown): TppMessage[] {
   if (!(error instanceof ImportRefusedError))
@@ -23,6 +24,8 @@ export async function importSandbox(env: SandboxEnv, data: unknown): Promise<Ans
     // Validated once, by the store (records.ts holds every rule, batch times as the schedule reads them).
     await env.store.importAll(data);
   } catch (error) {
+    // Storage that cannot serve (a full disk) refused it, not the file: the dispatcher answers 503.
+    if (storeUnavailableOf(error)) throw error;
     return errorAnswer(refusal(error));
   }
   // Committed: from here on the sandbox holds the file, whatever happens next.
@@ -30,6 +33,11 @@ export async function importSandbox(env: SandboxEnv, data: unknown): Promise<Ans
   try {
     return answerWith("importSandbox", await clockState(env));
   } catch (error) {
+    const unavailable = storeUnavailableOf(error);
+    if (unavailable)
+      return errorAnswer([
+        tppError("SYSTEM_ERROR", `The file was imported (the sandbox now holds it), but reading the clock afterwards failed. ${unavailable.message}`),
+      ]);
     const detail = error instanceof Error ? error.message : String(error);
     return errorAnswer([
       tppError("SYSTEM_ERROR", `The file was imported (the sandbox now holds it), but reading the clock afterwards failed: ${detail}. This is a sandbox bug.`),

@@ -35,6 +35,8 @@ export interface SandboxEnv {
   pageCache?: PageCache;
   /** On a hosted (multi-tenant) server: the sandbox's tenant (absent for the server's own), which bank-page links carry. */
   hosted?: { tenantKey?: string; keys?: TenantKeyControls };
+  /** A failure the dispatcher answered with a 5xx, and where (`POST /v1/…`): the server logs it, internals and all. */
+  reportFailure?: (error: unknown, where: string) => void;
 }
 
 /** A hosted tenant's bound keys, as its control routes change them (mocks/server/tenants/tenant-keys.ts). */

@@ -132,6 +132,33 @@ describe("replay: an X-Request-ID is good for one request per certificate", () =
   });
 });
 
+describe("how long an id is kept: as long as a replay of its request could pass the other checks", () => {
+  test("with a signed Date, until 10 minutes after that Date (its window, and as long again for servers' clocks); without, 7 days", async () => {
+    let now = NOW;
+    const timed = await testClient({ now: () => now });
+    await timed.send("POST", "/v1/sandbox/initialize");
+    const [dated, undated, early] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const sent = (id: string, withDate: boolean) =>
+      timed.send("GET", read, { headers: { "X-Request-ID": id, ...(withDate ? { Date: new Date(now).toUTCString() } : {}) } });
+    for (const [id, withDate] of [
+      [dated, true],
+      [undated, false],
+      [early, true],
+    ] as const)
+      expect((await sent(id, withDate)).status).toBe(200);
+    // Within the 10 minutes a new request (signed anew, a new Date) with the dated id is still refused as a reuse.
+    now = NOW + 9 * MINUTE;
+    expect((await sent(early, true)).status).toBe(409);
+    // After them the store has forgotten it: the id is new again. The undated one is kept (7 days).
+    now = NOW + 10 * MINUTE + 1_000;
+    expect((await sent(dated, true)).status).toBe(200);
+    expect((await sent(undated, false)).status).toBe(409);
+    expect((await sent(undated, true)).status).toBe(409);
+    now = NOW + 7 * 24 * 60 * MINUTE + 1_000;
+    expect((await sent(undated, false)).status).toBe(200);
+  });
+});
+
 describe("the Date window: a signed Date within 5 minutes of real time", () => {
   const at = (offsetMs: number) => new Date(NOW + offsetMs).toUTCString();
 

@@ -4,8 +4,9 @@
  * signature, so a forged request never uses up an id, and before the handler, so a refused request
  * changes nothing (docs/standalone-server.md, "Replays and the Date window"; decision 0013).
  */
-import { tppError } from "../../src/contract/tpp-messages";
-import type { RequestIdClaims } from "../store/port";
+import { headerSet } from "../../src/contract/headers";
+import { issuesToTppMessages, tppError } from "../../src/contract/tpp-messages";
+import { REQUEST_ID_RETENTION_MS, type RequestIdClaims } from "../store/port";
 import { errorAnswer, type Answer } from "./respond";
 
 /** How far a signed Date may be from real time, either way. */
@@ -56,13 +57,51 @@ export function dateWindowProblem(date: string | undefined, realNow: number): An
   ]);
 }
 
+/** X-Request-ID as the interface takes it (src/contract/headers.ts): required, a UUID. */
+const RequestIdHeader = headerSet(["X-Request-ID"], []);
+
+/**
+ * The interface's own check of X-Request-ID, for requests the dispatcher does not validate before their id is
+ * claimed (a hosted server's signed controls): 400 HTTP_HEADER_REQUIRED when it is missing, FORMAT_ERROR when it
+ * is no UUID. An id of kilobytes had reached the store: over about 2.7 KB, PostgreSQL's index refused it (a 500).
+ */
+export function requestIdProblem(requestId: string | null): Answer | undefined {
+  const input = requestId === null ? {} : { "X-Request-ID": requestId };
+  const checked = RequestIdHeader.safeParse(input);
+  return checked.success ? undefined : errorAnswer(issuesToTppMessages(checked.error.issues, "header", input));
+}
+
+/**
+ * How long past its signed Date a request id is kept: the Date window (a replay later than Date + 5 min is refused
+ * by its Date, whatever the store remembers), and as much again for servers on one database whose clocks differ
+ * (one may still accept a replay another has already seen as expired). So 10 minutes, against 7 days undated.
+ */
+export const DATED_ID_KEPT_MS = 2 * DATE_WINDOW_MS;
+
+/**
+ * Until when the replay guard keeps a request's id: a request with a signed Date (dateWindowProblem has passed it)
+ * only until its Date's window has closed; one without, REQUEST_ID_RETENTION_MS (7 days), since nothing else stops it.
+ */
+export function keepIdUntil(date: string | undefined, realNow: number): number {
+  const undated = realNow + REQUEST_ID_RETENTION_MS;
+  const at = date === undefined ? Number.NaN : Date.parse(date.trim());
+  return Number.isNaN(at) ? undated : Math.min(undated, Math.max(realNow, at + DATED_ID_KEPT_MS));
+}
+
 /**
  * Claims the request id for the key that verified the request's signature (its SubjectPublicKeyInfo's SHA-256):
  * the only part of the certificate the signature establishes, so no other certificate around the same key
- * makes a used id new (decision 0045). A 409 naming the id and its first use when it was used before.
+ * makes a used id new (decision 0045). A 409 naming the id and its first use when it was used before. `date`: the
+ * request's signed Date, if any (the id is then kept only until its window has closed).
  */
-export async function replayProblem(claims: RequestIdClaims, signerKey: string, requestId: string, realNow: number): Promise<Answer | undefined> {
-  const seen = await claims.claimRequestId(signerKey, requestId, realNow);
+export async function replayProblem(
+  claims: RequestIdClaims,
+  signerKey: string,
+  requestId: string,
+  realNow: number,
+  date?: string,
+): Promise<Answer | undefined> {
+  const seen = await claims.claimRequestId(signerKey, requestId, realNow, keepIdUntil(date, realNow));
   if (seen === undefined) return undefined;
   return errorAnswer([
     tppError(

@@ -79,7 +79,7 @@ function problemPage(status: number, title: string, text: string, headers?: Reco
   return page(status, `${title} – Sandbox Bank`, html`${bank}<h1>${title}</h1><p class="error">${text}</p>${sandboxNote}`, headers);
 }
 
-/** A 503 of the sandbox (its storage busy or unavailable: store-unavailable.ts) as the bank's page, with its Retry-After. */
+/** A 503 of the sandbox (its storage busy or unavailable: unavailable-answer.ts) as the bank's page, with its Retry-After. */
 export function bankUnavailable(answer: Answer): Response {
   const text = ErrorBody.safeParse(answer.body);
   const said = text.success ? text.data.tppMessages.map((message) => message.text).join(" ") : "";

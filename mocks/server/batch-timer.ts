@@ -22,6 +22,8 @@ export const describeRun = (report: RunReport) =>
 export interface TimerOptions {
   intervalMs?: number;
   log?: (line: string) => void;
+  /** Where a failed catch-up goes (the server's failure log: an outage's lines rate-limited); default a line in `log`. */
+  reportFailure?: (error: unknown, where: string) => void;
 }
 
 /** Runs `work` every interval and when asked, one run at a time; a failure is logged, never thrown. */
@@ -30,7 +32,9 @@ export function repeatedCatchUp(work: () => Promise<void>, options: TimerOptions
   const runNow = () =>
     (running ??= work()
       .catch((error: unknown) => {
-        options.log?.(`batch catch-up failed: ${error instanceof Error ? error.message : String(error)}`);
+        // Storage that cannot serve is tried again at the next tick; the failure log says so once, not every 30 s.
+        if (options.reportFailure) options.reportFailure(error, "the batch catch-up");
+        else options.log?.(`batch catch-up failed: ${error instanceof Error ? error.message : String(error)}`);
       })
       .finally(() => {
         running = undefined;

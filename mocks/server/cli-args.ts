@@ -40,7 +40,7 @@ export type LogFormat = "text" | "json";
 export type CliParse = { kind: "run"; options: CliOptions } | { kind: "help" } | { kind: "error"; message: string };
 
 export const USAGE = `Usage: npm run sandbox -- [options]
-       npx tsx mocks/server.ts [options]
+       node --import tsx mocks/server.ts [options]
 
 The PSD2 sandbox as an HTTP server: every operation at both base addresses (the server's origin),
 sandbox controls under /__sandbox/, the simulated bank page under /bank/authorize/.

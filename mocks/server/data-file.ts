@@ -52,9 +52,9 @@ async function kindOf(file: string): Promise<Kind> {
   }
 }
 
-async function openDatabase(file: string): Promise<SqliteSandboxStore> {
+async function openDatabase(file: string, maxPages: number | undefined): Promise<SqliteSandboxStore> {
   try {
-    return await openSqliteStore({ file });
+    return await openSqliteStore({ file, ...(maxPages === undefined ? {} : { maxPages }) });
   } catch (error) {
     const code = sqliteErrorCode(error);
     if (code === "SQLITE_BUSY")
@@ -125,11 +125,12 @@ async function migrateJsonFile(file: string): Promise<{ store: SqliteSandboxStor
     await removeDatabase(building);
     throw error;
   }
-  return { store: await openDatabase(file), jsonBackup: backup };
+  return { store: await openDatabase(file, undefined), jsonBackup: backup };
 }
 
 /** The store of a server: in memory without a file; the database in `file` with one (created, or migrated from JSON). */
-export async function openDataStore(dataFile: string | undefined): Promise<OpenedData> {
+/** `maxPages`: the most pages the file may hold (sqlite.ts); a JSON state file being migrated is not bounded. */
+export async function openDataStore(dataFile: string | undefined, { maxPages }: { maxPages?: number } = {}): Promise<OpenedData> {
   if (dataFile === undefined) return { store: await openSqliteStore(), loaded: false };
   const file = resolve(dataFile);
   const directory = dirname(file);
@@ -144,5 +145,5 @@ export async function openDataStore(dataFile: string | undefined): Promise<Opene
 
   const kind = await kindOf(file);
   if (kind === "other") return { ...(await migrateJsonFile(file)), loaded: true };
-  return { store: await openDatabase(file), loaded: kind === "database" };
+  return { store: await openDatabase(file, maxPages), loaded: kind === "database" };
 }

@@ -7,8 +7,10 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CONTROL_PREFIX } from "../router";
-import { toWire, type IncomingRequest, type RequestFacts, type WireAnswer } from "../http/incoming";
-import { errorAnswer } from "../http/respond";
+import { toWire, wireResponse, type IncomingRequest, type RequestFacts, type WireAnswer } from "../http/incoming";
+import { errorAnswer, failure } from "../http/respond";
+import { unavailableAnswer } from "../http/unavailable-answer";
+import { failureLog, type ReportFailure } from "./failure-log";
 import { pathTrickProblem } from "../http/path-tricks";
 import type { ChangeStreams } from "./change-streams";
 import { preflight } from "./cors";
@@ -57,11 +59,23 @@ export interface RequestHandlerOptions<Context = never> {
   changeStreams?: ChangeStreams;
   /** Reverse proxies whose X-Forwarded-For names the client (--trusted-proxy); without, the socket's address is the client's. */
   trustedProxies?: TrustedProxies;
+  /** Where a failure answered 5xx goes, internals and all (default: a failure log over `log`). */
+  reportFailure?: ReportFailure;
 }
 
 export function createRequestHandler<Context = never>(options: RequestHandlerOptions<Context>) {
   const log = options.log;
   const allows = originPolicy(options.allowOrigins);
+  const report = options.reportFailure ?? failureLog(log);
+
+  /** A failure while answering: 503 with Retry-After when the storage cannot serve (unavailable-answer.ts), else a 500 that is a sandbox bug. */
+  function failed(error: unknown, req: IncomingMessage): WireAnswer {
+    report(error, `${req.method ?? "?"} ${(req.url ?? "?").split("?")[0] ?? ""}`);
+    const unavailable = unavailableAnswer(error);
+    if (unavailable) return toWire(unavailable);
+    const detail = error instanceof Error ? error.message : String(error);
+    return toWire(failure("SYSTEM_ERROR", `The sandbox server failed while answering: ${detail}. This is a sandbox bug.`));
+  }
 
   async function answer(req: IncomingMessage, res: ServerResponse, facts: RequestFacts): Promise<number | "aborted"> {
     // A request without Origin is no web page's (curl, a TPP's back end): nothing to grant or refuse.
@@ -141,8 +155,13 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
     const admitted = admission?.context;
     const straight = here.pathname.startsWith("/v1/") ? options.answerInterface : here.pathname.startsWith(CONTROL_PREFIX) ? options.answerControl : undefined;
     if (straight && methodProblem(method) === undefined) {
-      // The dispatcher never throws: a failure inside it is already a 500 answer.
-      const answered = await straight(toIncomingRequest(req, here, body.bytes, client), facts, admitted);
+      // The dispatcher never throws (a failure inside it is already a 503 or 500 answer); a hosted server's tenants may, before it.
+      let answered: WireAnswer | undefined;
+      try {
+        answered = await straight(toIncomingRequest(req, here, body.bytes, client), facts, admitted);
+      } catch (error) {
+        answered = failed(error, req);
+      }
       if (answered) {
         await wire(answered);
         return answered.status;
@@ -161,9 +180,7 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
     try {
       response = await options.route(request.request, facts, client, admitted);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      response = jsonError(500, "SYSTEM_ERROR", `The sandbox server failed while answering: ${detail}. This is a sandbox bug.`);
-      log?.(`error ${req.method ?? "?"} ${req.url ?? "?"}: ${error instanceof Error ? (error.stack ?? detail) : detail}`);
+      response = wireResponse(failed(error, req));
     }
     await send(response);
     return response.status;

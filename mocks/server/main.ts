@@ -1,7 +1,7 @@
 /** The CLI: parse the arguments, start the server, say where everything is, stop cleanly on a signal. */
 import { CONTROL_PREFIX } from "../router";
 import { parseCliArgs, USAGE } from "./cli-args";
-import { startSandboxServer, type SandboxServer } from "./start";
+import { SHUTDOWN_GRACE_MS, startSandboxServer, type SandboxServer } from "./start";
 
 export interface CliIo {
   out: (line: string) => void;
@@ -95,15 +95,36 @@ export async function main(
     return 1;
   }
   io.out(startupBanner(server));
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      io.err(`sandbox: ${signal} again, exiting without waiting.`);
+  const stop = onStopSignal(server, io);
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  return undefined;
+}
+
+/**
+ * A stop signal that arrives within this long of the first is that same signal delivered again, not a second
+ * one: a terminal's Ctrl+C and a container runtime's SIGTERM go to the whole process group, and the parents in
+ * it relay what they got to their child too (npm to the command it runs; tsx's launcher to node when node has
+ * not said within 30 ms that it got it), so one keypress reached the server two or three times within
+ * milliseconds and was taken as "again, at once" (issue 25; decision 0048).
+ */
+export const REPEATED_SIGNAL_WINDOW_MS = 1_000;
+
+/** The first signal drains; one that comes later than REPEATED_SIGNAL_WINDOW_MS after it exits at once (130). */
+export function onStopSignal(server: Pick<SandboxServer, "close" | "database" | "dataFile">, io: CliIo, now: () => number = () => performance.now()) {
+  let first: number | undefined;
+  return (signal: NodeJS.Signals) => {
+    if (first !== undefined) {
+      if (now() - first < REPEATED_SIGNAL_WINDOW_MS) return;
+      io.err(`sandbox: ${signal} again, exiting without waiting for the requests in flight.`);
       process.exit(130);
     }
-    stopping = true;
+    first = now();
     const closing = server.database?.url ?? server.dataFile;
-    io.out(`sandbox: ${signal}, stopping${closing === undefined ? "" : ` and closing ${closing}`}…`);
+    io.out(
+      `sandbox: ${signal}, stopping${closing === undefined ? "" : ` and closing ${closing}`}: requests in flight finish first ` +
+        `(up to ${String(SHUTDOWN_GRACE_MS / 1000)} s). Press Ctrl+C again to stop at once.`,
+    );
     server.close().then(
       () => {
         process.exit(0);
@@ -114,7 +135,4 @@ export async function main(
       },
     );
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  return undefined;
 }

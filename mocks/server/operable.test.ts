@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { describe, expect, test } from "vitest";
 import { parseCliArgs } from "./cli-args";
 import { serverAndClient } from "./http-client.test-helpers";
-import { readiness } from "./readiness";
+import { readiness, storageProbe } from "./readiness";
 import { openSqliteStore } from "../store/sql/sqlite-store";
 import { KARI, initiationHeaders, NDCT, type ListedAccount as Account, kariAndOla, paymentBody } from "../test-helpers";
 
@@ -50,10 +50,13 @@ describe("configuration from the environment", () => {
 describe("readiness", () => {
   test("ready while the database answers; not ready while stopping or once the database is gone, saying why", async () => {
     const store = await openSqliteStore({});
-    expect(await readiness(store, () => false)).toEqual({ status: "ready" });
-    expect(await readiness(store, () => true)).toEqual({ status: "not-ready", reason: expect.stringMatching(/stopping/) as string });
+    expect(await readiness(storageProbe(store), () => false)).toEqual({ status: "ready" });
+    expect(await readiness(storageProbe(store), () => true)).toEqual({ status: "not-ready", reason: expect.stringMatching(/stopping/) as string });
     store.close();
-    expect(await readiness(store, () => false)).toEqual({ status: "not-ready", reason: expect.stringMatching(/^The database refused a read: /) as string });
+    expect(await readiness(storageProbe(store), () => false)).toEqual({
+      status: "not-ready",
+      reason: expect.stringMatching(/^The database refused a read: /) as string,
+    });
   });
 });
 

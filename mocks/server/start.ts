@@ -29,7 +29,8 @@ import { nodeRsaVerifier } from "./node-rsa-verifier";
 import { createRoutes } from "./routes";
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
 import type { LogFormat } from "./cli-args";
-import { readiness } from "./readiness";
+import { failureLog } from "./failure-log";
+import { readiness, storageProbe } from "./readiness";
 import { createHostedRouting, type HostedRouting } from "./tenants/hosted-routing";
 import { startTenantBatches } from "./tenants/tenant-batches";
 import { DEFAULT_TENANT_LIMITS, type TenantLimits, type TenantSandboxes } from "./tenants/tenant-sandboxes";
@@ -45,6 +46,11 @@ export interface SandboxServerOptions {
   dataFile?: string;
   /** Keep the state in PostgreSQL at this URL instead (postgres://…); not with dataFile. */
   database?: string;
+  /**
+   * The most pages (4 KiB each) the data file may hold: a write that needs more is refused as on a full disk (503).
+   * For the tests that need a full database where they cannot mount a small file system; no command-line option.
+   */
+  dataFileMaxPages?: number;
   /** The schema of that database (default "public"). */
   databaseSchema?: string;
   /**
@@ -218,9 +224,17 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     );
   const postgres =
     options.database === undefined ? undefined : await openPostgresStore({ url: options.database, schema: database?.schema, maxConnections: connections - 1 });
-  const { store, loaded: loadedDataFile, jsonBackup } = postgres ? { store: postgres, loaded: false, jsonBackup: undefined } : await openDataStore(dataFile);
+  const {
+    store,
+    loaded: loadedDataFile,
+    jsonBackup,
+  } = postgres
+    ? { store: postgres, loaded: false, jsonBackup: undefined }
+    : await openDataStore(dataFile, options.dataFileMaxPages === undefined ? {} : { maxPages: options.dataFileMaxPages });
   if (jsonBackup !== undefined)
     log?.(`sandbox: ${dataFile ?? ""} was a JSON state file; migrated it into a SQLite database at the same path, the JSON is kept as ${jsonBackup}.`);
+  // Every failure answered 5xx, from the dispatcher, a tenant's opening, the edge or the batch: one log, storage outages rate-limited.
+  const reportFailure = failureLog(log);
   let server: Server | undefined;
   let batch: BatchTimer | undefined;
   let tenants: TenantSandboxes | undefined;
@@ -249,8 +263,9 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       // Batch runs one at a time across every server on the database, each scheduled run once.
       ...(postgres ? { exclusive: postgres.exclusive } : {}),
       ...(options.realNow ? { realNow: options.realNow } : {}),
+      reportFailure,
     });
-    const timerOptions = { ...(options.batchIntervalMs ? { intervalMs: options.batchIntervalMs } : {}), ...(log ? { log } : {}) };
+    const timerOptions = { ...(options.batchIntervalMs ? { intervalMs: options.batchIntervalMs } : {}), ...(log ? { log } : {}), reportFailure };
     let hosted: HostedRouting | undefined;
     if (multiTenant) {
       hostedTenants = createHostedTenants({
@@ -262,6 +277,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
         ...(options.realNow ? { realNow: options.realNow } : {}),
         ...(log ? { log } : {}),
         ...(options.reclaimIntervalMs ? { reclaimIntervalMs: options.reclaimIntervalMs } : {}),
+        reportFailure,
       });
       tenants = hostedTenants.tenants;
       hosted = createHostedRouting({ tenants: hostedTenants.forRequests, server: sandbox, ...(options.realNow ? { realNow: options.realNow } : {}) });
@@ -283,7 +299,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     const onRequest = createRequestHandler({
       ...(hosted ? { admit: hosted.admit } : { changeStreams }),
       budgets: createBodyBudgets(options.bodyBudgets),
-      route: createRoutes(sandbox.dispatch, { ready: () => readiness(store, () => closing !== undefined) }, hosted?.route),
+      route: createRoutes(sandbox.dispatch, { ready: () => readiness(storageProbe(store), () => closing !== undefined) }, hosted?.route),
       answerInterface: hosted?.answerInterface ?? sandbox.dispatch.answer,
       answerControl: hosted?.answerControl ?? sandbox.dispatch.answer,
       allowOrigins,
@@ -293,6 +309,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       ...(options.publicUrl === undefined ? {} : { publicOrigin: new URL(options.publicUrl).origin }),
       ...(log ? { log } : {}),
       ...(options.logFormat ? { logFormat: options.logFormat } : {}),
+      reportFailure,
     });
     const listener = (request: IncomingMessage, response: ServerResponse) => {
       unanswered++;

@@ -68,7 +68,7 @@ export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>, sizes: BlockSizes = 
       await clearAll(db);
       notify();
     },
-    claimRequestId: (tppKey, requestId, at) => claimRequestId(db, tppKey, requestId, at),
+    claimRequestId: (tppKey, requestId, at, keepUntil) => claimRequestId(db, tppKey, requestId, at, keepUntil),
     onCommit,
     close: () => {
       db.close();

@@ -95,7 +95,11 @@ export interface RequestIdClaim {
   firstUsedAt: number;
 }
 
-/** How long the replay guard remembers a request id, in real time. */
+/**
+ * How long the replay guard remembers a request id by default, in real time: that of a request without a signed
+ * Date, which nothing else stops from being sent again (decision 0013). A dated request's id is kept only until its
+ * Date's window has closed (claimRequestId's keepUntil; mocks/http/request-guard.ts).
+ */
 export const REQUEST_ID_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** How a write may run beside others (decision 0041-initiations-in-parallel). */
@@ -134,10 +138,11 @@ export interface SandboxStore {
    * The replay guard: records, in its own committed transaction, that the TPP whose signing key has the fingerprint `tppKey` (SHA-256 of
    * its SubjectPublicKeyInfo, decision 0045) used
    * `requestId` at real time `at`. Resolves undefined when the pair is new; when it was seen before, records nothing and resolves with
-   * its first use. Kept apart from the sandbox's data: export, import, restore and clear leave it alone. Entries first used before
-   * `at - REQUEST_ID_RETENTION_MS` may be forgotten (each claim removes at most a bounded number of them).
+   * its first use. Kept apart from the sandbox's data: export, import, restore and clear leave it alone. The pair is kept until
+   * `keepUntil` (default `at + REQUEST_ID_RETENTION_MS`): a claim after that finds it new again, and an entry past it may be
+   * forgotten (each claim removes at most a bounded number of them).
    */
-  claimRequestId(tppKey: string, requestId: string, at: number): Promise<RequestIdClaim | undefined>;
+  claimRequestId(tppKey: string, requestId: string, at: number, keepUntil?: number): Promise<RequestIdClaim | undefined>;
   /** Called after every committed write, import, restore and clear (not after a replay-guard claim). */
   onCommit(listener: () => void): () => void;
   close(): void;

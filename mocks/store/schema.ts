@@ -43,6 +43,8 @@ export interface RequestIdEntry {
   requestId: string;
   /** Real time (epoch ms) of the first use. */
   firstUsedAt: number;
+  /** Until when it is kept (port.ts, claimRequestId); absent: REQUEST_ID_RETENTION_MS after the first use. */
+  expiresAt?: number;
 }
 
 /** A meta record as stored: keyPath "key". */

@@ -290,6 +290,15 @@ describe.each(adapterCases)("claimRequestId, the replay guard, on %s", (_name, a
     expect(await store.claimRequestId("tpp-A", "req-1", t0 + REQUEST_ID_RETENTION_MS + 2)).toEqual({ firstUsedAt: t0 + REQUEST_ID_RETENTION_MS + 1 });
   });
 
+  test("a claim kept until a time of its own (a dated request's) is new again after it, and renewed by exactly one claim", async () => {
+    const until = t0 + 10 * 60_000;
+    expect(await store.claimRequestId("tpp-A", "dated", t0, until)).toBeUndefined();
+    expect(await store.claimRequestId("tpp-A", "dated", until)).toEqual({ firstUsedAt: t0 });
+    const renewals = await Promise.all([store.claimRequestId("tpp-A", "dated", until + 1, until + 2), store.claimRequestId("tpp-A", "dated", until + 1)]);
+    expect(renewals.filter((claim) => claim === undefined)).toHaveLength(1);
+    await expect(store.claimRequestId("tpp-A", "backwards", t0, t0 - 1)).rejects.toThrow(RangeError);
+  });
+
   test("expired entries are forgotten a bounded number per claim, oldest first", async () => {
     for (let i = 0; i < 100; i++) await store.claimRequestId("tpp-A", `old-${String(i)}`, t0 + i);
     // One claim 8 days later removes some expired entries (at most a bounded number), never a live one.

@@ -72,12 +72,15 @@ export type StoreUnavailableReason = "busy" | "unreachable" | "full";
  */
 export class StoreUnavailable extends Error {
   override name = "StoreUnavailable";
+  /** Refused before the request's first unit of work (a server's connection budget): it changed nothing. */
+  readonly changedNothing: boolean;
   constructor(
     readonly reason: StoreUnavailableReason,
     readonly retryAfterSeconds: number,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { changedNothing?: boolean },
   ) {
     super(message, options);
+    this.changedNothing = options?.changedNothing === true;
   }
 }

@@ -9,10 +9,10 @@ import { BANK_TENANT_PARAMETER, hrefOf } from "../../../src/contract/paths";
 import { tppError } from "../../../src/contract/tpp-messages";
 import type { Sandbox } from "../../sandbox";
 import { toWire, wireResponse, type IncomingRequest, type RequestFacts, type WireAnswer } from "../../http/incoming";
-import { replayProblem } from "../../http/request-guard";
+import { dateWindowProblem, replayProblem, requestIdProblem } from "../../http/request-guard";
 import { errorAnswer, failure, type Answer } from "../../http/respond";
 import { checkSignature, checkStreamedDigest } from "../../http/signature-check";
-import { unavailableAnswer } from "../../http/store-unavailable";
+import { unavailableAnswer } from "../../http/unavailable-answer";
 import type { Admission, RequestHead } from "../admission";
 import { bankPage, bankUnavailable } from "../bank-page";
 import { streamingHash } from "../node-body-hasher";
@@ -155,12 +155,26 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     const body = await request.text();
     const incoming = withBody(request, body);
     if (signedRoute(url.pathname) === undefined) return (await server.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", "No sandbox info."));
+    // As the interface: the request's form (a signed request whose X-Request-ID is no UUID is a 400, and nothing is
+    // stored: no tenant, no claim), the signature (checked before the body when admitted), the Date window and the
+    // claim. An unsigned one is told to sign (the 401 below), as the interface answers a missing signature alone.
+    const requestId = request.headers.get("x-request-id");
+    const malformed = requestIdProblem(requestId);
+    if (malformed && request.headers.get("signature") !== null && request.headers.get("tpp-signature-certificate") !== null) return toWire(malformed);
     const signature = signedBy ? ({ ok: true, ...signedBy } as const) : await signed(incoming, url, body, facts);
     if (!signature.ok) return toWire(hinted(signature.answer));
-    const requestId = request.headers.get("x-request-id") ?? "";
+    if (malformed) return toWire(malformed, signature.headers);
+    const stale = dateWindowProblem(request.headers.get("date") ?? undefined, realNow());
+    if (stale) return toWire(stale, signature.headers);
     return inTenant(signature, incoming, facts, async (sandbox) => {
       // In the store every tenant shares, as the interface's are (SandboxEnv.requestIds).
-      const replayed = await replayProblem(sandbox.env.requestIds, signature.signer.spkiSha256, requestId, realNow());
+      const replayed = await replayProblem(
+        sandbox.env.requestIds,
+        signature.signer.spkiSha256,
+        requestId ?? "",
+        realNow(),
+        request.headers.get("date") ?? undefined,
+      );
       if (replayed) return toWire(replayed, signature.headers);
       return (await sandbox.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", `No control route at ${url.pathname}.`));
     });

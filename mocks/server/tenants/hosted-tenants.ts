@@ -23,6 +23,8 @@ export interface HostedTenantsOptions {
   realNow?: () => number;
   log?: (line: string) => void;
   reclaimIntervalMs?: number;
+  /** Where the tenants' dispatchers report the failures they answer 5xx (the server's log). */
+  reportFailure?: (error: unknown, where: string) => void;
 }
 
 export interface HostedTenants {
@@ -52,6 +54,7 @@ export function createHostedTenants(options: HostedTenantsOptions): HostedTenant
     closable: database !== undefined,
     pageCache: database === undefined,
     requestIds: options.requestIds,
+    ...(options.reportFailure ? { reportFailure: options.reportFailure } : {}),
     ...(options.realNow ? { realNow: options.realNow } : {}),
   });
   const timer = startReclaimTimer(reclaim, options.reclaimIntervalMs ?? RECLAIM_INTERVAL_MS);

@@ -122,3 +122,24 @@ test("a payment initiation made through one server, sent again through the other
     await dropSchema(otherSchema);
   }
 });
+
+test("a signed control's X-Request-ID is checked as the interface checks it: one of 6 KB is a 400 at X-Request-ID, not a 500, and nothing is kept", async () => {
+  const newcomer = await organizationTpp(randomOrganization());
+  // Random, so that PostgreSQL cannot compress it below its index's limit of about 2.7 KB.
+  const long = Buffer.from(crypto.getRandomValues(new Uint8Array(4_500))).toString("base64url");
+  try {
+    for (const client of [tppClient(one.url, tppA), tppClient(one.url, newcomer)]) {
+      const answer = await client.send("GET", hrefOf("sandboxClock", {}), { headers: { "X-Request-ID": long } });
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { tppMessages: unknown[] }).tppMessages).toEqual([
+        expect.objectContaining({ code: "FORMAT_ERROR", path: "X-Request-ID", text: expect.stringMatching(/UUID/) as string }),
+      ]);
+    }
+    expect(await adminQuery("select 1 from pg_namespace where nspname = $1", [tenantSchema(newcomer.tenantKey)])).toEqual([]);
+    // Every tenant's ids are claimed in the server's own schema (decision 0045).
+    const claimed = await adminQuery<{ n: number }>(`select count(*)::int as n from ${ownSchema}.request_ids where length(request_id) > 36`);
+    expect(claimed[0]?.n).toBe(0);
+  } finally {
+    await dropSchema(tenantSchema(newcomer.tenantKey));
+  }
+});

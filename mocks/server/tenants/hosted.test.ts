@@ -128,6 +128,27 @@ describe("the controls in hosted mode", { timeout: 60_000 }, () => {
     expect((await a.send("GET", hrefOf("sandboxClock", {}), { headers })).status).toBe(409);
   });
 
+  test("a signed control's X-Request-ID is checked as the interface checks it, before anything is kept: no tenant made, no id claimed", async () => {
+    const newcomer = await organizationTpp("333333333");
+    const client = tppClient(server.url, newcomer);
+    const codes = async (response: Response) => [response.status, ((await response.json()) as Messages & { tppMessages: { path?: string }[] }).tppMessages];
+    for (const id of ["req-1", "a".repeat(3_000), `{${crypto.randomUUID()}}`])
+      expect(await codes(await client.send("GET", hrefOf("sandboxClock", {}), { headers: { "X-Request-ID": id } }))).toEqual([
+        400,
+        [expect.objectContaining({ code: "FORMAT_ERROR", path: "X-Request-ID", text: expect.stringMatching(/UUID/) as string })],
+      ]);
+    expect(await codes(await client.send("POST", hrefOf("advanceClock", {}), { body: { hours: 1 }, dropAfterSigning: ["X-Request-ID"] }))).toEqual([
+      400,
+      [expect.objectContaining({ code: "HTTP_HEADER_REQUIRED", path: "X-Request-ID" })],
+    ]);
+    expect(await server.tenants?.keys()).not.toContain(newcomer.tenantKey);
+    // A signed Date outside the window, as the interface refuses it: before the tenant is made or the id claimed.
+    const old = { "X-Request-ID": crypto.randomUUID(), Date: new Date(Date.now() - 3_600_000).toUTCString() };
+    expect((await client.send("GET", hrefOf("sandboxClock", {}), { headers: old })).status).toBe(401);
+    expect(await server.tenants?.keys()).not.toContain(newcomer.tenantKey);
+    expect((await client.send("GET", hrefOf("sandboxClock", {}), { headers: { "X-Request-ID": old["X-Request-ID"] } })).status).toBe(200);
+  });
+
   test("in local mode the same unsigned control is taken, and the info says nothing of tenants", async () => {
     const local = await startSandboxServer({ port: 0 });
     try {

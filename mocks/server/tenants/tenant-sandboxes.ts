@@ -68,6 +68,8 @@ export interface TenantSandboxOptions {
    */
   requestIds?: RequestIdClaims;
   realNow?: () => number;
+  /** Where each tenant's dispatcher reports the failures it answers 5xx (the server's log). */
+  reportFailure?: (error: unknown, where: string) => void;
 }
 
 export function createTenantSandboxes(options: TenantSandboxOptions): TenantSandboxes {
@@ -100,6 +102,7 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
         ...(options.requestIds ? { requestIds: options.requestIds } : {}),
         ...(exclusive ? { exclusive } : {}),
         ...(options.realNow ? { realNow: options.realNow } : {}),
+        ...(options.reportFailure ? { reportFailure: options.reportFailure } : {}),
       });
       return { key, sandbox, store, keys, leases: 0 };
     } catch (error) {

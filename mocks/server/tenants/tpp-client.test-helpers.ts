@@ -102,7 +102,11 @@ export async function weakOrganizationCertificate(organizationId: string): Promi
 
 export interface TppClient {
   /** Signed (unless sign: false), with a new X-Request-ID; JSON body when given. */
-  send(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string>; sign?: boolean }): Promise<Response>;
+  send(
+    method: string,
+    path: string,
+    options?: { body?: unknown; headers?: Record<string, string>; sign?: boolean; dropAfterSigning?: string[] },
+  ): Promise<Response>;
   /** The JSON of a signed request, failing the test on a non-2xx answer. */
   json<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
 }
@@ -139,6 +143,7 @@ export function tppClient(baseUrl: string, tpp: TppCredentials, from?: string): 
       const signed = await signRequest({ method, url: path, headers, body }, { privateKey: tpp.privateKey, certificate: tpp.certificatePem });
       Object.assign(headers, signed.headers);
     }
+    for (const name of options.dropAfterSigning ?? []) Reflect.deleteProperty(headers, name);
     if (from !== undefined) return fetchFrom(from, `${baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
     return fetch(`${baseUrl}${path}`, { method, headers, redirect: "manual", ...(body === undefined ? {} : { body }) });
   };

@@ -1,16 +1,16 @@
 import { sql, type Kysely } from "kysely";
 import { describe, expect, test } from "vitest";
-import type { SandboxExport } from "../port";
 import { expectRejection, sampleStores } from "../store.test-helpers";
-import { CURRENT_SQL_SCHEMA_VERSION, migrateToLatest, schemaVersionOf, sqlMigrations, type SqlMigrationStep } from "./migrations";
+import { REQUEST_ID_RETENTION_MS, type SandboxExport } from "../port";
+import { CURRENT_SQL_SCHEMA_VERSION, migrateToLatest, migrationName, schemaVersionOf, sqlMigrations, type SqlMigrationStep } from "./migrations";
 import { checkSqlUpgrades, emptySqlDatabase, type SqlVersionFixture, type TableLayout } from "./migrations.test-helpers";
 import { accountRow, agreementRow, basketRow, customerRow, metaRow, paymentRow, transactionRow } from "./rows";
 import { openSqlite } from "./sqlite";
-import { openSqliteStore } from "./sqlite-store";
+import { openSqliteStore, sqliteStoreOn } from "./sqlite-store";
 import type { SandboxTables } from "./tables";
 
 const text = (name: string, notNull = true) => ({ name, type: "text", notNull });
-const bigint = (name: string) => ({ name, type: "bigint", notNull: true });
+const bigint = (name: string, notNull = true) => ({ name, type: "bigint", notNull });
 const index = (columns: string[], unique: boolean) => ({ columns, unique });
 
 /** The layout of the newest version (docs/storage.md, "The SQL adapter"), tables in name order, indexes by their columns. */
@@ -31,8 +31,8 @@ const layout: TableLayout[] = [
   },
   {
     name: "request_ids",
-    columns: [text("tpp_key"), text("request_id"), bigint("first_used_at")],
-    indexes: [index(["first_used_at"], false), index(["tpp_key", "request_id"], true)],
+    columns: [text("tpp_key"), text("request_id"), bigint("first_used_at"), bigint("expires_at", false)],
+    indexes: [index(["expires_at"], false), index(["first_used_at"], false), index(["tpp_key", "request_id"], true)],
   },
   {
     name: "transactions",
@@ -46,7 +46,11 @@ const layout: TableLayout[] = [
  * adding its step to migrations.ts and, here, a fixture of version 1 (seedVersionOne below writes
  * version-1 rows; keep it writing them when the row helpers change).
  */
-const fixtures: SqlVersionFixture[] = [emptySqlDatabase];
+const fixtures: SqlVersionFixture[] = [
+  emptySqlDatabase,
+  // Version 2 added request_ids.expires_at: the data tables are as they were.
+  { version: 1, seed: (db) => seedVersionOne(db, sampleStores()), expected: sampleStores() },
+];
 
 /** Rows as version 1 holds them. */
 async function seedVersionOne(untyped: Kysely<unknown>, stores: SandboxExport["stores"]): Promise<void> {
@@ -70,10 +74,25 @@ describe("SQL migrations tested from each earlier version", () => {
   });
 });
 
-describe("the SQL harness, proved on a test-only version 2", () => {
-  /** Version 2 of this test: a new indexed column on payments filled from the records, and a rewrite of every account record. */
+test("a request id claimed under version 1 (no expiry of its own) is kept 7 days after its first use, as version 1 kept it", async () => {
+  const connection = openSqlite();
+  const raw = connection.db as Kysely<unknown>;
+  await migrateToLatest(raw, sqlMigrations.slice(0, 1));
+  await sql`insert into request_ids (tpp_key, request_id, first_used_at) values ('tpp', 'id-1', 1000)`.execute(raw);
+  await migrateToLatest(raw);
+  const store = sqliteStoreOn(connection);
+  expect(await store.claimRequestId("tpp", "id-1", 1000 + REQUEST_ID_RETENTION_MS)).toEqual({ firstUsedAt: 1000 });
+  expect(await store.claimRequestId("tpp", "id-1", 1001 + REQUEST_ID_RETENTION_MS)).toBeUndefined();
+  store.close();
+  await store.closed();
+});
+
+const NEXT = CURRENT_SQL_SCHEMA_VERSION + 1;
+
+describe(`the SQL harness, proved on a test-only version ${String(NEXT)}`, () => {
+  /** The next version of this test: a new indexed column on payments filled from the records, and a rewrite of every account record. */
   const stepTwo: SqlMigrationStep = {
-    version: 2,
+    version: NEXT,
     async up(db) {
       await db.schema.alterTable("payments").addColumn("debtor_account_id", "text").execute();
       await sql`update payments set debtor_account_id = json_extract(data, '$.debtorAccountId')`.execute(db);
@@ -91,14 +110,16 @@ describe("the SQL harness, proved on a test-only version 2", () => {
         }
       : table,
   );
-  const versionOne: SqlVersionFixture = {
-    version: 1,
+  const expected = { ...sampleStores(), accounts: sampleStores().accounts.map((account) => ({ ...account, product: "Brukskonto" })) };
+  // seedVersionOne's rows are valid at every version so far (later ones changed request_ids only).
+  const earlier: SqlVersionFixture[] = Array.from({ length: CURRENT_SQL_SCHEMA_VERSION }, (_, v) => ({
+    version: v + 1,
     seed: (db) => seedVersionOne(db, sampleStores()),
-    expected: { ...sampleStores(), accounts: sampleStores().accounts.map((account) => ({ ...account, product: "Brukskonto" })) },
-  };
+    expected,
+  }));
 
-  test("a version-1 database with data, and a new one, upgrade to version 2", async () => {
-    expect(await checkSqlUpgrades({ steps, fixtures: [emptySqlDatabase, versionOne], layout: layoutTwo })).toEqual([0, 1]);
+  test(`databases of every version with data, and a new one, upgrade to version ${String(NEXT)}`, async () => {
+    expect(await checkSqlUpgrades({ steps, fixtures: [emptySqlDatabase, ...earlier], layout: layoutTwo })).toEqual(Array.from({ length: NEXT }, (_, v) => v));
   });
 
   test("the harness insists on a fixture for every earlier version", async () => {
@@ -111,14 +132,17 @@ describe("the SQL harness, proved on a test-only version 2", () => {
     await migrateToLatest(db);
     await seedVersionOne(db, sampleStores());
     const broken: SqlMigrationStep = {
-      version: 2,
+      version: NEXT,
       async up(target) {
         await target.schema.alterTable("payments").addColumn("half_done", "text").execute();
         throw new Error("step two is broken");
       },
     };
-    await expectRejection(migrateToLatest(db, [...sqlMigrations, broken]), /could not be migrated \(v0002 failed\): step two is broken/);
-    expect(await schemaVersionOf(db)).toBe(1);
+    await expectRejection(
+      migrateToLatest(db, [...sqlMigrations, broken]),
+      new RegExp(`could not be migrated \\(${migrationName(NEXT)} failed\\): step two is broken`),
+    );
+    expect(await schemaVersionOf(db)).toBe(CURRENT_SQL_SCHEMA_VERSION);
     const columns = connection.native.prepare("select name from pragma_table_info('payments')").all() as { name: string }[];
     expect(columns.map((column) => column.name)).not.toContain("half_done");
     await connection.db.destroy();
@@ -128,8 +152,13 @@ describe("the SQL harness, proved on a test-only version 2", () => {
     const connection = openSqlite();
     await migrateToLatest(connection.db as Kysely<unknown>, steps);
     const raw = connection.db as Kysely<unknown>;
-    await expectRejection(migrateToLatest(raw), /has schema version v0002, newer than this sandbox's v0001; open it with a newer sandbox/);
-    expect(await schemaVersionOf(raw, steps)).toBe(2);
+    await expectRejection(
+      migrateToLatest(raw),
+      new RegExp(
+        `has schema version ${migrationName(NEXT)}, newer than this sandbox's ${migrationName(CURRENT_SQL_SCHEMA_VERSION)}; open it with a newer sandbox`,
+      ),
+    );
+    expect(await schemaVersionOf(raw, steps)).toBe(NEXT);
     await connection.db.destroy();
   });
 });

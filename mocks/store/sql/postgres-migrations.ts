@@ -86,6 +86,16 @@ export const postgresMigrations: readonly SqlMigrationStep[] = [
       await db.schema.createIndex("request_ids_first_used_at").on("request_ids").column("first_used_at").execute();
     },
   },
+  {
+    version: 2,
+    // Until when each request id is kept (request-ids.ts): a signed Date's window ends long before 7 days. Null in
+    // the rows of version 1, and in those a version-1 process still running writes (a rolling upgrade): read as
+    // 7 days after first use, as version 1 reads every row.
+    async up(db) {
+      await db.schema.alterTable("request_ids").addColumn("expires_at", "bigint").execute();
+      await db.schema.createIndex("request_ids_expires_at").on("request_ids").column("expires_at").execute();
+    },
+  },
 ];
 
 export const CURRENT_POSTGRES_SCHEMA_VERSION = postgresMigrations.at(-1)?.version ?? 0;

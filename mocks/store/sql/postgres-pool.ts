@@ -14,6 +14,7 @@ import { Kysely, PostgresDialect, type PostgresPool as KyselyPool } from "kysely
 import pg from "pg";
 import { StoreUnavailable } from "../store-errors";
 import { createGate, type Gate } from "./connection-gate";
+import { RETRY_AFTER_SECONDS } from "./unavailable";
 import { continuesRequest, markServed } from "./request-scope";
 import { changeHub, type ChangeHub } from "./postgres-changes";
 import { namePreparedStatements, statementNames } from "./prepared-statements";
@@ -62,9 +63,6 @@ export const DEFAULT_WAIT_MS = 5_000;
 const LOCK_WAIT_MS = 30_000;
 /** Connecting (TCP and authentication) longer than this is a database that cannot be reached now. */
 const CONNECT_TIMEOUT_MS = 5_000;
-/** What a client is told to wait before trying again. */
-const BUSY_RETRY_AFTER_S = 1;
-const UNREACHABLE_RETRY_AFTER_S = 5;
 
 /** Names that need no quoting anywhere (PostgreSQL folds unquoted names to lower case; 63 bytes at most). */
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -79,18 +77,13 @@ types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 const busy = () =>
   new StoreUnavailable(
     "busy",
-    BUSY_RETRY_AFTER_S,
-    "This sandbox server is busy: every database connection it may use is taken and too many requests are waiting for one. " +
-      `This request was not carried out; try again in ${String(BUSY_RETRY_AFTER_S)} s (with a new X-Request-ID, as any new request has).`,
+    RETRY_AFTER_SECONDS.busy,
+    "The sandbox's database is unavailable to new requests just now: every connection this server may open to it is taken, and too many requests wait for one.",
+    { changedNothing: true },
   );
 
 const unreachable = (cause: unknown) =>
-  new StoreUnavailable(
-    "unreachable",
-    UNREACHABLE_RETRY_AFTER_S,
-    `The sandbox's database cannot be reached now. This request was not carried out; try again in ${String(UNREACHABLE_RETRY_AFTER_S)} s.`,
-    { cause },
-  );
+  new StoreUnavailable("unreachable", RETRY_AFTER_SECONDS.unreachable, "The sandbox's database is unavailable: it cannot be reached just now.", { cause });
 
 export function openPostgresPool(options: PostgresPoolOptions): PostgresPool {
   const size = options.connections ?? DEFAULT_POOL_SIZE;

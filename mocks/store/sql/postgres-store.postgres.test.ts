@@ -6,14 +6,16 @@
  */
 import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
-import type { SandboxExport } from "../port";
+import { REQUEST_ID_RETENTION_MS, type SandboxExport } from "../port";
 import { account, expectRejection, sampleStores, transaction } from "../store.test-helpers";
-import { migrateToLatest, schemaVersionOf, type SqlMigrationStep } from "./migrations";
-import { BATCH_LOCK_CLASS, openPostgres, type PostgresConnection } from "./postgres";
+import { replaceAll } from "./export-import";
+import { migrateToLatest, migrationName, schemaVersionOf, type SqlMigrationStep } from "./migrations";
+import { BATCH_LOCK_CLASS, openPostgres, postgresHolds, type PostgresConnection } from "./postgres";
 import { CURRENT_POSTGRES_SCHEMA_VERSION, postgresMigrations } from "./postgres-migrations";
 import { openPostgresStore, postgresStoreOn, type PostgresSandboxStore } from "./postgres-store";
 import { adminQuery, dropSchema, freshSchemaName, openTestConnection, openTestPostgresStore, postgresUrl } from "./postgres.test-helpers";
 
+const NEXT = CURRENT_POSTGRES_SCHEMA_VERSION + 1;
 const schemas: string[] = [];
 const closing: (() => Promise<void>)[] = [];
 const newSchema = () => {
@@ -83,6 +85,7 @@ const versionOneColumns = [
   "request_ids.tpp_key text not null collate C",
   "request_ids.request_id text not null collate C",
   "request_ids.first_used_at bigint not null",
+  "request_ids.expires_at bigint",
   "transactions.account_id text not null collate C",
   "transactions.id text not null collate C",
   "transactions.booking_date text not null collate C",
@@ -96,12 +99,21 @@ interface Fixture {
   seed(db: Kysely<unknown>): Promise<void>;
   expected: Stores;
 }
-/** One per version below the newest; adding version 2 is adding a fixture of version 1 here. */
+/** One per version below the newest. */
 const fixtures: Fixture[] = [
   {
     version: 0,
     seed: () => Promise.resolve(),
     expected: { customers: [], accounts: [], agreements: [], payments: [], baskets: [], transactions: [], meta: [] },
+  },
+  {
+    // Version 2 added request_ids.expires_at: a version-1 request id (none of its own) is kept 7 days after its first use.
+    version: 1,
+    seed: async (db) => {
+      await replaceAll(postgresHolds(db), sampleStores());
+      await sql`insert into request_ids (tpp_key, request_id, first_used_at) values ('tpp', 'id-1', 1000)`.execute(db);
+    },
+    expected: sampleStores(),
   },
 ];
 
@@ -126,10 +138,14 @@ describe("PostgreSQL migrations, tested from each earlier version", () => {
       expect(await schemaVersionOf(raw, postgresMigrations, schema)).toBe(CURRENT_POSTGRES_SCHEMA_VERSION);
       expect((await layoutOf(schema)).columns).toEqual(versionOneColumns);
       expect((await opened.exportAll()).stores).toEqual(fixture.expected);
+      if (version === 1) {
+        expect(await opened.claimRequestId("tpp", "id-1", 1000 + REQUEST_ID_RETENTION_MS)).toEqual({ firstUsedAt: 1000 });
+        expect(await opened.claimRequestId("tpp", "id-1", 1001 + REQUEST_ID_RETENTION_MS)).toBeUndefined();
+      }
     },
   );
 
-  test("the indexes of version 1: the keys, the unique PSU-ID and BBAN, and the lookups' and lists' orders", async () => {
+  test("the indexes: the keys, the unique PSU-ID and BBAN, the lookups' and lists' orders, and the request ids' expiry", async () => {
     const schema = newSchema();
     await store(schema);
     expect((await layoutOf(schema)).indexes).toEqual([
@@ -144,6 +160,7 @@ describe("PostgreSQL migrations, tested from each earlier version", () => {
       "payments: CREATE INDEX payments_created_at ON payments USING btree (created_at, payment_id)",
       "payments: CREATE INDEX payments_status_date ON payments USING btree (transaction_status, execution_date)",
       "payments: CREATE UNIQUE INDEX payments_pkey ON payments USING btree (payment_id)",
+      "request_ids: CREATE INDEX request_ids_expires_at ON request_ids USING btree (expires_at)",
       "request_ids: CREATE INDEX request_ids_first_used_at ON request_ids USING btree (first_used_at)",
       "request_ids: CREATE UNIQUE INDEX request_ids_pk ON request_ids USING btree (tpp_key, request_id)",
       "transactions: CREATE UNIQUE INDEX transactions_account_list ON transactions USING btree (account_id, booking_date, seq)",
@@ -156,15 +173,18 @@ describe("PostgreSQL migrations, tested from each earlier version", () => {
     const opened = await store(schema);
     await opened.restore(sampleStores());
     const broken: SqlMigrationStep = {
-      version: 2,
+      version: NEXT,
       async up(db) {
         await db.schema.alterTable("payments").addColumn("half_done", "text").execute();
         throw new Error("step two is broken");
       },
     };
     const raw = connect(schema).db as Kysely<unknown>;
-    await expectRejection(migrateToLatest(raw, [...postgresMigrations, broken], schema), /could not be migrated \(v0002 failed\): step two is broken/);
-    expect(await schemaVersionOf(raw, postgresMigrations, schema)).toBe(1);
+    await expectRejection(
+      migrateToLatest(raw, [...postgresMigrations, broken], schema),
+      new RegExp(`could not be migrated \\(${migrationName(NEXT)} failed\\): step two is broken`),
+    );
+    expect(await schemaVersionOf(raw, postgresMigrations, schema)).toBe(CURRENT_POSTGRES_SCHEMA_VERSION);
     expect((await layoutOf(schema)).columns).not.toContain("payments.half_done text");
     expect((await opened.exportAll()).stores).toEqual(sampleStores());
   });
@@ -173,13 +193,15 @@ describe("PostgreSQL migrations, tested from each earlier version", () => {
     const schema = newSchema();
     const raw = connect(schema).db as Kysely<unknown>;
     await sql`create schema ${sql.id(schema)}`.execute(raw);
-    const newer: SqlMigrationStep = { version: 2, up: (db) => db.schema.createTable("from_the_future").addColumn("id", "text").execute() };
+    const newer: SqlMigrationStep = { version: NEXT, up: (db) => db.schema.createTable("from_the_future").addColumn("id", "text").execute() };
     await migrateToLatest(raw, [...postgresMigrations, newer], schema);
     await expectRejection(
       openPostgresStore({ url: postgresUrl(), schema }),
-      /has schema version v0002, newer than this sandbox's v0001; open it with a newer sandbox/,
+      new RegExp(
+        `has schema version ${migrationName(NEXT)}, newer than this sandbox's ${migrationName(CURRENT_POSTGRES_SCHEMA_VERSION)}; open it with a newer sandbox`,
+      ),
     );
-    expect(await schemaVersionOf(raw, [...postgresMigrations, newer], schema)).toBe(2);
+    expect(await schemaVersionOf(raw, [...postgresMigrations, newer], schema)).toBe(NEXT);
   });
 
   test("servers starting together on a new schema migrate it once, and both open it", async () => {
@@ -188,7 +210,7 @@ describe("PostgreSQL migrations, tested from each earlier version", () => {
     await a.write((tx) => tx.putAccount(account(1, "c1")));
     expect(await b.read((tx) => tx.account("acc-1"))).toEqual(account(1, "c1"));
     const applied = await adminQuery<{ name: string }>(`select name from "${schema}".kysely_migration`);
-    expect(applied.map((row) => row.name)).toEqual(["v0001"]);
+    expect(applied.map((row) => row.name)).toEqual(postgresMigrations.map((step) => migrationName(step.version)));
   });
 });
 

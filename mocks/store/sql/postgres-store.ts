@@ -8,7 +8,7 @@
 import type { Kysely } from "kysely";
 import { commitListeners } from "../commit-listeners";
 import { StoreUnavailable } from "../store-errors";
-import type { SandboxStore } from "../port";
+import { REQUEST_ID_RETENTION_MS, type SandboxStore } from "../port";
 import type { Db, Hold } from "./db";
 import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
 import { migrateToLatest } from "./migrations";
@@ -20,6 +20,7 @@ import { postgresMigrations } from "./postgres-migrations";
 import { readTxOf } from "./read-tx";
 import { claimPrunes, claimRequestId } from "./request-ids";
 import { CLOSED_MESSAGE, runTransaction } from "./run-transaction";
+import { asStoreFailure } from "./unavailable";
 import { writeTxOf } from "./write-tx";
 
 export interface PostgresSandboxStore extends SandboxStore {
@@ -114,6 +115,10 @@ export function postgresStoreOn(
     running.add(unit);
     try {
       return await unit;
+    } catch (error) {
+      // The database gone, restarting, refusing connections or out of disk: the storage cannot serve now, which is
+      // no bug (a 503 with Retry-After, not a 500; the error itself goes to the server's log, never to the client).
+      throw asStoreFailure(error);
     } finally {
       running.delete(unit);
     }
@@ -141,7 +146,8 @@ export function postgresStoreOn(
     restore: (stores) => committed(() => replaceAll(writeHolds, stores)),
     clear: () => committed(() => clearAll(writeHolds)),
     // An insert that does nothing on a known id: safe beside other processes' claims (the primary key decides).
-    claimRequestId: (tppKey, requestId, at) => open(() => claimRequestId(db, tppKey, requestId, at, claimPrunes(db, at) ? db : undefined)),
+    claimRequestId: (tppKey, requestId, at, keepUntil = at + REQUEST_ID_RETENTION_MS) =>
+      open(() => claimRequestId(db, tppKey, requestId, at, keepUntil, claimPrunes(db, at) ? db : undefined)),
     onCommit,
     exclusive: batchLock(lockDb),
     listening: options.changes?.ready ?? Promise.resolve(),

@@ -24,6 +24,17 @@ async function storeWithCount() {
 }
 
 describe("forgetting expired request ids on SQLite", () => {
+  test("a dated request's id is removed once kept past its own expiry; an undated one's only 7 days after its use", async () => {
+    const { store, count } = await storeWithCount();
+    const minute = 60_000;
+    for (let index = 0; index < 10; index++) await store.claimRequestId("tpp", `old-dated-${String(index)}`, index, 10 * minute);
+    for (let index = 0; index < 10; index++) await store.claimRequestId("tpp", `old-undated-${String(index)}`, index);
+    // Sixteen claims later, 11 minutes on: one clean-up, which takes the dated ones only.
+    for (let index = 0; index < 16; index++) await store.claimRequestId("tpp", `new-${String(index)}`, 11 * minute + index);
+    expect(count()).toBe(10);
+    expect(await store.claimRequestId("tpp", "old-undated-0", 11 * minute + 100)).toEqual({ firstUsedAt: 0 });
+  });
+
   test("every 16th claim cleans up; after a clean-up that left nothing expired, the next waits a second", async () => {
     const { store, count } = await storeWithCount();
     const now = REQUEST_ID_RETENTION_MS + 10_000;

@@ -4,7 +4,7 @@
  * Same semantics as the IndexedDB adapter; docs/storage.md ("The SQL adapter") has the tables, the
  * transaction rules, durability and migrations.
  */
-import type { SandboxStore } from "../port";
+import { REQUEST_ID_RETENTION_MS, type SandboxStore } from "../port";
 import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
 import { migrateToLatest } from "./migrations";
 import { readTxOf } from "./read-tx";
@@ -20,18 +20,32 @@ import { groupCommitHolds } from "./group-commit";
 import { walFlusher } from "./wal-flusher";
 import { createRowCache } from "./row-cache";
 import type { Db } from "./db";
+import { asStoreFailure, storageFull } from "./unavailable";
+import { statfs } from "node:fs/promises";
+import { dirname } from "node:path";
 
 export interface OpenSqliteStoreOptions {
   /** The database file (created if missing); default: a private in-memory database. */
   file?: string;
   /** Default "normal": a resolved write survives the process being killed (docs/decisions/0012). */
   durability?: Durability;
+  /** The most pages the file may hold (sqlite.ts); default: as many as the disk takes. */
+  maxPages?: number;
 }
 
 export interface SqliteSandboxStore extends SandboxStore {
   /** Resolves once close() has let the running transactions finish and closed the database. */
   closed(): Promise<void>;
+  /**
+   * Rejects with StoreUnavailable ("full") when a write would find no room: less than MIN_FREE_BYTES left on the
+   * file system that holds the file, or the file at its page limit with no free page. Reads pass on a full disk,
+   * so readiness asks this too (mocks/server/readiness.ts). In memory there is always room.
+   */
+  checkRoom(): Promise<void>;
 }
+
+/** Below this much free space where the database file is, a write may find none (a commit appends to the log). */
+export const MIN_FREE_BYTES = 1024 * 1024;
 
 export async function openSqliteStore(options: OpenSqliteStoreOptions = {}): Promise<SqliteSandboxStore> {
   const connection = openSqlite({ ...options });
@@ -82,7 +96,12 @@ export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxSt
   let closing: Promise<void> | undefined;
   const open = async <T>(run: () => Promise<T>): Promise<T> => {
     if (closing) throw new Error(CLOSED_MESSAGE);
-    return run();
+    try {
+      return await run();
+    } catch (error) {
+      // A full disk, an I/O error, a locked file: the storage cannot serve now, which is no bug (a 503, not a 500).
+      throw asStoreFailure(error);
+    }
   };
   const committed = async (run: () => Promise<unknown>): Promise<void> => {
     await open(run);
@@ -102,15 +121,25 @@ export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxSt
     clear: () => committed(replacing(() => clearAll(holds))),
     // Not sandbox data, so not a commit the listeners hear of.
     // A unit of its own, so it commits with the units beside it (and answers only once committed).
-    claimRequestId: (tppKey, requestId, at) =>
+    claimRequestId: (tppKey, requestId, at, keepUntil = at + REQUEST_ID_RETENTION_MS) =>
       open(async () => {
-        checkClaimTime(at);
+        checkClaimTime(at, keepUntil);
         const prunes = claimPrunes(db, at);
         // Nearly every claim is of a new id: one prepared insert, without a savepoint or a query to build (decision 0044).
-        if (!prunes && (await holds.statement(() => claimNew({ tpp_key: tppKey, request_id: requestId, first_used_at: at })))) return undefined;
-        return holds.write((tx) => claimRequestId(tx, tppKey, requestId, at, prunes ? db : undefined));
+        if (!prunes && (await holds.statement(() => claimNew({ tpp_key: tppKey, request_id: requestId, first_used_at: at, expires_at: keepUntil }))))
+          return undefined;
+        return holds.write((tx) => claimRequestId(tx, tppKey, requestId, at, keepUntil, prunes ? db : undefined));
       }),
     onCommit,
+    checkRoom: async () => {
+      if (native.memory) return;
+      const pages = (name: string) => Number(native.pragma(name, { simple: true }));
+      if (pages("page_count") >= pages("max_page_count") && pages("freelist_count") === 0)
+        throw storageFull(`the database file ${native.name} is at its limit of ${String(pages("max_page_count"))} pages`);
+      const disk = await statfs(dirname(native.name));
+      const free = disk.bavail * disk.bsize;
+      if (free < MIN_FREE_BYTES) throw storageFull(`${String(free)} bytes are free on the file system of ${native.name}`);
+    },
     close: () => {
       // Queued behind the transaction that holds the connection, then closes (and checkpoints the WAL).
       closing ??= holds

@@ -59,6 +59,8 @@ export interface RequestIdsTable {
   tpp_key: string;
   request_id: string;
   first_used_at: number;
+  /** Until when the id is kept (version 2); null: 7 days after first use (rows of version 1). */
+  expires_at: number | null;
 }
 
 export interface SandboxTables {
