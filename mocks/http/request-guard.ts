@@ -102,13 +102,24 @@ export async function replayProblem(
   date?: string,
 ): Promise<Answer | undefined> {
   const seen = await claims.claimRequestId(signerKey, requestId, realNow, keepIdUntil(date, realNow));
-  if (seen === undefined) return undefined;
-  return errorAnswer([
+  return seen === undefined ? undefined : usedAnswer(requestId, seen.firstUsedAt);
+}
+
+/**
+ * The same 409 for an id this key has used, found by a read that claims nothing: a hosted server asks it before it makes a
+ * tenant for a request, so a replay under a certificate naming a new tenant is refused without making one.
+ */
+export async function usedProblem(claims: RequestIdClaims, signerKey: string, requestId: string, realNow: number): Promise<Answer | undefined> {
+  const seen = await claims.requestIdUsed(signerKey, requestId, realNow);
+  return seen === undefined ? undefined : usedAnswer(requestId, seen.firstUsedAt);
+}
+
+const usedAnswer = (requestId: string, firstUsedAt: number): Answer =>
+  errorAnswer([
     tppError(
       "CONFLICT",
-      `X-Request-ID ${requestId} was already used with this certificate's key, first at ${new Date(seen.firstUsedAt).toISOString()} (real time); ` +
+      `X-Request-ID ${requestId} was already used with this certificate's key, first at ${new Date(firstUsedAt).toISOString()} (real time); ` +
         "a request id is good for one request. Send every request, a retry too, with a new X-Request-ID (a fresh UUID) and sign it again. This request changed nothing.",
       "X-Request-ID",
     ),
   ]);
-}

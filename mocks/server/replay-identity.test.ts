@@ -86,6 +86,8 @@ describe.each([
   const logged = () => lines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as LogEntry);
 
   const paymentCount = () => paymentsOn(server);
+  /** The hosted server's tenants: a replay under a certificate naming a new one is refused before it is made. */
+  const tenantCount = async () => (hosted ? (await server.tenants?.keys())?.length : 0);
 
   /** Sends the captured request with each certificate variant: each must be refused (401 or 409), the answer says why. */
   async function replayedWithEveryVariant(captured: Captured, changes: { method?: string; path?: string } = {}) {
@@ -133,8 +135,10 @@ describe.each([
     const captured = await capture(tpp, "POST", NDCT, { headers: initiationHeaders(KARI), body: paymentBody(kari, ola, { amount: "7.00" }) });
     expect((await replay(server.url, captured)).status).toBe(201);
     const before = await paymentCount();
+    const tenantsBefore = await tenantCount();
     refusedAll(await replayedWithEveryVariant(captured));
     expect(await paymentCount()).toBe(before);
+    expect(await tenantCount()).toBe(tenantsBefore);
     // The certificate with a byte after it is refused for that, saying what to send.
     const appended = await replay(server.url, captured, { certificate: withBytesAround(tpp.base64Der, [], [0x00]) });
     expect(((await appended.json()) as { tppMessages: { text: string }[] }).tppMessages[0]?.text).toMatch(
@@ -164,8 +168,10 @@ describe.each([
       const advance = await capture(tpp, "POST", hrefOf("advanceClock", {}), { body: { days: 1 } });
       expect((await replay(server.url, advance)).status).toBe(200);
       const before = await clock();
+      const tenantsBefore = await tenantCount();
       refusedAll(await replayedWithEveryVariant(advance));
       expect(await clock()).toBe(before);
+      expect(await tenantCount()).toBe(tenantsBefore);
     });
 
   if (hosted)

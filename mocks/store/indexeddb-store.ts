@@ -8,7 +8,7 @@ import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
 import { openDatabase } from "./open-database";
 import type { SandboxStore } from "./port";
 import { readTxOf } from "./read-tx";
-import { claimRequestId } from "./request-ids";
+import { claimRequestId, requestIdUsed } from "./request-ids";
 import { runTransaction } from "./run-transaction";
 import type { SandboxDB } from "./schema";
 import { explained } from "./store-errors";
@@ -69,6 +69,7 @@ export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>, sizes: BlockSizes = 
       notify();
     },
     claimRequestId: (tppKey, requestId, at, keepUntil) => claimRequestId(db, tppKey, requestId, at, keepUntil),
+    requestIdUsed: (tppKey, requestId, at) => requestIdUsed(db, tppKey, requestId, at),
     onCommit,
     close: () => {
       db.close();

@@ -143,10 +143,12 @@ export interface SandboxStore {
    * forgotten (each claim removes at most a bounded number of them).
    */
   claimRequestId(tppKey: string, requestId: string, at: number, keepUntil?: number): Promise<RequestIdClaim | undefined>;
+  /** Whether `requestId` is claimed for `tppKey` and still kept at `at` (its first use), claiming nothing: a read. */
+  requestIdUsed(tppKey: string, requestId: string, at: number): Promise<RequestIdClaim | undefined>;
   /** Called after every committed write, import, restore and clear (not after a replay-guard claim). */
   onCommit(listener: () => void): () => void;
   close(): void;
 }
 
 /** Where the replay guard claims request ids: a sandbox's own store, or (hosted mode) the server's, shared by every tenant. */
-export type RequestIdClaims = Pick<SandboxStore, "claimRequestId">;
+export type RequestIdClaims = Pick<SandboxStore, "claimRequestId" | "requestIdUsed">;

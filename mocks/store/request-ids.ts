@@ -12,6 +12,15 @@ import { REQUEST_IDS_STORE, type SandboxDB } from "./schema";
 /** Each claim forgets at most this many expired entries: the cost of a claim stays bounded however many have expired. */
 export const MAX_FORGOTTEN_PER_CLAIM = 16;
 
+/** Until when an entry counts: its expiry, or (an entry of schema version 1, without one) 7 days after its first use. */
+const keptUntil = (entry: { firstUsedAt: number; expiresAt?: number }) => entry.expiresAt ?? entry.firstUsedAt + REQUEST_ID_RETENTION_MS;
+
+/** The entry of a claimed id still kept at `at`, read without claiming it. */
+export async function requestIdUsed(db: IDBPDatabase<SandboxDB>, tppKey: string, requestId: string, at: number): Promise<RequestIdClaim | undefined> {
+  const seen = await db.get(REQUEST_IDS_STORE, [tppKey, requestId]);
+  return seen && keptUntil(seen) >= at ? { firstUsedAt: seen.firstUsedAt } : undefined;
+}
+
 export async function claimRequestId(
   db: IDBPDatabase<SandboxDB>,
   tppKey: string,
@@ -28,7 +37,7 @@ export async function claimRequestId(
   const claim = (async (): Promise<RequestIdClaim | undefined> => {
     const seen = await store.get([tppKey, requestId]);
     // An entry past its expiry counts as forgotten, whether or not it has been removed yet.
-    if (seen && (seen.expiresAt ?? seen.firstUsedAt + REQUEST_ID_RETENTION_MS) >= at) return { firstUsedAt: seen.firstUsedAt };
+    if (seen && keptUntil(seen) >= at) return { firstUsedAt: seen.firstUsedAt };
     await store.put({ tppKey, requestId, firstUsedAt: at, expiresAt: keepUntil });
     let forgotten = 0;
     for (

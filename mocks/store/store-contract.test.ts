@@ -257,6 +257,16 @@ describe.each(adapterCases)("claimRequestId, the replay guard, on %s", (_name, a
     expect(await store.claimRequestId("tpp-A", "req-2", t0 + 2)).toBeUndefined();
   });
 
+  test("requestIdUsed reads a claim without making one: a used id until its expiry, nothing for a new one", async () => {
+    expect(await store.requestIdUsed("tpp-A", "req-1", t0)).toBeUndefined();
+    expect(await store.claimRequestId("tpp-A", "req-1", t0)).toBeUndefined(); // the read claimed nothing
+    expect(await store.requestIdUsed("tpp-A", "req-1", t0 + 5)).toEqual({ firstUsedAt: t0 });
+    expect(await store.requestIdUsed("tpp-B", "req-1", t0 + 5)).toBeUndefined();
+    await store.claimRequestId("tpp-A", "dated", t0, t0 + 600_000);
+    expect(await store.requestIdUsed("tpp-A", "dated", t0 + 600_000)).toEqual({ firstUsedAt: t0 });
+    expect(await store.requestIdUsed("tpp-A", "dated", t0 + 600_001)).toBeUndefined();
+  });
+
   test("claims running side by side: exactly one is new", async () => {
     const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => store.claimRequestId("tpp-A", "req-1", t0 + i)));
     expect(claims.filter((claim) => claim === undefined)).toHaveLength(1);

@@ -11,6 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { hrefOf } from "../../../src/contract/paths";
 import { WRITER_LOCK_CLASS } from "../../store/sql/postgres";
+import { RETRY_AFTER_SECONDS } from "../../store/sql/unavailable";
 import { adminQuery, postgresUrl } from "../../store/sql/postgres.test-helpers";
 import { startSandboxServer, type SandboxServer } from "../start";
 import { until } from "../two-processes.test-helpers";
@@ -153,7 +154,8 @@ function expectNoInternals(answers: Answered[]): void {
 /** A 5xx only as a 503 that says when to come back. */
 function expectOnlyHonest5xx(answers: Answered[]): void {
   for (const answer of answers)
-    if (answer.status >= 500) expect({ status: answer.status, retryAfter: answer.retryAfter }).toEqual({ status: 503, retryAfter: "1" });
+    if (answer.status >= 500)
+      expect({ status: answer.status, retryAfter: answer.retryAfter }).toEqual({ status: 503, retryAfter: String(RETRY_AFTER_SECONDS.busy) });
 }
 
 test("130 bank-page GETs at once naming existing tenants: the server keeps within its budget, psql still connects, a victim TPP is served", async () => {

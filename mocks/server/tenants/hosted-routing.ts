@@ -9,7 +9,7 @@ import { BANK_TENANT_PARAMETER, hrefOf } from "../../../src/contract/paths";
 import { tppError } from "../../../src/contract/tpp-messages";
 import type { Sandbox } from "../../sandbox";
 import { toWire, wireResponse, type IncomingRequest, type RequestFacts, type WireAnswer } from "../../http/incoming";
-import { dateWindowProblem, replayProblem, requestIdProblem } from "../../http/request-guard";
+import { dateWindowProblem, replayProblem, requestIdProblem, usedProblem } from "../../http/request-guard";
 import { errorAnswer, failure, type Answer } from "../../http/respond";
 import { checkSignature, checkStreamedDigest } from "../../http/signature-check";
 import { unavailableAnswer } from "../../http/unavailable-answer";
@@ -44,6 +44,17 @@ export interface SignedBy {
   headers: Record<string, string>;
 }
 type Signed = ({ ok: true } & SignedBy) | { ok: false; answer: Answer };
+
+/** A request that carries a signature and its certificate: one whose form is checked before its signature. */
+const looksSigned = (headers: IncomingRequest["headers"]) => headers.get("signature") !== null && headers.get("tpp-signature-certificate") !== null;
+
+/** A request refused before a tenant is made for it (its X-Request-ID used already by its key): the answer it gets. */
+class RefusedBeforeTenant extends Error {
+  override readonly name = "RefusedBeforeTenant";
+  constructor(readonly answer: Answer) {
+    super("refused before a tenant was made");
+  }
+}
 
 /** An unsigned control is told that the controls are signed here, before what the signature check found. */
 function hinted(answer: Answer): Answer {
@@ -106,9 +117,18 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
           facts.tenant = signed.tenant.key;
           return work(sandbox);
         },
-        request.client,
+        {
+          ...(request.client === undefined ? {} : { address: request.client }),
+          // Only when its tenant is new: a used id is refused without making one (the claim itself comes later, in the tenant's
+          // dispatcher or below, after the request's own checks: a request they refuse does not use its id up).
+          vet: async () => {
+            const used = await usedProblem(server.env.requestIds, signed.signer.spkiSha256, request.headers.get("x-request-id") ?? "", realNow());
+            if (used) throw new RefusedBeforeTenant(used);
+          },
+        },
       );
     } catch (error) {
+      if (error instanceof RefusedBeforeTenant) return toWire(error.answer);
       const unavailable = unavailableAnswer(error);
       if (unavailable) return toWire(unavailable);
       if (error instanceof TenantKeyUnbound) return toWire(failure("CERTIFICATE_INVALID", error.message, "TPP-Signature-Certificate"));
@@ -125,6 +145,10 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     const kind = signedRoute(head.url.pathname);
     if (kind === undefined) return undefined;
     const refusal = (answer: Answer) => toWire(kind === "control" ? hinted(answer) : answer);
+    // Its form first, as the interface checks a request before its signature: a signed request whose X-Request-ID is
+    // missing or no UUID is a 400 at X-Request-ID (an unsigned one is told to sign, below), and nothing is kept.
+    const malformed = looksSigned(head.headers) ? requestIdProblem(head.headers.get("x-request-id")) : undefined;
+    if (malformed) return { ok: false, answer: toWire(malformed) };
     const signature = await signed(head, head.url, "", facts, { deferBodyDigest: true });
     if (!signature.ok) return { ok: false, answer: refusal(signature.answer) };
     const hash = streamingHash(head.headers.get("digest"));
@@ -160,7 +184,7 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     // claim. An unsigned one is told to sign (the 401 below), as the interface answers a missing signature alone.
     const requestId = request.headers.get("x-request-id");
     const malformed = requestIdProblem(requestId);
-    if (malformed && request.headers.get("signature") !== null && request.headers.get("tpp-signature-certificate") !== null) return toWire(malformed);
+    if (malformed && looksSigned(request.headers)) return toWire(malformed);
     const signature = signedBy ? ({ ok: true, ...signedBy } as const) : await signed(incoming, url, body, facts);
     if (!signature.ok) return toWire(hinted(signature.answer));
     if (malformed) return toWire(malformed, signature.headers);

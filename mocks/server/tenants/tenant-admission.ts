@@ -28,6 +28,11 @@ export interface Applicant {
   /** The client's address (client-address.ts); "unknown" when there was no socket to read it from. */
   address: string;
   spkiSha256: string;
+  /**
+   * What the request must pass before a tenant is made for it, before any bound counts it: it throws to refuse (a
+   * replayed request is answered 409 without a tenant made; hosted-routing.ts).
+   */
+  vet?: () => Promise<void>;
 }
 
 /** Why a new tenant was not created: the answer is a 429 with this text. */

@@ -115,10 +115,10 @@ export function reachedByRequests(tenants: TenantSandboxes, reclaim: TenantRecla
       tenant: Parameters<TenantSandboxes["use"]>[0],
       signer: Parameters<TenantSandboxes["use"]>[1],
       work: (sandbox: Sandbox) => Promise<T>,
-      address?: string,
+      request?: Parameters<TenantSandboxes["use"]>[3],
     ) {
       await reclaim.arriving(tenant.key);
-      const result = await tenants.use(tenant, signer, work, address);
+      const result = await tenants.use(tenant, signer, work, request);
       await reclaim.completed(tenant.key);
       return result;
     },

@@ -33,13 +33,19 @@ interface Entry {
   leases: number;
 }
 
+/** The request a tenant is used for: where it came from, and what it must pass before a tenant is made for it. */
+export interface TenantRequest {
+  address?: string;
+  vet?: Applicant["vet"];
+}
+
 export interface TenantSandboxes {
   /**
    * Runs `work` on the tenant's sandbox for a request signed with `signer`'s key, creating the sandbox (bound to that
    * key) on first use; rejects with TenantRefused beyond the bounds, with TenantKeyUnbound (nothing done) for a key
    * the tenant is not bound to.
    */
-  use<T>(tenant: TenantIdentity, signer: BoundKey, work: (sandbox: Sandbox) => Promise<T>, address?: string): Promise<T>;
+  use<T>(tenant: TenantIdentity, signer: BoundKey, work: (sandbox: Sandbox) => Promise<T>, request?: TenantRequest): Promise<T>;
   /** The same for a tenant that exists already (the bank page, the batch timer): undefined for any other key. */
   useExisting<T>(key: string, work: (sandbox: Sandbox) => Promise<T>): Promise<T | undefined>;
   /** Every tenant's key, over every process on the database. */
@@ -84,6 +90,7 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
     let admitted: (() => void) | undefined;
     if (!(await stores.exists(key))) {
       if (!creator) return undefined;
+      await creator.vet?.();
       admitted = await options.admission.admit(key, creator);
     }
     let opened: TenantStore;
@@ -156,8 +163,8 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
   }
 
   return {
-    async use(tenant, signer, work, address = "unknown") {
-      const entry = await lease(tenant, { address, spkiSha256: signer.spkiSha256 });
+    async use(tenant, signer, work, request = {}) {
+      const entry = await lease(tenant, { address: request.address ?? "unknown", spkiSha256: signer.spkiSha256, ...(request.vet ? { vet: request.vet } : {}) });
       if (!entry) throw new Error(`The sandbox of tenant ${tenant.key} could not be opened.`);
       return run(entry, async (sandbox) => {
         await admitKey(entry.keys, tenant, signer);

@@ -3,6 +3,7 @@
  * more than its connections, refuses what waits beyond its queue as StoreUnavailable("busy"), and batch jobs of
  * several sandboxes at once, each holding a lock connection while its units take others, never starve each other.
  */
+import { RETRY_AFTER_SECONDS } from "./unavailable";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { StoreUnavailable } from "../store-errors";
@@ -45,7 +46,8 @@ test("60 reads at once on a pool of 2 with room for 10 waiting: 12 are served, t
     const refused = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []));
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(12);
     expect(refused).toHaveLength(48);
-    for (const reason of refused) expect(reason).toMatchObject({ name: "StoreUnavailable", reason: "busy", retryAfterSeconds: 1 });
+    for (const reason of refused)
+      expect(reason).toMatchObject({ name: "StoreUnavailable", reason: "busy", retryAfterSeconds: RETRY_AFTER_SECONDS.busy, changedNothing: true });
     expect(refused[0]).toBeInstanceOf(StoreUnavailable);
     expect(most).toBe(2);
   } finally {

@@ -18,7 +18,7 @@ import { lateAnnouncer, type ChangeHub } from "./postgres-changes";
 import { openPostgresPool, type PostgresPool } from "./postgres-pool";
 import { postgresMigrations } from "./postgres-migrations";
 import { readTxOf } from "./read-tx";
-import { claimPrunes, claimRequestId } from "./request-ids";
+import { claimPrunes, claimRequestId, requestIdUsed } from "./request-ids";
 import { CLOSED_MESSAGE, runTransaction } from "./run-transaction";
 import { asStoreFailure } from "./unavailable";
 import { writeTxOf } from "./write-tx";
@@ -148,6 +148,8 @@ export function postgresStoreOn(
     // An insert that does nothing on a known id: safe beside other processes' claims (the primary key decides).
     claimRequestId: (tppKey, requestId, at, keepUntil = at + REQUEST_ID_RETENTION_MS) =>
       open(() => claimRequestId(db, tppKey, requestId, at, keepUntil, claimPrunes(db, at) ? db : undefined)),
+    // One statement, outside a transaction.
+    requestIdUsed: (tppKey, requestId, at) => open(() => requestIdUsed(db, tppKey, requestId, at)),
     onCommit,
     exclusive: batchLock(lockDb),
     listening: options.changes?.ready ?? Promise.resolve(),

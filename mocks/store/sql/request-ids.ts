@@ -88,6 +88,17 @@ async function forgetExpired(db: Kysely<SandboxTables>, at: number): Promise<num
   return expired.length;
 }
 
+/** The row of a claimed id still kept at `at`, read without claiming it. */
+export async function requestIdUsed(db: Kysely<SandboxTables>, tppKey: string, requestId: string, at: number): Promise<RequestIdClaim | undefined> {
+  const seen = await db
+    .selectFrom("request_ids")
+    .select(["first_used_at", "expires_at"])
+    .where("tpp_key", "=", tppKey)
+    .where("request_id", "=", requestId)
+    .executeTakeFirst();
+  return seen !== undefined && keptUntil(seen) >= at ? { firstUsedAt: seen.first_used_at } : undefined;
+}
+
 /**
  * One statement for a new id (an insert that does nothing on a known one): every signed request
  * claims its id, so the common case must cost one autocommitted insert, not a transaction of four.

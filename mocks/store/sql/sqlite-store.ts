@@ -8,7 +8,7 @@ import { REQUEST_ID_RETENTION_MS, type SandboxStore } from "../port";
 import { clearAll, exportAll, importAll, replaceAll } from "./export-import";
 import { migrateToLatest } from "./migrations";
 import { readTxOf } from "./read-tx";
-import { CLAIM_COLUMNS, checkClaimTime, claimPrunes, claimRequestId, insertClaim, type ClaimRow } from "./request-ids";
+import { CLAIM_COLUMNS, checkClaimTime, claimPrunes, claimRequestId, insertClaim, requestIdUsed, type ClaimRow } from "./request-ids";
 import { compileMarked } from "./compiled-once";
 import { CLOSED_MESSAGE, runTransaction } from "./run-transaction";
 import { openSqlite, type Durability, type SqliteConnection } from "./sqlite";
@@ -130,6 +130,7 @@ export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxSt
           return undefined;
         return holds.write((tx) => claimRequestId(tx, tppKey, requestId, at, keepUntil, prunes ? db : undefined));
       }),
+    requestIdUsed: (tppKey, requestId, at) => open(() => holds.read((tx) => requestIdUsed(tx, tppKey, requestId, at))),
     onCommit,
     checkRoom: async () => {
       if (native.memory) return;
