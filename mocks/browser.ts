@@ -75,7 +75,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 export async function startBrowserSandbox(): Promise<BrowserSandbox> {
   ignoreWorkerUpdateRace();
-  const { openSandboxStore } = await import("./store/indexeddb-store");
+  const { openSandboxStore } = await import("./store/indexeddb/indexeddb-store");
   const store = await openSandboxStore();
   await nextTask();
   const { createSandbox } = await import("./sandbox");

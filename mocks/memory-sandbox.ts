@@ -6,7 +6,7 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./sandbox";
-import { openSandboxStore } from "./store/indexeddb-store";
+import { openSandboxStore } from "./store/indexeddb/indexeddb-store";
 
 /** A sandbox over a fresh in-memory IndexedDB. */
 export async function createMemorySandbox(options: Omit<SandboxOptions, "store"> = {}): Promise<Sandbox> {

@@ -7,14 +7,14 @@
  */
 import type { OperationId } from "../src/contract/operations";
 import { tppError } from "../src/contract/tpp-messages";
-import { handleControl } from "./control/index";
+import { handleControl } from "./control-router";
 import type { PsuHeaders } from "./domain/customers";
 import { handlers } from "./handlers/index";
 import { actingPsuRefusal } from "./handlers/psu";
-import type { HandlerContext, SandboxEnv } from "./handlers/types";
+import type { HandlerContext, SandboxEnv } from "./env/sandbox-env";
 import { canonicalHeaders, readBody, readQuery } from "./http/read-request";
 import { toWire, withoutBody, wireResponse, type IncomingRequest, type RequestFacts, type WireAnswer } from "./http/incoming";
-import { errorAnswer, failure, type Answer } from "./http/respond";
+import { errorAnswer, failure, type Answer } from "./env/answer";
 import { unavailableAnswer } from "./http/unavailable-answer";
 import { matchRoute } from "./http/route-table";
 import { pathTrickProblem } from "./http/path-tricks";

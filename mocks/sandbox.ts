@@ -4,8 +4,8 @@
  */
 import { createDispatcher, type Dispatch } from "./router";
 import { loadFixedData } from "./handlers/initialize";
-import type { SandboxEnv } from "./handlers/types";
-import { createPageCache } from "./handlers/page-cache";
+import type { SandboxEnv } from "./env/sandbox-env";
+import { createPageCache } from "./env/page-cache";
 import { isBrandNew } from "./store/brand-new";
 import type { RequestIdClaims, SandboxStore } from "./store/port";
 import { catchUpToNow, type RunReport } from "./batch/runner";

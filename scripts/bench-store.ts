@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SandboxExport, TransactionKey } from "../mocks/store/port";
 import type { AccountRecord, TransactionRecord } from "../mocks/store/records";
-import type { Durability } from "../mocks/store/sql/sqlite";
-import { openSqliteStore, type SqliteSandboxStore } from "../mocks/store/sql/sqlite-store";
+import type { Durability } from "../mocks/store/sqlite/sqlite";
+import { openSqliteStore, type SqliteSandboxStore } from "../mocks/store/sqlite/sqlite-store";
 
 const ACCOUNT = "acc-bench";
 const WRITES = 300;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { createSandbox } from "../sandbox";
-import type { SandboxEnv } from "../handlers/types";
+import type { SandboxEnv } from "../env/sandbox-env";
 import type { SandboxStore } from "../store/port";
 import type { AccountRecord, PaymentRecord } from "../store/records";
 import { account, customer, freshStore, singlePayment, transaction } from "../store/store.test-helpers";

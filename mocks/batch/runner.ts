@@ -9,8 +9,8 @@ import { batchRunsBetween, businessDateOf } from "../domain/calendar/batch-sched
 import { DUE_STATUSES } from "../domain/lifecycle";
 import { settle, type BatchRun } from "../domain/settlement";
 import { heldFromBatch } from "../domain/scenario-effects";
-import { sandboxNow } from "../handlers/clock";
-import type { SandboxEnv } from "../handlers/types";
+import { sandboxNow } from "../env/sandbox-time";
+import type { SandboxEnv } from "../env/sandbox-env";
 import type { WriteTx } from "../store/port";
 import type { AccountRecord, PaymentRecord, SinglePaymentRecord } from "../store/records";
 

@@ -5,9 +5,9 @@ import type { z } from "zod";
 import { batchRunsBetween, batchTimeProblems, nextBatchRun, DEFAULT_BATCH_TIMES } from "../domain/calendar/batch-schedule";
 import { MAX_CLOCK_OFFSET_MS, advancedOffset } from "../domain/clock";
 import { catchUpBatches, catchUpToNow, runBatchNow } from "../batch/runner";
-import { sandboxNow, scaWindowIn, timeIn } from "../handlers/clock";
-import type { SandboxEnv } from "../handlers/types";
-import { errorAnswer, type Answer } from "../http/respond";
+import { sandboxNow, scaWindowIn, timeIn } from "../env/sandbox-time";
+import type { SandboxEnv } from "../env/sandbox-env";
+import { errorAnswer, type Answer } from "../env/answer";
 import { answerWith } from "./answer";
 
 const MAX_ADVANCE_DAYS = 3660;

@@ -2,9 +2,9 @@
 import { PAYMENT_LIST_LIMIT } from "../../src/contract/control-schemas";
 import { presentAccount } from "../domain/accounts";
 import { upcomingExecutionDates } from "../domain/periodic-schedule";
-import { expiryIn } from "../handlers/clock";
-import type { SandboxEnv } from "../handlers/types";
-import { failure, type Answer } from "../http/respond";
+import { expiryIn } from "../env/sandbox-time";
+import type { SandboxEnv } from "../env/sandbox-env";
+import { failure, type Answer } from "../env/answer";
 import { answerWith } from "./answer";
 import type { PaymentRecord } from "../store/records";
 

@@ -1,5 +1,5 @@
 /** The answer of a hosted-only control route (a tenant's keys) on a sandbox that has no tenants. */
-import { failure, type Answer } from "../http/respond";
+import { failure, type Answer } from "../env/answer";
 
 export const hostedOnly = (): Promise<Answer> =>
   Promise.resolve(

@@ -2,8 +2,8 @@
 import { IDENTITY_COUNT, type TestIdentities } from "../../src/contract/control-schemas";
 import { generateAccountNumber, generateKid, generateOrganisationNumber, generatePersonNumber } from "../../src/contract/identity-generators";
 import { SANDBOX_BANK } from "../domain/accounts";
-import type { SandboxEnv } from "../handlers/types";
-import type { Answer } from "../http/respond";
+import type { SandboxEnv } from "../env/sandbox-env";
+import type { Answer } from "../env/answer";
 import { answerWith } from "./answer";
 
 const times = <T>(count: number, make: () => T): T[] => Array.from({ length: count }, make);

@@ -5,12 +5,12 @@
  */
 import type { TppMessage } from "../../src/contract/common-objects";
 import { capMessages, tppError } from "../../src/contract/tpp-messages";
-import type { SandboxEnv } from "../handlers/types";
-import { errorAnswer, type Answer } from "../http/respond";
+import type { SandboxEnv } from "../env/sandbox-env";
+import { errorAnswer, type Answer } from "../env/answer";
 import { answerWith } from "./answer";
 import { ImportRefusedError } from "../store/import-validation";
 import { clockState } from "./clock-and-batch";
-import { storeUnavailableOf } from "../store/sql/unavailable";
+import { storeUnavailableOf } from "../store/unavailable";
 
 function refusal(error: unknown): TppMessage[] {
   if (!(error instanceof ImportRefusedError))

@@ -1,11 +1,11 @@
 /** The simulated bank behind the scaRedirect link: what the PSU is asked to approve, and the decision. */
 import type { ScaDecision, ScaPayment, ScaSubject } from "../../src/contract/control-schemas";
 import { tppError } from "../../src/contract/tpp-messages";
-import { expiryIn } from "../handlers/clock";
+import { expiryIn } from "../env/sandbox-time";
 import { expiryReason, scaExpiresAt } from "../domain/sca-expiry";
 import { decideBasket, decidePayment, redirectAfterSca } from "../domain/sca";
-import type { SandboxEnv } from "../handlers/types";
-import { errorAnswer, failure, type Answer } from "../http/respond";
+import type { SandboxEnv } from "../env/sandbox-env";
+import { errorAnswer, failure, type Answer } from "../env/answer";
 import type { ReadTx } from "../store/port";
 import type { BasketRecord, PaymentRecord } from "../store/records";
 import { answerWith } from "./answer";

@@ -2,9 +2,9 @@
 import type { z } from "zod";
 import type { ScenarioRule, ScenarioRulesBody } from "../../src/contract/scenarios";
 import { release } from "../domain/scenario-effects";
-import { expiryIn } from "../handlers/clock";
-import type { SandboxEnv } from "../handlers/types";
-import { errorAnswer, failure, type Answer } from "../http/respond";
+import { expiryIn } from "../env/sandbox-time";
+import type { SandboxEnv } from "../env/sandbox-env";
+import { errorAnswer, failure, type Answer } from "../env/answer";
 import { answerWith } from "./answer";
 
 export async function scenarioRules(env: SandboxEnv): Promise<Answer> {

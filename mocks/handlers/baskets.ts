@@ -2,12 +2,12 @@
 import { tppError } from "../../src/contract/tpp-messages";
 import type { TppMessage } from "../../src/contract/common-objects";
 import { withStatus } from "../domain/lifecycle";
-import { answer, errorAnswer, failure } from "../http/respond";
+import { answer, errorAnswer, failure } from "../env/answer";
 import type { BasketRecord, PaymentRecord } from "../store/records";
-import { expiryIn, timeIn } from "./clock";
+import { expiryIn, timeIn } from "../env/sandbox-time";
 import { basketLinks } from "../../src/contract/resource-links";
 import { findPsu } from "./psu";
-import type { Handler, SandboxEnv } from "./types";
+import type { Handler, SandboxEnv } from "../env/sandbox-env";
 
 function basketProblems(payments: (PaymentRecord | undefined)[], ids: string[], psuId: string): TppMessage[] {
   return ids.flatMap((id, index): TppMessage[] => {

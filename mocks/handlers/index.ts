@@ -13,7 +13,7 @@ import {
 import { createAgreement, createSandboxAccount, registerContactEmail, updateSandboxBalances } from "./sandbox-accounts";
 import { initializeSandbox } from "./initialize";
 import { createSandboxTransaction, getSandboxTransaction, listSandboxTransactions } from "./sandbox-transactions";
-import type { Handlers } from "./types";
+import type { Handlers } from "../env/sandbox-env";
 
 export const handlers: Handlers = {
   createPayment,

@@ -1,10 +1,10 @@
 /** POST /v1/sandbox/initialize: replaces the sandbox's data with the fixed set, in one transaction. */
 import { fixedData } from "../domain/fixed-data";
-import { answer } from "../http/respond";
+import { answer } from "../env/answer";
 import type { SandboxExport } from "../store/port";
-import { CURRENT_SCHEMA_VERSION as SCHEMA_VERSION } from "../store/migrations";
-import { timeIn } from "./clock";
-import type { Handler, SandboxEnv } from "./types";
+import { CURRENT_SCHEMA_VERSION as SCHEMA_VERSION } from "../store/indexeddb/migrations";
+import { timeIn } from "../env/sandbox-time";
+import type { Handler, SandboxEnv } from "../env/sandbox-env";
 
 /** Settings and the clock survive initialize; data does not. */
 const KEPT_META = ["clockOffsetMs", "lastBatchRunAt", "batchTimes", "contactEmail"] as const;

@@ -5,13 +5,13 @@ import { upcomingExecutionDates } from "../domain/periodic-schedule";
 import { awaitsSca, cancellationRefusal, withStatus } from "../domain/lifecycle";
 import { refuse } from "../domain/outcome";
 import { checkInitiation, type InitiationRequest } from "../domain/payment-initiation";
-import { answer, errorAnswer, failure, type Answer } from "../http/respond";
+import { answer, errorAnswer, failure, type Answer } from "../env/answer";
 import type { ReadTx, WriteOptions } from "../store/port";
 import type { AccountRecord, PaymentRecord } from "../store/records";
-import { expiryIn, timeIn } from "./clock";
+import { expiryIn, timeIn } from "../env/sandbox-time";
 import { paymentLinks, type PaymentKind } from "../../src/contract/resource-links";
 import { findPsu } from "./psu";
-import type { Handler, HandlerContext, SandboxEnv } from "./types";
+import type { Handler, HandlerContext, SandboxEnv } from "../env/sandbox-env";
 import { SCENARIO_APPLIED_HEADER, SETTLEMENT_REASONS, appliedMarker } from "../../src/contract/scenarios";
 import { forcedBy } from "../domain/scenario-effects";
 

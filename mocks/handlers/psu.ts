@@ -5,7 +5,7 @@ import { checkActingPsu } from "../domain/acting-psu";
 import type { ReadOptions, ReadTx } from "../store/port";
 import type { CustomerRecord } from "../store/records";
 import type { PsuHeaders } from "../domain/customers";
-import type { SandboxEnv } from "./types";
+import type { SandboxEnv } from "../env/sandbox-env";
 
 export function findPsu(tx: ReadTx, headers: PsuHeaders): Promise<CustomerRecord | undefined> {
   if (headers["PSU-ID"] !== undefined) return tx.customerByPsuId(headers["PSU-ID"].toLowerCase());

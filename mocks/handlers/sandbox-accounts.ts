@@ -3,11 +3,11 @@ import { bbanOf } from "../../src/contract/account-numbers";
 import { customerKindOf } from "../../src/contract/identifiers";
 import { newAccount, presentAccount, sandboxAccountNumber } from "../domain/accounts";
 import { newCustomer } from "../domain/customers";
-import { answer, failure } from "../http/respond";
+import { answer, failure } from "../env/answer";
 import type { WriteTx } from "../store/port";
 import type { AccountRecord, AgreementRecord } from "../store/records";
-import { timeIn } from "./clock";
-import type { Handler, SandboxEnv } from "./types";
+import { timeIn } from "../env/sandbox-time";
+import type { Handler, SandboxEnv } from "../env/sandbox-env";
 
 /** The sandbox bank's numbering has a million serials; past them, the caller names the account itself. */
 const SERIALS = 1_000_000;

@@ -7,11 +7,11 @@ import { namesAccount } from "../domain/accounts";
 import { applyBooking } from "../domain/balances";
 import { presentTransaction, requestedBookings } from "../domain/bookings";
 import { BEFORE_EVERY_ROW, decodeKey, linkHeader } from "../domain/pagination-links";
-import { answer, errorAnswer, failure, type Answer } from "../http/respond";
+import { answer, errorAnswer, failure, type Answer } from "../env/answer";
 import type { ReadTx, TransactionKey, TransactionPageQuery } from "../store/port";
 import type { AccountRecord } from "../store/records";
-import { timeIn } from "./clock";
-import type { Handler, HandlerContext, SandboxEnv } from "./types";
+import { timeIn } from "../env/sandbox-time";
+import type { Handler, HandlerContext, SandboxEnv } from "../env/sandbox-env";
 
 const unknownAccount = (id: string) =>
   failure("RESOURCE_UNKNOWN", `No sandbox account ${id}; use the resourceId that POST /v1/sandbox/accounts returned.`, "mockAccountId");

@@ -4,7 +4,7 @@
  * directly, because building a `Request` and reading a `Response` back cost a signed read about as
  * much as the store did (docs/standalone-server.md, "Throughput").
  */
-import type { Answer } from "./respond";
+import type { Answer } from "../env/answer";
 
 export interface IncomingRequest {
   readonly method: string;

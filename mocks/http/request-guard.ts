@@ -7,7 +7,7 @@
 import { headerSet } from "../../src/contract/headers";
 import { issuesToTppMessages, tppError } from "../../src/contract/tpp-messages";
 import { REQUEST_ID_RETENTION_MS, type RequestIdClaims } from "../store/port";
-import { errorAnswer, type Answer } from "./respond";
+import { errorAnswer, type Answer } from "../env/answer";
 
 /** How far a signed Date may be from real time, either way. */
 export const DATE_WINDOW_MS = 5 * 60 * 1000;

@@ -6,7 +6,7 @@
 import type { HashedBody, SignableRequest, VerifyFailure, VerifyResult } from "../../src/signing/index";
 import type { IncomingRequest, VerifiedSigner } from "./incoming";
 import { tppError } from "../../src/contract/tpp-messages";
-import { errorAnswer, type Answer } from "./respond";
+import { errorAnswer, type Answer } from "../env/answer";
 
 export const SIGNING_STRING_HEADER = "X-Sandbox-Signing-String";
 

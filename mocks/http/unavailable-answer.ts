@@ -5,8 +5,8 @@
  * can surface answers with this (the dispatcher, the server's edge); "This is a sandbox bug" is for bugs.
  */
 import { tppError } from "../../src/contract/tpp-messages";
-import { storeUnavailableOf } from "../store/sql/unavailable";
-import { errorAnswer, type Answer } from "./respond";
+import { storeUnavailableOf } from "../store/unavailable";
+import { errorAnswer, type Answer } from "../env/answer";
 
 export function unavailableAnswer(error: unknown): Answer | undefined {
   const unavailable = storeUnavailableOf(error);

@@ -15,9 +15,9 @@ import {
   type ScenarioRule,
   type ScenarioSource,
 } from "../../src/contract/scenarios";
-import type { PageCache } from "../handlers/page-cache";
-import type { SandboxEnv } from "../handlers/types";
-import { errorAnswer, type Answer } from "../http/respond";
+import type { PageCache } from "../env/page-cache";
+import type { SandboxEnv } from "../env/sandbox-env";
+import { errorAnswer, type Answer } from "../env/answer";
 import { actsOn, firstMatchingRule, type RequestFacts } from "./match";
 
 export interface Forced {

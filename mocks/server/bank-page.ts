@@ -14,7 +14,7 @@ import { formatOslo } from "../../src/contract/oslo-time";
 import { hrefOf } from "../../src/contract/paths";
 import { isRedirectUri, redirectTargetName } from "../../src/contract/redirect-uri";
 import { html, page, type Html } from "./html";
-import type { Answer } from "../http/respond";
+import type { Answer } from "../env/answer";
 
 const BANK_PATH = /^\/bank\/authorize\/(payment|basket)\/([^/]+)$/;
 

@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { tppError } from "../../src/contract/tpp-messages";
 import { toWire, type WireAnswer } from "../http/incoming";
-import { errorAnswer, failure } from "../http/respond";
+import { errorAnswer, failure } from "../env/answer";
 import type { BodyCheck } from "./admission";
 import { BUDGET_RETRY_AFTER_SECONDS, type BodyBudgets } from "./body-budget";
 import { announcesBody, declaredLength, MAX_BODY_BYTES, readNodeBody, sizeText, SMALL_BODY_BYTES } from "./node-request";

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseCliArgs } from "./cli-args";
 import { runCli } from "./cli.test-helpers";
-import { isSqliteHeader } from "../store/sql/sqlite";
-import { openSqliteStore } from "../store/sql/sqlite-store";
+import { isSqliteHeader } from "../store/sqlite/sqlite";
+import { openSqliteStore } from "../store/sqlite/sqlite-store";
 
 describe("parseCliArgs", () => {
   test("defaults, both spellings of values, and help", () => {

@@ -1,5 +1,5 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { isSqliteHeader } from "../store/sql/sqlite";
+import { isSqliteHeader } from "../store/sqlite/sqlite";
 import { sampleExport } from "../store/store.test-helpers";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

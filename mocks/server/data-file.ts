@@ -6,8 +6,8 @@
  */
 import { copyFile, open, readFile, rename, stat, unlink } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { companionFiles, isSqliteHeader, sqliteErrorCode } from "../store/sql/sqlite";
-import { openSqliteStore, type SqliteSandboxStore } from "../store/sql/sqlite-store";
+import { companionFiles, isSqliteHeader, sqliteErrorCode } from "../store/sqlite/sqlite";
+import { openSqliteStore, type SqliteSandboxStore } from "../store/sqlite/sqlite-store";
 
 /** A problem with the data file that stops the server from starting; its message says what and where. */
 export class DataFileError extends Error {

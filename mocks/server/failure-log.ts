@@ -5,7 +5,7 @@
  * QUIET_MS, with how many more requests were answered 503 meanwhile; a bug is logged each time.
  */
 import { inspect } from "node:util";
-import { storeUnavailableOf } from "../store/sql/unavailable";
+import { storeUnavailableOf } from "../store/unavailable";
 import type { StoreUnavailableReason } from "../store/store-errors";
 
 /** How long after a line about unavailable storage the next one of the same reason waits. */

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CONTROL_PREFIX } from "../router";
 import { toWire, wireResponse, type IncomingRequest, type RequestFacts, type WireAnswer } from "../http/incoming";
-import { errorAnswer, failure } from "../http/respond";
+import { errorAnswer, failure } from "../env/answer";
 import { unavailableAnswer } from "../http/unavailable-answer";
 import { failureLog, type ReportFailure } from "./failure-log";
 import { pathTrickProblem } from "../http/path-tricks";
@@ -26,7 +26,7 @@ import type { LogFormat } from "./cli-args";
 import { repeatedHeaderMessages } from "./repeated-headers";
 import { requestLogLine } from "./request-log";
 import { clientAddress, type TrustedProxies } from "./client-address";
-import { inRequestScope } from "../store/sql/request-scope";
+import { inRequestScope } from "../store/postgres/request-scope";
 
 /**
  * `Context`: what a request established before its body was read (admit), handed to answerInterface, answerControl or

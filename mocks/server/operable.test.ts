@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { parseCliArgs } from "./cli-args";
 import { serverAndClient } from "./http-client.test-helpers";
 import { readiness, storageProbe } from "./readiness";
-import { openSqliteStore } from "../store/sql/sqlite-store";
+import { openSqliteStore } from "../store/sqlite/sqlite-store";
 import { KARI, initiationHeaders, NDCT, type ListedAccount as Account, kariAndOla, paymentBody } from "../test-helpers";
 
 describe("configuration from the environment", () => {

@@ -11,7 +11,7 @@ import { KARI, NDCT, initiationHeaders, paymentBody } from "../test-helpers";
 /** Two of the fixed data set's accounts (Kari's own, and a creditor's). */
 const debtor = { bban: "97100000028" };
 const creditor = { bban: "97100000044" };
-import { dropSchema, freshSchemaName, openTestPostgresStore, postgresUrl } from "../store/sql/postgres.test-helpers";
+import { dropSchema, freshSchemaName, openTestPostgresStore, postgresUrl } from "../store/postgres/postgres.test-helpers";
 import { runCli } from "./cli.test-helpers";
 import { httpClient } from "./http-client.test-helpers";
 import { startSandboxServer, type SandboxServer } from "./start";

@@ -1,7 +1,7 @@
 /** GET /readyz: whether a load balancer should send this process requests. */
 import type { Readiness } from "../../src/contract/server-health";
 import type { SandboxStore } from "../store/port";
-import { storeUnavailableOf } from "../store/sql/unavailable";
+import { storeUnavailableOf } from "../store/unavailable";
 
 /** How long the readiness check waits for the database before it says not ready. */
 export const READINESS_TIMEOUT_MS = 2_000;

@@ -20,7 +20,7 @@ import { startBatchTimer, type BatchTimer } from "./batch-timer";
 import { changesNow } from "../control/handlers";
 import { createChangeStreams } from "./change-streams";
 import { openDataStore } from "./data-file";
-import { openPostgresStore, redactUrl } from "../store/sql/postgres-store";
+import { openPostgresStore, redactUrl } from "../store/postgres/postgres-store";
 import { createBodyBudgets, type BodyBudgetLimits } from "./body-budget";
 import { createRequestHandler } from "./handle-request";
 import { isLoopbackHostName, parseAllowedOrigin } from "./origins";

@@ -12,7 +12,7 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterAll, describe, expect, test } from "vitest";
 import { hrefOf } from "../../src/contract/paths";
 import { KARI, NDCT, initiationHeaders, paymentBody } from "../test-helpers";
-import { adminQuery, dropSchema, freshSchemaName, postgresUrl } from "../store/sql/postgres.test-helpers";
+import { adminQuery, dropSchema, freshSchemaName, postgresUrl } from "../store/postgres/postgres.test-helpers";
 import { httpClient } from "./http-client.test-helpers";
 import { startSandboxServer, type SandboxServer } from "./start";
 import { tenantSchema } from "./tenants/tenant-stores";

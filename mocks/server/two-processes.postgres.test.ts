@@ -9,8 +9,8 @@ import { afterEach, expect, test } from "vitest";
 import { RunsAndClock } from "../../src/contract/control-schemas";
 import { signRequest } from "../../src/signing/index";
 import { KARI, NDCT, initiationHeaders, paymentBody, testCertificate } from "../test-helpers";
-import { BATCH_LOCK_CLASS, WRITER_LOCK_CLASS } from "../store/sql/postgres";
-import { dropSchema, freshSchemaName, openTestPostgresStore, postgresUrl } from "../store/sql/postgres.test-helpers";
+import { BATCH_LOCK_CLASS, WRITER_LOCK_CLASS } from "../store/postgres/postgres";
+import { dropSchema, freshSchemaName, openTestPostgresStore, postgresUrl } from "../store/postgres/postgres.test-helpers";
 import pg from "pg";
 import {
   advisoryLocks,

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { AccountRecord, PaymentRecord, TransactionRecord } from "../store/records";
-import { adminQuery, postgresUrl } from "../store/sql/postgres.test-helpers";
+import { adminQuery, postgresUrl } from "../store/postgres/postgres.test-helpers";
 import { runCli } from "./cli.test-helpers";
 import { httpClient, type HttpClient } from "./http-client.test-helpers";
 

@@ -7,15 +7,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openSandboxStore } from "./indexeddb-store";
-import { deleteDatabase } from "./open-database";
+import { openSandboxStore } from "./indexeddb/indexeddb-store";
+import { deleteDatabase } from "./indexeddb/open-database";
 import type { SandboxStore } from "./port";
-import { openSqliteStore } from "./sql/sqlite-store";
+import { openSqliteStore } from "./sqlite/sqlite-store";
 import { freshName } from "./store.test-helpers";
 import { afterAll, inject } from "vitest";
-import { emptySchema, openTestConnection, openTestPostgresStore } from "./sql/postgres.test-helpers";
-import type { PostgresConnection } from "./sql/postgres";
-import { postgresStoreOn, type PostgresSandboxStore } from "./sql/postgres-store";
+import { emptySchema, openTestConnection, openTestPostgresStore } from "./postgres/postgres.test-helpers";
+import type { PostgresConnection } from "./postgres/postgres";
+import { postgresStoreOn, type PostgresSandboxStore } from "./postgres/postgres-store";
 
 export type TestStore = SandboxStore & {
   /** Closes the store and opens the same data again (a new connection). */

@@ -7,10 +7,10 @@
  */
 import type { z } from "zod";
 import { formatPath } from "../../src/contract/tpp-messages";
-import { CURRENT_SCHEMA_VERSION, migrateExport } from "./migrations";
+import { CURRENT_SCHEMA_VERSION, migrateExport } from "./indexeddb/migrations";
 import type { SandboxExport } from "./port";
 import { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaRecords, PaymentRecord, TransactionRecord, type MetaKey } from "./records";
-import { exportStoreNames as storeNames } from "./schema";
+import { exportStoreNames as storeNames } from "./indexeddb/schema";
 import { findIntegrityProblems, withNextSeq, type IntegrityProblem } from "./import-integrity";
 
 export const EXPORT_FORMAT = "psd2-sandbox-export";

@@ -1,8 +1,8 @@
 /** Test-only: records valid against records.ts, and fresh stores over fake-indexeddb. */
 import "fake-indexeddb/auto";
 import { expect } from "vitest";
-import { openSandboxStore } from "./indexeddb-store";
-import { deleteDatabase } from "./open-database";
+import { openSandboxStore } from "./indexeddb/indexeddb-store";
+import { deleteDatabase } from "./indexeddb/open-database";
 import type { SandboxExport, SandboxStore, TransactionKey } from "./port";
 import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, PaymentRecord, SinglePaymentRecord, TransactionRecord } from "./records";
 

@@ -10,7 +10,7 @@ import { tppError } from "../../../src/contract/tpp-messages";
 import type { Sandbox } from "../../sandbox";
 import { toWire, wireResponse, type IncomingRequest, type RequestFacts, type WireAnswer } from "../../http/incoming";
 import { dateWindowProblem, replayProblem, requestIdProblem, usedProblem } from "../../http/request-guard";
-import { errorAnswer, failure, type Answer } from "../../http/respond";
+import { errorAnswer, failure, type Answer } from "../../env/answer";
 import { checkSignature, checkStreamedDigest } from "../../http/signature-check";
 import { unavailableAnswer } from "../../http/unavailable-answer";
 import type { Admission, RequestHead } from "../admission";

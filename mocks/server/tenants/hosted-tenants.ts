@@ -5,7 +5,7 @@
  * the reclaim reads; the batch timer uses `tenants` as they are (a batch run is no TPP's request).
  */
 import type { RequestIdClaims } from "../../store/port";
-import type { PostgresPool } from "../../store/sql/postgres-pool";
+import type { PostgresPool } from "../../store/postgres/postgres-pool";
 import { createTenantAdmission } from "./tenant-admission";
 import { createTenantReclaim, reachedByRequests, startReclaimTimer } from "./tenant-reclaim";
 import { createTenantSandboxes, type TenantLimits, type TenantSandboxes } from "./tenant-sandboxes";

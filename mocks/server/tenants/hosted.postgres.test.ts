@@ -8,7 +8,7 @@ import { AttributeTypeAndValue, AttributeValue, Name, RelativeDistinguishedName 
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { hrefOf } from "../../../src/contract/paths";
 import { KARI, NDCT, initiationHeaders, paymentBody } from "../../test-helpers";
-import { adminQuery, dropSchema, freshSchemaName, postgresUrl } from "../../store/sql/postgres.test-helpers";
+import { adminQuery, dropSchema, freshSchemaName, postgresUrl } from "../../store/postgres/postgres.test-helpers";
 import { reissued } from "../../../src/signing/test-fixtures/certificate-variants";
 import { capture, replay } from "../captured-request.test-helpers";
 import { startSandboxServer, type SandboxServer } from "../start";

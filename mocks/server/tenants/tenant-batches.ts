@@ -7,7 +7,7 @@
 import { catchUpToNow } from "../../batch/runner";
 import { describeRun, repeatedCatchUp, type BatchTimer, type TimerOptions } from "../batch-timer";
 import type { TenantSandboxes } from "./tenant-sandboxes";
-import { storeUnavailableOf } from "../../store/sql/unavailable";
+import { storeUnavailableOf } from "../../store/unavailable";
 
 /** Tenants caught up per tick: with the 30 s tick, 1000 tenants come round in 25 minutes at worst. */
 export const TENANTS_PER_TICK = 20;

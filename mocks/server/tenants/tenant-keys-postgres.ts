@@ -5,7 +5,7 @@
  * different keys at once bind one: the second waits, then finds the first's key.
  */
 import { sql, type Kysely } from "kysely";
-import { whileSettingUp, type PostgresConnection } from "../../store/sql/postgres";
+import { whileSettingUp, type PostgresConnection } from "../../store/postgres/postgres";
 import type { BoundKey, KeyBindings } from "./tenant-keys";
 
 interface Row {

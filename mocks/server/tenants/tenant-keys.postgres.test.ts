@@ -4,8 +4,8 @@
  */
 import { afterAll, expect, test } from "vitest";
 import type { Kysely } from "kysely";
-import { createSchema, openPostgres, type PostgresConnection } from "../../store/sql/postgres";
-import { dropSchema, freshSchemaName, postgresUrl } from "../../store/sql/postgres.test-helpers";
+import { createSchema, openPostgres, type PostgresConnection } from "../../store/postgres/postgres";
+import { dropSchema, freshSchemaName, postgresUrl } from "../../store/postgres/postgres.test-helpers";
 import { createKeyTable, postgresKeyBindings } from "./tenant-keys-postgres";
 
 const key = (n: number) => ({ spkiSha256: n.toString(16).padStart(64, "0"), subject: `CN=Key ${String(n)}`, boundAt: 1_795_000_000_000 + n });

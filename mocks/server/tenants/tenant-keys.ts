@@ -8,8 +8,8 @@
 import { MAX_TENANT_KEYS, type TenantKeys } from "../../../src/contract/control-schemas";
 import { fingerprintsOf, loadCertificate } from "../../../src/signing/certificate";
 import { checkStrength } from "../../../src/signing/certificate-strength";
-import type { TenantKeyControls } from "../../handlers/types";
-import { answer, failure, type Answer } from "../../http/respond";
+import type { TenantKeyControls } from "../../env/sandbox-env";
+import { answer, failure, type Answer } from "../../env/answer";
 import { tenantOf, type TenantIdentity } from "./tenant-identity";
 
 export interface BoundKey {

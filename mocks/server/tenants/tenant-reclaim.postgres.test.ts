@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { hrefOf } from "../../../src/contract/paths";
 import { KARI, NDCT, initiationHeaders, paymentBody, type ListedAccount } from "../../test-helpers";
-import { adminQuery, dropSchema, freshSchemaName, postgresUrl } from "../../store/sql/postgres.test-helpers";
+import { adminQuery, dropSchema, freshSchemaName, postgresUrl } from "../../store/postgres/postgres.test-helpers";
 import { startSandboxServer } from "../start";
 import { DEFAULT_ADMISSION_LIMITS } from "./tenant-admission";
 import { tenantSchema } from "./tenant-stores";

@@ -7,7 +7,7 @@
  * to, running a batch job on or opening is not idle, and is left for a later sweep.
  */
 import { sql, type Kysely } from "kysely";
-import { BATCH_LOCK_CLASS, SETUP_LOCK_CLASS, WRITER_LOCK_CLASS, whileSettingUp, type PostgresConnection } from "../../store/sql/postgres";
+import { BATCH_LOCK_CLASS, SETUP_LOCK_CLASS, WRITER_LOCK_CLASS, whileSettingUp, type PostgresConnection } from "../../store/postgres/postgres";
 import { REAL_WORK, type TenantRecords } from "./tenant-records";
 
 interface Row {

@@ -9,8 +9,8 @@
  */
 import { sql, type Kysely } from "kysely";
 import { openDataStore } from "../data-file";
-import type { PostgresPool } from "../../store/sql/postgres-pool";
-import { postgresStoreOn, setUpSchema } from "../../store/sql/postgres-store";
+import type { PostgresPool } from "../../store/postgres/postgres-pool";
+import { postgresStoreOn, setUpSchema } from "../../store/postgres/postgres-store";
 import type { SandboxStore } from "../../store/port";
 import { TENANT_KEY } from "./tenant-identity";
 import { memoryKeyBindings, type KeyBindings } from "./tenant-keys";

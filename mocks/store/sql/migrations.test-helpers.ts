@@ -9,8 +9,8 @@ import { expect } from "vitest";
 import type { SandboxExport, SandboxStore } from "../port";
 import { newestFirst } from "../store.test-helpers";
 import { migrateToLatest, schemaVersionOf, type SqlMigrationStep } from "./migrations";
-import { openSqlite, type SqliteConnection } from "./sqlite";
-import { sqliteStoreOn } from "./sqlite-store";
+import { openSqlite, type SqliteConnection } from "../sqlite/sqlite";
+import { sqliteStoreOn } from "../sqlite/sqlite-store";
 
 type Stores = SandboxExport["stores"];
 

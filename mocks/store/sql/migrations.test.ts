@@ -5,8 +5,8 @@ import { REQUEST_ID_RETENTION_MS, type SandboxExport } from "../port";
 import { CURRENT_SQL_SCHEMA_VERSION, migrateToLatest, migrationName, schemaVersionOf, sqlMigrations, type SqlMigrationStep } from "./migrations";
 import { checkSqlUpgrades, emptySqlDatabase, type SqlVersionFixture, type TableLayout } from "./migrations.test-helpers";
 import { accountRow, agreementRow, basketRow, customerRow, metaRow, paymentRow, transactionRow } from "./rows";
-import { openSqlite } from "./sqlite";
-import { openSqliteStore, sqliteStoreOn } from "./sqlite-store";
+import { openSqlite } from "../sqlite/sqlite";
+import { openSqliteStore, sqliteStoreOn } from "../sqlite/sqlite-store";
 import type { SandboxTables } from "./tables";
 
 const text = (name: string, notNull = true) => ({ name, type: "text", notNull });

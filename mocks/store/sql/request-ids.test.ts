@@ -3,8 +3,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import { REQUEST_ID_RETENTION_MS } from "../port";
 import { migrateToLatest } from "./migrations";
 import { PRUNE_QUIET_MS } from "./request-ids";
-import { openSqlite } from "./sqlite";
-import { sqliteStoreOn, type SqliteSandboxStore } from "./sqlite-store";
+import { openSqlite } from "../sqlite/sqlite";
+import { sqliteStoreOn, type SqliteSandboxStore } from "../sqlite/sqlite-store";
 
 const opened: SqliteSandboxStore[] = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { account, customer, sampleExport } from "../store.test-helpers";
-import { openSqliteStore, type SqliteSandboxStore } from "./sqlite-store";
+import { openSqliteStore, type SqliteSandboxStore } from "../sqlite/sqlite-store";
 
 let stores: SqliteSandboxStore[] = [];
 async function storeWith() {

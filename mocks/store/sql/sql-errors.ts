@@ -3,7 +3,7 @@
  * key refused becomes an Error named ConstraintError ("putAccount: ConstraintError: …").
  */
 import { isPostgresUniqueViolation } from "./postgres-errors";
-import { isUniqueViolation } from "./sqlite";
+import { isUniqueViolation } from "../sqlite/sqlite";
 
 /** An error raised by the database itself (as opposed to the adapter's own checks, such as a RangeError). */
 export function isDatabaseFailure(error: unknown): boolean {
