@@ -1,9 +1,10 @@
 /**
- * The sandbox-only routes under /__sandbox/ (clock, batch, explorer, SCA, export/import/reset).
- * They are not part of the interface and carry no signature; their paths, bodies and answers are
- * the control table of the contract (src/contract/control.ts), routed by its one path matcher.
+ * The dispatcher of the sandbox-only routes under /__sandbox/ (clock, batch, explorer, SCA,
+ * export/import/reset), beside router.ts, which hands them here. They are not part of the interface and
+ * carry no signature; their paths, bodies and answers are the control table of the contract
+ * (src/contract/control.ts), routed by its one path matcher; their handlers are in control/.
  */
-import type { ControlRouteId, ControlRow } from "../src/contract/control";
+import type { ControlRouteId } from "../src/contract/control";
 import { isControlRoute, matchOperation } from "../src/contract/paths";
 import { issuesToTppMessages, tppError } from "../src/contract/tpp-messages";
 import type { z } from "zod";
@@ -11,6 +12,7 @@ import type { IncomingRequest } from "./http/incoming";
 import type { SandboxEnv } from "./env/sandbox-env";
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonNestingProblem } from "./http/read-request";
 import { errorAnswer, failure, type Answer } from "./env/answer";
+import type { ControlContext } from "./control/context";
 import { controlHandlers } from "./control/handlers";
 
 type Read = { ok: true; value: unknown } | { ok: false; answer: Answer };
@@ -29,20 +31,6 @@ async function jsonBody(request: IncomingRequest, maxValues: number): Promise<Re
     };
   }
 }
-
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-
-/** What a control route's handler is given: the parameters, query and body its row describes, validated. */
-export interface ControlContext<Id extends ControlRouteId> {
-  env: SandboxEnv;
-  url: URL;
-  params: Out<ControlRow<Id> extends { pathParams: infer P } ? P : undefined>;
-  query: Out<ControlRow<Id> extends { query: infer Q } ? Q : undefined>;
-  /** A whole sandbox is passed on as read: the store checks it, version by version. */
-  body: ControlRow<Id> extends { wholeSandbox: true } ? unknown : Out<ControlRow<Id> extends { body: infer B } ? B : undefined>;
-}
-export type ControlHandler<Id extends ControlRouteId> = (context: ControlContext<Id>) => Promise<Answer>;
-export type ControlHandlers = { [Id in ControlRouteId]: ControlHandler<Id> };
 
 /** The table and the handler map share their ids, so a route's id finds its own handler. */
 const runControl = <Id extends ControlRouteId>(id: Id, context: ControlContext<Id>) => controlHandlers[id](context);

@@ -6,13 +6,12 @@
  * are never due here.
  */
 import { batchRunsBetween, businessDateOf } from "../domain/calendar/batch-schedule";
-import { DUE_STATUSES } from "../domain/lifecycle";
 import { settle, type BatchRun } from "../domain/settlement";
 import { heldFromBatch } from "../domain/scenario-effects";
 import { sandboxNow } from "../env/sandbox-time";
 import type { SandboxEnv } from "../env/sandbox-env";
 import type { WriteTx } from "../store/port";
-import type { AccountRecord, PaymentRecord, SinglePaymentRecord } from "../store/records";
+import { DUE_STATUSES, type AccountRecord, type PaymentRecord, type SinglePaymentRecord } from "../store/records";
 
 export interface RunReport {
   at: number;

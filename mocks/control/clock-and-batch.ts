@@ -3,7 +3,8 @@ import type { AdvanceClock, BatchTimes, ScaWindow } from "../../src/contract/con
 import { tppError } from "../../src/contract/tpp-messages";
 import type { z } from "zod";
 import { batchRunsBetween, batchTimeProblems, nextBatchRun, DEFAULT_BATCH_TIMES } from "../domain/calendar/batch-schedule";
-import { MAX_CLOCK_OFFSET_MS, advancedOffset } from "../domain/clock";
+import { advancedOffset } from "../domain/clock";
+import { MAX_CLOCK_OFFSET_MS } from "../store/records";
 import { catchUpBatches, catchUpToNow, runBatchNow } from "../batch/runner";
 import { sandboxNow, scaWindowIn, timeIn } from "../env/sandbox-time";
 import type { SandboxEnv } from "../env/sandbox-env";

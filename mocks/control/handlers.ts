@@ -1,12 +1,12 @@
 /** One handler per row of the control table (src/contract/control.ts); the table says what each is given. */
-import type { ControlHandlers } from "../control-router";
+import type { ControlHandlers } from "./context";
 import type { SandboxEnv } from "../env/sandbox-env";
 import { answerWith } from "./answer";
 import { advanceClock, catchUpRoute, clockState, runBatch, setBatchTimes, setScaWindow } from "./clock-and-batch";
 import { listAccounts, listAgreements, listCustomers, listPayments, showPayment } from "./explorer";
 import { importSandbox } from "./import";
 import { SANDBOX_API_VERSION } from "../../src/contract/control-schemas";
-import { CURRENT_SCHEMA_VERSION } from "../store/indexeddb/migrations";
+import { CURRENT_SCHEMA_VERSION } from "../store/export-format";
 import { decideSca, showSca } from "./sca";
 import { testIdentities } from "./identities";
 import { hostedOnly } from "./hosted-only";

@@ -4,12 +4,6 @@
  */
 import { businessDateOf } from "./calendar/batch-schedule";
 
-/**
- * How far the sandbox clock may be from real time: a hundred years. Advances stop there, and an
- * import with more is refused, so the sandbox's date is always a real calendar date.
- */
-export const MAX_CLOCK_OFFSET_MS = 100 * 365 * 86_400_000;
-
 export interface SandboxTime {
   /** Sandbox time, epoch milliseconds. */
   now: number;

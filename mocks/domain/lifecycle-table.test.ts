@@ -4,8 +4,8 @@
 import { describe, expect, test } from "vitest";
 import { CANCELLABLE_STATUSES, transactionStatuses, type TransactionStatus } from "../../src/contract/codes";
 import { paymentTransitions } from "../../src/contract/payment-lifecycle";
-import type { AccountRecord, SinglePaymentRecord } from "../store/records";
-import { cancellationRefusal, DUE_STATUSES } from "./lifecycle";
+import { DUE_STATUSES, type AccountRecord, type SinglePaymentRecord } from "../store/records";
+import { cancellationRefusal } from "./lifecycle";
 import { decidePayment } from "./sca";
 import { expiredIfDue } from "./sca-expiry";
 import { settle } from "./settlement";

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { FINAL_STATUSES, isFinal, transactionStatuses } from "../../src/contract/codes";
-import { DUE_STATUSES, awaitsSca, cancellationRefusal, withStatus } from "./lifecycle";
+import { DUE_STATUSES } from "../store/records";
+import { awaitsSca, cancellationRefusal, withStatus } from "./lifecycle";
 
 describe("cancellationRefusal", () => {
   test.each(["RCVD", "ACTC"] as const)("%s can be cancelled", (status) => {

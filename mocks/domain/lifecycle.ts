@@ -6,9 +6,6 @@
 import { CANCELLABLE_STATUSES, isCancellable, isFinal, type TransactionStatus } from "../../src/contract/codes";
 import type { StatusChange } from "../store/records";
 
-/** Statuses a batch run books when the execution date has come. */
-export const DUE_STATUSES: readonly TransactionStatus[] = ["ACTC", "PDNG"];
-
 export const awaitsSca = (status: TransactionStatus) => status === "RCVD";
 
 /** Why a payment in this status cannot be deleted, or undefined when it can. */

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import type { PeriodicPaymentRequest, SinglePaymentRequest } from "../../src/contract/payments";
-import type { AccountRecord, CustomerRecord } from "../store/records";
+import { MAX_BOOKABLE_MINOR, type AccountRecord, type CustomerRecord } from "../store/records";
 import { norwegianIban } from "../../src/contract/account-numbers";
 import { firstAccountNumbers } from "./accounts";
-import { MAX_BOOKABLE_MINOR, checkInitiation, type InitiationFacts, type InitiationRequest } from "./payment-initiation";
+import { checkInitiation, type InitiationFacts, type InitiationRequest } from "./payment-initiation";
 
 const TODAY = "2026-11-20";
 const [KARI_BBAN = "", OLA_BBAN = "", COMPANY_BBAN = "", OTHER_COMPANY_BBAN = ""] = firstAccountNumbers(4);

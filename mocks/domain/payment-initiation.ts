@@ -5,14 +5,11 @@
  */
 import type { PeriodicPaymentRequest, SinglePaymentRequest } from "../../src/contract/payments";
 import { isKidReferenceType } from "../../src/contract/payments";
-import type { AccountRecord, CustomerRecord } from "../store/records";
+import { MAX_BOOKABLE_MINOR, type AccountRecord, type CustomerRecord } from "../store/records";
 import type { PsuHeaders } from "./customers";
 import { checkActingPsu } from "./acting-psu";
 import { formatMinor, minorFromString } from "../../src/contract/money";
 import { refuse, succeed, type Outcome } from "./outcome";
-
-/** Sandbox transactions carry int32 minor units (docs/decisions/0005): the largest amount a booking can hold. */
-export const MAX_BOOKABLE_MINOR = 2_147_483_647;
 
 export type InitiationRequest = { product: "single"; body: SinglePaymentRequest } | { product: "periodic"; body: PeriodicPaymentRequest };
 

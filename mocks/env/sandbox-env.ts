@@ -1,14 +1,10 @@
-/** What an operation's handler receives (typed from the operation table) and what it may use. */
-import type { TppMessage } from "../../src/contract/common-objects";
-import type { OperationId, operations } from "../../src/contract/operations";
-import type { z } from "zod";
+/**
+ * What every operation is given (the interface's handlers, the control routes, scenarios, the batch): one
+ * sandbox's store, clocks and caches, and what the composition that made it hands in (sandbox.ts).
+ */
 import type { RequestIdClaims, SandboxStore } from "../store/port";
 import type { Answer } from "./answer";
 import type { PageCache } from "./page-cache";
-import type { PaymentScenario } from "../../src/contract/scenarios";
-
-type Row<Id extends OperationId> = Extract<(typeof operations)[number], { id: Id }>;
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface SandboxEnv {
   store: SandboxStore;
@@ -46,22 +42,3 @@ export interface TenantKeyControls {
   add(certificate: string): Promise<Answer>;
   remove(spkiSha256: string): Promise<Answer>;
 }
-
-export interface HandlerContext<Id extends OperationId> {
-  env: SandboxEnv;
-  /** Origin the request was addressed to: links and the bank page are served from it. */
-  origin: string;
-  params: Row<Id> extends { pathParams: infer P } ? Out<P> : Record<string, never>;
-  headers: Out<Row<Id>["headers"]>;
-  query: Row<Id> extends { query: infer Q } ? Out<Q> : undefined;
-  body: Row<Id> extends { body: infer B } ? Out<B> : undefined;
-  /** WARNING tppMessages the contract raised (deprecated fields); successful answers carry them. */
-  warnings: TppMessage[];
-  /** Published breaking changes the request activated with x-accept-fix. */
-  fixes: ReadonlySet<string>;
-  /** A later outcome a scenario forces (decision 0037-scenarios); only initiations are given one, and store it on the payment. */
-  scenario?: PaymentScenario;
-}
-
-export type Handler<Id extends OperationId> = (context: HandlerContext<Id>) => Promise<Answer>;
-export type Handlers = { [Id in OperationId]: Handler<Id> };

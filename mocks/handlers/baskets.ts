@@ -7,7 +7,8 @@ import type { BasketRecord, PaymentRecord } from "../store/records";
 import { expiryIn, timeIn } from "../env/sandbox-time";
 import { basketLinks } from "../../src/contract/resource-links";
 import { findPsu } from "./psu";
-import type { Handler, SandboxEnv } from "../env/sandbox-env";
+import type { SandboxEnv } from "../env/sandbox-env";
+import type { Handler } from "./types";
 
 function basketProblems(payments: (PaymentRecord | undefined)[], ids: string[], psuId: string): TppMessage[] {
   return ids.flatMap((id, index): TppMessage[] => {

@@ -13,7 +13,7 @@ import {
 import { createAgreement, createSandboxAccount, registerContactEmail, updateSandboxBalances } from "./sandbox-accounts";
 import { initializeSandbox } from "./initialize";
 import { createSandboxTransaction, getSandboxTransaction, listSandboxTransactions } from "./sandbox-transactions";
-import type { Handlers } from "../env/sandbox-env";
+import type { Handlers } from "./types";
 
 export const handlers: Handlers = {
   createPayment,

@@ -2,9 +2,10 @@
 import { fixedData } from "../domain/fixed-data";
 import { answer } from "../env/answer";
 import type { SandboxExport } from "../store/port";
-import { CURRENT_SCHEMA_VERSION as SCHEMA_VERSION } from "../store/indexeddb/migrations";
+import { CURRENT_SCHEMA_VERSION as SCHEMA_VERSION } from "../store/export-format";
 import { timeIn } from "../env/sandbox-time";
-import type { Handler, SandboxEnv } from "../env/sandbox-env";
+import type { SandboxEnv } from "../env/sandbox-env";
+import type { Handler } from "./types";
 
 /** Settings and the clock survive initialize; data does not. */
 const KEPT_META = ["clockOffsetMs", "lastBatchRunAt", "batchTimes", "contactEmail"] as const;

@@ -11,7 +11,8 @@ import type { AccountRecord, PaymentRecord } from "../store/records";
 import { expiryIn, timeIn } from "../env/sandbox-time";
 import { paymentLinks, type PaymentKind } from "../../src/contract/resource-links";
 import { findPsu } from "./psu";
-import type { Handler, HandlerContext, SandboxEnv } from "../env/sandbox-env";
+import type { SandboxEnv } from "../env/sandbox-env";
+import type { Handler, HandlerContext } from "./types";
 import { SCENARIO_APPLIED_HEADER, SETTLEMENT_REASONS, appliedMarker } from "../../src/contract/scenarios";
 import { forcedBy } from "../domain/scenario-effects";
 

@@ -7,7 +7,8 @@ import { answer, failure } from "../env/answer";
 import type { WriteTx } from "../store/port";
 import type { AccountRecord, AgreementRecord } from "../store/records";
 import { timeIn } from "../env/sandbox-time";
-import type { Handler, SandboxEnv } from "../env/sandbox-env";
+import type { SandboxEnv } from "../env/sandbox-env";
+import type { Handler } from "./types";
 
 /** The sandbox bank's numbering has a million serials; past them, the caller names the account itself. */
 const SERIALS = 1_000_000;

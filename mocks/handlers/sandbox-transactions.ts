@@ -11,7 +11,8 @@ import { answer, errorAnswer, failure, type Answer } from "../env/answer";
 import type { ReadTx, TransactionKey, TransactionPageQuery } from "../store/port";
 import type { AccountRecord } from "../store/records";
 import { timeIn } from "../env/sandbox-time";
-import type { Handler, HandlerContext, SandboxEnv } from "../env/sandbox-env";
+import type { SandboxEnv } from "../env/sandbox-env";
+import type { Handler, HandlerContext } from "./types";
 
 const unknownAccount = (id: string) =>
   failure("RESOURCE_UNKNOWN", `No sandbox account ${id}; use the resourceId that POST /v1/sandbox/accounts returned.`, "mockAccountId");

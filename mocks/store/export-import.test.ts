@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { ImportRefusedError, MAX_LISTED_PROBLEMS } from "./import-validation";
-import { CURRENT_SCHEMA_VERSION, migrateExport, type ExportMigrationStep } from "./indexeddb/migrations";
+import { CURRENT_SCHEMA_VERSION, migrateExport, type ExportMigrationStep } from "./export-format";
 import type { SandboxExport } from "./port";
 import { adapterCases, type TestStore } from "./adapters.test-helpers";
 import { account, contentsOf, customer, expectRejection, sampleExport, sampleStores, transaction } from "./store.test-helpers";

@@ -10,7 +10,7 @@
  */
 import { formatMinor, minorFromString } from "../../src/contract/money";
 import type { SandboxExport } from "./port";
-import type { IntegrityProblem } from "./import-integrity";
+import type { IntegrityProblem } from "./import-problem";
 import type { AccountRecord, PaymentRecord } from "./records";
 
 type Stores = SandboxExport["stores"];

@@ -8,16 +8,12 @@
  */
 import { contradictingBban } from "../../src/contract/account-numbers";
 import { minorFromString } from "../../src/contract/money";
-import { MAX_BOOKABLE_MINOR } from "../domain/payment-initiation";
+import { MAX_BOOKABLE_MINOR } from "./records";
 import { findBookingProblems } from "./import-bookings";
+import type { IntegrityProblem } from "./import-problem";
 import type { SandboxExport } from "./port";
 
 type Stores = SandboxExport["stores"];
-
-export interface IntegrityProblem {
-  where: string;
-  problem: string;
-}
 
 interface UniqueKey<Item> {
   store: keyof Stores;

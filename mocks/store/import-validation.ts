@@ -7,11 +7,11 @@
  */
 import type { z } from "zod";
 import { formatPath } from "../../src/contract/tpp-messages";
-import { CURRENT_SCHEMA_VERSION, migrateExport } from "./indexeddb/migrations";
+import { CURRENT_SCHEMA_VERSION, exportStoreNames as storeNames, migrateExport } from "./export-format";
 import type { SandboxExport } from "./port";
 import { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaRecords, PaymentRecord, TransactionRecord, type MetaKey } from "./records";
-import { exportStoreNames as storeNames } from "./indexeddb/schema";
-import { findIntegrityProblems, withNextSeq, type IntegrityProblem } from "./import-integrity";
+import { findIntegrityProblems, withNextSeq } from "./import-integrity";
+import type { IntegrityProblem } from "./import-problem";
 
 export const EXPORT_FORMAT = "psd2-sandbox-export";
 

@@ -74,6 +74,12 @@ export interface WriteTx extends ReadTx {
   putMeta<K extends MetaKey>(key: K, value: MetaValue<K>): Promise<void>;
 }
 
+/** A meta record as stored and exported: its key and value. */
+export interface MetaEntry {
+  key: MetaKey;
+  value: unknown;
+}
+
 export interface SandboxExport {
   format: "psd2-sandbox-export";
   schemaVersion: number;
@@ -85,7 +91,7 @@ export interface SandboxExport {
     payments: PaymentRecord[];
     baskets: BasketRecord[];
     transactions: TransactionRecord[];
-    meta: { key: MetaKey; value: unknown }[];
+    meta: MetaEntry[];
   };
 }
 

@@ -7,10 +7,26 @@ import { TransactionStatus } from "../../src/contract/codes";
 import { Agreement, Customer, MAX_INSTANT, PeriodicPaymentRecord, ScaWindow, SinglePaymentRecord, StatusChange } from "../../src/contract/control-schemas";
 import { freeText } from "../../src/contract/primitives";
 import { SandboxAccount, SandboxTransaction } from "../../src/contract/sandbox";
-import { MAX_CLOCK_OFFSET_MS } from "../domain/clock";
 import { ScenarioRules } from "../../src/contract/scenarios";
 
 export { MAX_INSTANT };
+
+// Limits and sets the stored data is shaped by: the rules (domain/) read them from here, and an import is held to them.
+
+/**
+ * How far the sandbox clock may be from real time: a hundred years. Advances stop there, and an
+ * import with more is refused, so the sandbox's date is always a real calendar date.
+ */
+export const MAX_CLOCK_OFFSET_MS = 100 * 365 * 86_400_000;
+
+/** Sandbox transactions carry int32 minor units (docs/decisions/0005): the largest amount a booking can hold. */
+export const MAX_BOOKABLE_MINOR = 2_147_483_647;
+
+/**
+ * Statuses a batch run books when the execution date has come. Part of the stored data: the IndexedDB adapter keeps
+ * the payments in these statuses apart (indexeddb/payment-blocks.ts), so changing them needs a migration.
+ */
+export const DUE_STATUSES: readonly TransactionStatus[] = ["ACTC", "PDNG"];
 const instant = z.number().int().nonnegative().max(MAX_INSTANT).meta({ description: "Sandbox time, epoch milliseconds." });
 
 /**

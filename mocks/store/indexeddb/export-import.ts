@@ -2,7 +2,7 @@
 import { unwrap, type IDBPDatabase, type IDBPTransaction } from "idb";
 import { LAYOUT_MARK_KEY, layoutMark } from "./id-cache";
 import { validateExport, EXPORT_FORMAT } from "../import-validation";
-import { CURRENT_SCHEMA_VERSION } from "./migrations";
+import { CURRENT_SCHEMA_VERSION } from "../export-format";
 import type { SandboxExport } from "../port";
 import { storeNames, type SandboxDB, type StoreName } from "./schema";
 import { paymentLayoutOf } from "./payment-blocks";

@@ -5,7 +5,7 @@
  */
 import type { IDBPDatabase } from "idb";
 import { expect } from "vitest";
-import { DUE_STATUSES } from "../../domain/lifecycle";
+import { DUE_STATUSES } from "../records";
 import { versionOf, type MigrationStep } from "./migrations";
 import { deleteDatabase, openDatabase } from "./open-database";
 import type { SandboxExport, SandboxStore } from "../port";

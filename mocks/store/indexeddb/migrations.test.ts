@@ -1,12 +1,12 @@
 import type { IDBPDatabase } from "idb";
 import { describe, expect, test } from "vitest";
 import { openSandboxStore, sandboxStoreOn } from "./indexeddb-store";
-import { checkSteps, CURRENT_SCHEMA_VERSION, migrations, type MigrationStep } from "./migrations";
+import { CURRENT_SCHEMA_VERSION } from "../export-format";
+import { checkSteps, migrations, versionOf, type MigrationStep } from "./migrations";
 import { checkUpgrades, freshDatabase, seedByStoreName, type VersionFixture } from "./migrations.test-helpers";
 import { deleteDatabase, openDatabase } from "./open-database";
 import type { SandboxExport } from "../port";
-import { DUE_STATUSES } from "../../domain/lifecycle";
-import type { AccountRecord, PaymentRecord, SinglePaymentRecord, TransactionRecord } from "../records";
+import { DUE_STATUSES, type AccountRecord, type PaymentRecord, type SinglePaymentRecord, type TransactionRecord } from "../records";
 import { idBucketsV3 } from "./id-buckets-v3";
 import { layout, type SandboxDB } from "./schema";
 import { layoutOf as blockLayoutOf } from "./transaction-blocks";
@@ -81,6 +81,10 @@ describe("migrations tested from each earlier version", () => {
   test(`every version from 0 to ${String(CURRENT_SCHEMA_VERSION - 1)} upgrades to ${String(CURRENT_SCHEMA_VERSION)} with its data and indexes intact`, async () => {
     const tested = await checkUpgrades({ steps: migrations, fixtures, layout, open: (name) => openSandboxStore({ name }) });
     expect(tested).toEqual(Array.from({ length: CURRENT_SCHEMA_VERSION }, (_, v) => v));
+  });
+
+  test("the database's version is the data's, which export files and the sandbox info name", () => {
+    expect(versionOf(migrations)).toBe(CURRENT_SCHEMA_VERSION);
   });
 
   test("steps are numbered 1, 2, 3, … without gaps", () => {

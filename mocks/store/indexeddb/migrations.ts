@@ -143,8 +143,6 @@ export function versionOf(steps: readonly MigrationStep[]): number {
   return steps.at(-1)?.version ?? 0;
 }
 
-export const CURRENT_SCHEMA_VERSION = versionOf(migrations);
-
 /** Steps must be numbered 1, 2, 3, … without gaps, so that every old version has a path up. */
 export function checkSteps(steps: readonly { version: number }[]): void {
   steps.forEach((step, index) => {
@@ -168,26 +166,4 @@ export function applyMigrations(steps: readonly MigrationStep[], db: UpgradeDb, 
     else pending = step.upgrade(db, tx) ?? undefined;
   }
   return pending ?? Promise.resolve();
-}
-
-/** Rewrites an export file of `version - 1` into one of `version` (its `stores` and meta). */
-export interface ExportMigrationStep {
-  version: number;
-  upgrade(stores: Record<string, unknown>): Record<string, unknown>;
-}
-
-/**
- * Export files of schema version 1 need no rewrite to version 2, 3, 4 or 5: version 2 only adds the replay
- * guard's store, which exports never hold, and versions 3 to 5 only change how transactions and payments
- * are stored, not the records a file lists.
- */
-export const exportMigrations: readonly ExportMigrationStep[] = [];
-
-/** The `stores` of an export file of `fromVersion`, rewritten to the current version. */
-export function migrateExport(
-  stores: Record<string, unknown>,
-  fromVersion: number,
-  steps: readonly ExportMigrationStep[] = exportMigrations,
-): Record<string, unknown> {
-  return steps.filter((step) => step.version > fromVersion).reduce((current, step) => step.upgrade(current), stores);
 }

@@ -3,11 +3,10 @@
  * answers (the contract suites check that, with blocks of 3 too).
  */
 import { describe, expect, test } from "vitest";
-import { DUE_STATUSES } from "../../domain/lifecycle";
 import { openSandboxStore } from "./indexeddb-store";
 import { deleteDatabase, openDatabase } from "./open-database";
 import { byCreation, dueSummaryOf, paymentBucketOf, paymentLayoutOf, PAYMENT_ID_BUCKETS, positionOf } from "./payment-blocks";
-import type { PaymentRecord } from "../records";
+import { DUE_STATUSES, type PaymentRecord } from "../records";
 import type { SandboxDB } from "./schema";
 import { dayOf, freshName, periodicPayment, singlePayment } from "../store.test-helpers";
 

@@ -20,8 +20,7 @@
  *
  * The hash, PAYMENT_ID_BUCKETS and DUE_STATUSES are part of the stored data: changing any needs a migration.
  */
-import { DUE_STATUSES } from "../../domain/lifecycle";
-import type { PaymentRecord } from "../records";
+import { DUE_STATUSES, type PaymentRecord } from "../records";
 import { fnv1a, ID_PART_SIZE } from "./transaction-blocks";
 
 /**

@@ -1,17 +1,14 @@
 /**
  * The current layout of the sandbox database: object stores, their keys and indexes, as the
- * migrations leave it at CURRENT_SCHEMA_VERSION. The adapter reads through these names; the
+ * migrations leave it at the newest version (CURRENT_SCHEMA_VERSION, export-format.ts). The adapter reads through these names; the
  * migration tests compare a migrated database with `layout`. (The migration steps spell their
  * names out themselves: a step is history and must not change when this file does.)
  */
 import type { DBSchema } from "idb";
-import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, PaymentRecord, TransactionRecord } from "../records";
+import type { MetaEntry } from "../port";
+import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, PaymentRecord, TransactionRecord } from "../records";
 import type { DueSummary, PaymentBlockKey, PaymentIdPart, PaymentIdPartKey } from "./payment-blocks";
 import type { BlockKey, IdPart, IdPartKey } from "./transaction-blocks";
-
-/** The kinds of records an export file holds, one array each, in this order. */
-export const exportStoreNames = ["customers", "accounts", "agreements", "payments", "baskets", "transactions", "meta"] as const;
-export type ExportStoreName = (typeof exportStoreNames)[number];
 
 /**
  * The object stores of the sandbox's data (what imports replace and clear empties). Transactions are
@@ -45,12 +42,6 @@ export interface RequestIdEntry {
   firstUsedAt: number;
   /** Until when it is kept (port.ts, claimRequestId); absent: REQUEST_ID_RETENTION_MS after the first use. */
   expiresAt?: number;
-}
-
-/** A meta record as stored: keyPath "key". */
-export interface MetaEntry {
-  key: MetaKey;
-  value: unknown;
 }
 
 export interface SandboxDB extends DBSchema {

@@ -11,6 +11,7 @@
  */
 import { compareKeys, dateBounds, isEmptyRange, isTop, maxLower, minUpper, type Bound } from "../key-range";
 import type { TransactionKey, TransactionPage, TransactionPageQuery } from "../port";
+import { checkPageQuery } from "../page-query";
 import type { TransactionRecord } from "../records";
 import { accountBlocks, startOf, type BlockKey } from "./transaction-blocks";
 
@@ -19,14 +20,6 @@ export interface BlockSource {
   /** The block keys in the range, ascending. */
   keys(range: IDBKeyRange): Promise<BlockKey[]>;
   block(key: BlockKey): Promise<TransactionRecord[] | undefined>;
-}
-
-export function checkPageQuery(query: TransactionPageQuery): void {
-  const { limit, offset = 0, after, before } = query;
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`transactionPage: limit must be an integer of at least 1, not ${String(limit)}.`);
-  if (!Number.isInteger(offset) || offset < 0) throw new RangeError(`transactionPage: offset must be a non-negative integer, not ${String(offset)}.`);
-  if ([after, before, offset > 0 ? offset : undefined].filter((position) => position !== undefined).length > 1)
-    throw new RangeError("transactionPage: give at most one of after, before and offset.");
 }
 
 const satisfiesLower = (key: TransactionKey, lower: Bound) => {

@@ -4,7 +4,7 @@
  * order, as IndexedDB lists it. The replay guard's request ids are not sandbox data: never touched.
  */
 import { EXPORT_FORMAT, validateExport } from "../import-validation";
-import { CURRENT_SCHEMA_VERSION } from "../indexeddb/migrations";
+import { CURRENT_SCHEMA_VERSION } from "../export-format";
 import type { SandboxExport } from "../port";
 import { accountRow, agreementRow, basketRow, customerRow, metaEntryOf, metaRow, paymentRow, recordsOf, transactionRow } from "./rows";
 import type { Holds } from "./db";

@@ -5,7 +5,7 @@
 import type { Insertable } from "kysely";
 import type { MetaKey } from "../records";
 import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, PaymentRecord, TransactionRecord } from "../records";
-import type { MetaEntry } from "../indexeddb/schema";
+import type { MetaEntry } from "../port";
 import type { Json, SandboxTables } from "./tables";
 
 const json = <T>(value: T): Json<T> => JSON.stringify(value);

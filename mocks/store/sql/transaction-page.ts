@@ -9,7 +9,7 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
 import { compareKeys, dateBounds, maxLower, minUpper, type Bound } from "../key-range";
 import type { TransactionKey, TransactionPage, TransactionPageQuery } from "../port";
-import { checkPageQuery } from "../indexeddb/transaction-page";
+import { checkPageQuery } from "../page-query";
 import { recordsOf } from "./rows";
 import type { Db } from "./db";
 import type { SandboxTables } from "./tables";

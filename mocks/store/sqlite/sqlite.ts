@@ -1,8 +1,7 @@
 /**
  * Everything specific to SQLite (better-sqlite3) in one place: opening the file or an in-memory
- * database, the pragmas, the Kysely dialect, and telling a unique-constraint error from others.
- * The queries elsewhere in this folder are portable Kysely; a PostgreSQL (pg) file beside this one
- * would provide the same three things.
+ * database, the pragmas and the Kysely dialect. The queries are portable Kysely, shared with
+ * PostgreSQL (../sql/); ../postgres/postgres.ts provides the same for pg.
  */
 import Database from "better-sqlite3";
 import { Kysely, SqliteAdapter, SqliteDialect, type DialectAdapter } from "kysely";
@@ -101,12 +100,6 @@ function withStatementCache(native: Database.Database): Pick<Database.Database, 
       return statement;
     },
   } as Pick<Database.Database, "close" | "prepare">;
-}
-
-/** Whether the error is the database refusing a second row with the same unique key. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = sqliteErrorCode(error);
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
 
 /** Whether the file's first bytes are a SQLite database's header, so --data can tell it from a JSON export. */
