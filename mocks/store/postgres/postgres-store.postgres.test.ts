@@ -9,13 +9,13 @@ import { afterEach, describe, expect, test } from "vitest";
 import { REQUEST_ID_RETENTION_MS, type SandboxExport } from "../port";
 import { account, expectRejection, sampleStores, transaction } from "../store.test-helpers";
 import { replaceAll } from "../sql/export-import";
-import { migrateToLatest, migrationName, schemaVersionOf, type SqlMigrationStep } from "../sql/migrations";
+import { CURRENT_SQL_SCHEMA_VERSION, migrateToLatest, migrationName, schemaVersionOf, type SqlMigrationStep } from "../sql/migrations";
 import { BATCH_LOCK_CLASS, openPostgres, postgresHolds, type PostgresConnection } from "./postgres";
-import { CURRENT_POSTGRES_SCHEMA_VERSION, postgresMigrations } from "./postgres-migrations";
+import { postgresMigrations } from "./postgres-migrations";
 import { openPostgresStore, postgresStoreOn, type PostgresSandboxStore } from "./postgres-store";
 import { adminQuery, dropSchema, freshSchemaName, openTestConnection, openTestPostgresStore, postgresUrl } from "./postgres.test-helpers";
 
-const NEXT = CURRENT_POSTGRES_SCHEMA_VERSION + 1;
+const NEXT = CURRENT_SQL_SCHEMA_VERSION + 1;
 const schemas: string[] = [];
 const closing: (() => Promise<void>)[] = [];
 const newSchema = () => {
@@ -120,7 +120,7 @@ const fixtures: Fixture[] = [
 describe("PostgreSQL migrations, tested from each earlier version", () => {
   test("steps are numbered 1, 2, 3, … without gaps, and a fixture stands for every version below the newest", () => {
     expect(postgresMigrations.map((step) => step.version)).toEqual(Array.from({ length: postgresMigrations.length }, (_, i) => i + 1));
-    expect(fixtures.map((fixture) => fixture.version)).toEqual(Array.from({ length: CURRENT_POSTGRES_SCHEMA_VERSION }, (_, v) => v));
+    expect(fixtures.map((fixture) => fixture.version)).toEqual(Array.from({ length: CURRENT_SQL_SCHEMA_VERSION }, (_, v) => v));
   });
 
   test.each(fixtures.map((fixture) => [fixture.version, fixture] as const))(
@@ -135,7 +135,7 @@ describe("PostgreSQL migrations, tested from each earlier version", () => {
         await fixture.seed(raw);
       }
       const opened = await store(schema);
-      expect(await schemaVersionOf(raw, postgresMigrations, schema)).toBe(CURRENT_POSTGRES_SCHEMA_VERSION);
+      expect(await schemaVersionOf(raw, postgresMigrations, schema)).toBe(CURRENT_SQL_SCHEMA_VERSION);
       expect((await layoutOf(schema)).columns).toEqual(versionOneColumns);
       expect((await opened.exportAll()).stores).toEqual(fixture.expected);
       if (version === 1) {
@@ -184,7 +184,7 @@ describe("PostgreSQL migrations, tested from each earlier version", () => {
       migrateToLatest(raw, [...postgresMigrations, broken], schema),
       new RegExp(`could not be migrated \\(${migrationName(NEXT)} failed\\): step two is broken`),
     );
-    expect(await schemaVersionOf(raw, postgresMigrations, schema)).toBe(CURRENT_POSTGRES_SCHEMA_VERSION);
+    expect(await schemaVersionOf(raw, postgresMigrations, schema)).toBe(CURRENT_SQL_SCHEMA_VERSION);
     expect((await layoutOf(schema)).columns).not.toContain("payments.half_done text");
     expect((await opened.exportAll()).stores).toEqual(sampleStores());
   });
@@ -198,7 +198,7 @@ describe("PostgreSQL migrations, tested from each earlier version", () => {
     await expectRejection(
       openPostgresStore({ url: postgresUrl(), schema }),
       new RegExp(
-        `has schema version ${migrationName(NEXT)}, newer than this sandbox's ${migrationName(CURRENT_POSTGRES_SCHEMA_VERSION)}; open it with a newer sandbox`,
+        `has schema version ${migrationName(NEXT)}, newer than this sandbox's ${migrationName(CURRENT_SQL_SCHEMA_VERSION)}; open it with a newer sandbox`,
       ),
     );
     expect(await schemaVersionOf(raw, [...postgresMigrations, newer], schema)).toBe(NEXT);

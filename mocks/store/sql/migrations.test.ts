@@ -2,7 +2,8 @@ import { sql, type Kysely } from "kysely";
 import { describe, expect, test } from "vitest";
 import { expectRejection, sampleStores } from "../store.test-helpers";
 import { REQUEST_ID_RETENTION_MS, type SandboxExport } from "../port";
-import { CURRENT_SQL_SCHEMA_VERSION, migrateToLatest, migrationName, schemaVersionOf, sqlMigrations, type SqlMigrationStep } from "./migrations";
+import { CURRENT_SQL_SCHEMA_VERSION, migrateToLatest, migrationName, schemaVersionOf, type SqlMigrationStep } from "./migrations";
+import { sqliteMigrations } from "../sqlite/sqlite-migrations";
 import { checkSqlUpgrades, emptySqlDatabase, type SqlVersionFixture, type TableLayout } from "./migrations.test-helpers";
 import { accountRow, agreementRow, basketRow, customerRow, metaRow, paymentRow, transactionRow } from "./rows";
 import { openSqlite } from "../sqlite/sqlite";
@@ -66,20 +67,20 @@ async function seedVersionOne(untyped: Kysely<unknown>, stores: SandboxExport["s
 
 describe("SQL migrations tested from each earlier version", () => {
   test(`every version from 0 to ${String(CURRENT_SQL_SCHEMA_VERSION - 1)} upgrades to ${String(CURRENT_SQL_SCHEMA_VERSION)} with its data intact`, async () => {
-    expect(await checkSqlUpgrades({ steps: sqlMigrations, fixtures, layout })).toEqual(Array.from({ length: CURRENT_SQL_SCHEMA_VERSION }, (_, v) => v));
+    expect(await checkSqlUpgrades({ steps: sqliteMigrations, fixtures, layout })).toEqual(Array.from({ length: CURRENT_SQL_SCHEMA_VERSION }, (_, v) => v));
   });
 
   test("steps are numbered 1, 2, 3, … without gaps", () => {
-    expect(sqlMigrations.map((step) => step.version)).toEqual(Array.from({ length: sqlMigrations.length }, (_, i) => i + 1));
+    expect(sqliteMigrations.map((step) => step.version)).toEqual(Array.from({ length: sqliteMigrations.length }, (_, i) => i + 1));
   });
 });
 
 test("a request id claimed under version 1 (no expiry of its own) is kept 7 days after its first use, as version 1 kept it", async () => {
   const connection = openSqlite();
   const raw = connection.db as Kysely<unknown>;
-  await migrateToLatest(raw, sqlMigrations.slice(0, 1));
+  await migrateToLatest(raw, sqliteMigrations.slice(0, 1));
   await sql`insert into request_ids (tpp_key, request_id, first_used_at) values ('tpp', 'id-1', 1000)`.execute(raw);
-  await migrateToLatest(raw);
+  await migrateToLatest(raw, sqliteMigrations);
   const store = sqliteStoreOn(connection);
   expect(await store.claimRequestId("tpp", "id-1", 1000 + REQUEST_ID_RETENTION_MS)).toEqual({ firstUsedAt: 1000 });
   expect(await store.claimRequestId("tpp", "id-1", 1001 + REQUEST_ID_RETENTION_MS)).toBeUndefined();
@@ -100,7 +101,7 @@ describe(`the SQL harness, proved on a test-only version ${String(NEXT)}`, () =>
       await sql`update accounts set data = json_set(data, '$.product', 'Brukskonto') where json_extract(data, '$.product') is null`.execute(db);
     },
   };
-  const steps = [...sqlMigrations, stepTwo];
+  const steps = [...sqliteMigrations, stepTwo];
   const layoutTwo = layout.map((table) =>
     table.name === "payments"
       ? {
@@ -129,7 +130,7 @@ describe(`the SQL harness, proved on a test-only version ${String(NEXT)}`, () =>
   test("a failing step leaves the database at its old version, data intact", async () => {
     const connection = openSqlite();
     const db = connection.db as Kysely<unknown>;
-    await migrateToLatest(db);
+    await migrateToLatest(db, sqliteMigrations);
     await seedVersionOne(db, sampleStores());
     const broken: SqlMigrationStep = {
       version: NEXT,
@@ -139,10 +140,10 @@ describe(`the SQL harness, proved on a test-only version ${String(NEXT)}`, () =>
       },
     };
     await expectRejection(
-      migrateToLatest(db, [...sqlMigrations, broken]),
+      migrateToLatest(db, [...sqliteMigrations, broken]),
       new RegExp(`could not be migrated \\(${migrationName(NEXT)} failed\\): step two is broken`),
     );
-    expect(await schemaVersionOf(db)).toBe(CURRENT_SQL_SCHEMA_VERSION);
+    expect(await schemaVersionOf(db, sqliteMigrations)).toBe(CURRENT_SQL_SCHEMA_VERSION);
     const columns = connection.native.prepare("select name from pragma_table_info('payments')").all() as { name: string }[];
     expect(columns.map((column) => column.name)).not.toContain("half_done");
     await connection.db.destroy();
@@ -153,7 +154,7 @@ describe(`the SQL harness, proved on a test-only version ${String(NEXT)}`, () =>
     await migrateToLatest(connection.db as Kysely<unknown>, steps);
     const raw = connection.db as Kysely<unknown>;
     await expectRejection(
-      migrateToLatest(raw),
+      migrateToLatest(raw, sqliteMigrations),
       new RegExp(
         `has schema version ${migrationName(NEXT)}, newer than this sandbox's ${migrationName(CURRENT_SQL_SCHEMA_VERSION)}; open it with a newer sandbox`,
       ),

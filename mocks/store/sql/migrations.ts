@@ -1,10 +1,12 @@
 /**
- * The versioned schema of the SQL adapter, applied by Kysely's Migrator (which records the applied
- * steps in its own kysely_migration table and runs them in one transaction where the database can).
- * Steps are history: never edit a released step, append the next one (docs/storage.md, "The SQL
- * adapter"). Steps use Kysely's schema builder only, so they run on SQLite and PostgreSQL alike.
+ * The versioned schema of the SQL adapters, written once for SQLite and PostgreSQL and applied by Kysely's
+ * Migrator (which records the applied steps in its own kysely_migration table and runs them in one
+ * transaction where the database can). Steps are history: never edit a released step, append the next one
+ * (docs/storage.md, "The SQL adapter"). Steps use Kysely's schema builder only, so they run on both engines;
+ * what differs is passed in (`SqlColumnTypes`): each engine's list is ../sqlite/sqlite-migrations.ts and
+ * ../postgres/postgres-migrations.ts.
  */
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, type Expression, type Kysely, type Migration, type MigrationProvider } from "kysely";
 
 /** One step, from `version - 1` to `version`. The database is untyped: older layouts differ. */
 export interface SqlMigrationStep {
@@ -12,38 +14,45 @@ export interface SqlMigrationStep {
   up(db: Kysely<unknown>): Promise<void>;
 }
 
-export const sqlMigrations: readonly SqlMigrationStep[] = [
+/** The column types an engine spells its own way. */
+export interface SqlColumnTypes {
+  /** A text column the queries compare or order by (keys, statuses, dates): in code-point order, as the port orders. */
+  key: "text" | Expression<unknown>;
+}
+
+/** Every step, for an engine's column types. */
+export const sqlMigrationSteps = ({ key }: SqlColumnTypes): readonly SqlMigrationStep[] => [
   {
     version: 1,
     async up(db) {
       await db.schema
         .createTable("customers")
-        .addColumn("customer_number", "text", (column) => column.primaryKey())
-        .addColumn("psu_id", "text", (column) => column.notNull().unique())
+        .addColumn("customer_number", key, (column) => column.primaryKey())
+        .addColumn("psu_id", key, (column) => column.notNull().unique())
         .addColumn("data", "text", (column) => column.notNull())
         .execute();
 
       await db.schema
         .createTable("accounts")
-        .addColumn("resource_id", "text", (column) => column.primaryKey())
-        .addColumn("bban", "text", (column) => column.notNull().unique())
-        .addColumn("customer_number", "text", (column) => column.notNull())
+        .addColumn("resource_id", key, (column) => column.primaryKey())
+        .addColumn("bban", key, (column) => column.notNull().unique())
+        .addColumn("customer_number", key, (column) => column.notNull())
         .addColumn("data", "text", (column) => column.notNull())
         .execute();
       await db.schema.createIndex("accounts_customer_number").on("accounts").columns(["customer_number", "resource_id"]).execute();
 
       await db.schema
         .createTable("agreements")
-        .addColumn("customer_number", "text", (column) => column.primaryKey())
+        .addColumn("customer_number", key, (column) => column.primaryKey())
         .addColumn("data", "text", (column) => column.notNull())
         .execute();
 
       await db.schema
         .createTable("payments")
-        .addColumn("payment_id", "text", (column) => column.primaryKey())
+        .addColumn("payment_id", key, (column) => column.primaryKey())
         .addColumn("created_at", "bigint", (column) => column.notNull())
-        .addColumn("transaction_status", "text", (column) => column.notNull())
-        .addColumn("execution_date", "text")
+        .addColumn("transaction_status", key, (column) => column.notNull())
+        .addColumn("execution_date", key)
         .addColumn("data", "text", (column) => column.notNull())
         .execute();
       await db.schema.createIndex("payments_created_at").on("payments").columns(["created_at", "payment_id"]).execute();
@@ -51,7 +60,7 @@ export const sqlMigrations: readonly SqlMigrationStep[] = [
 
       await db.schema
         .createTable("baskets")
-        .addColumn("basket_id", "text", (column) => column.primaryKey())
+        .addColumn("basket_id", key, (column) => column.primaryKey())
         .addColumn("data", "text", (column) => column.notNull())
         .execute();
 
@@ -59,9 +68,9 @@ export const sqlMigrations: readonly SqlMigrationStep[] = [
       // (account_id, booking_date, seq) gives every transaction its own keyset position.
       await db.schema
         .createTable("transactions")
-        .addColumn("account_id", "text", (column) => column.notNull())
-        .addColumn("id", "text", (column) => column.notNull())
-        .addColumn("booking_date", "text", (column) => column.notNull())
+        .addColumn("account_id", key, (column) => column.notNull())
+        .addColumn("id", key, (column) => column.notNull())
+        .addColumn("booking_date", key, (column) => column.notNull())
         .addColumn("seq", "bigint", (column) => column.notNull())
         .addColumn("data", "text", (column) => column.notNull())
         .addPrimaryKeyConstraint("transactions_pk", ["account_id", "id"])
@@ -70,14 +79,14 @@ export const sqlMigrations: readonly SqlMigrationStep[] = [
 
       await db.schema
         .createTable("meta")
-        .addColumn("key", "text", (column) => column.primaryKey())
+        .addColumn("key", key, (column) => column.primaryKey())
         .addColumn("value", "text", (column) => column.notNull())
         .execute();
 
       await db.schema
         .createTable("request_ids")
-        .addColumn("tpp_key", "text", (column) => column.notNull())
-        .addColumn("request_id", "text", (column) => column.notNull())
+        .addColumn("tpp_key", key, (column) => column.notNull())
+        .addColumn("request_id", key, (column) => column.notNull())
         .addColumn("first_used_at", "bigint", (column) => column.notNull())
         .addPrimaryKeyConstraint("request_ids_pk", ["tpp_key", "request_id"])
         .execute();
@@ -96,7 +105,8 @@ export const sqlMigrations: readonly SqlMigrationStep[] = [
   },
 ];
 
-export const CURRENT_SQL_SCHEMA_VERSION = sqlMigrations.at(-1)?.version ?? 0;
+/** The newest version (both engines have every step). */
+export const CURRENT_SQL_SCHEMA_VERSION = sqlMigrationSteps({ key: "text" }).at(-1)?.version ?? 0;
 
 /** Migration names sort as their versions do (the Migrator applies them in name order). */
 export const migrationName = (version: number) => `v${String(version).padStart(4, "0")}`;
@@ -117,10 +127,10 @@ function providerOf(steps: readonly SqlMigrationStep[]): MigrationProvider {
 }
 
 /**
- * Brings the database to the newest of `steps` (default: every step). A step that fails rolls
+ * Brings the database to the newest of `steps`. A step that fails rolls
  * back (with every other step of this run, where DDL is transactional) and the error is thrown.
  */
-export async function migrateToLatest(db: Kysely<unknown>, steps: readonly SqlMigrationStep[] = sqlMigrations, schema?: string): Promise<void> {
+export async function migrateToLatest(db: Kysely<unknown>, steps: readonly SqlMigrationStep[], schema?: string): Promise<void> {
   const { error, results = [] } = await migratorOf(db, steps, schema).migrateToLatest();
   if (error === undefined) return;
   const newer = await unknownSteps(db, steps);
@@ -148,7 +158,7 @@ async function unknownSteps(db: Kysely<unknown>, steps: readonly SqlMigrationSte
 }
 
 /** The schema version the database is at: the newest applied step (0 for a new database). */
-export async function schemaVersionOf(db: Kysely<unknown>, steps: readonly SqlMigrationStep[] = sqlMigrations, schema?: string): Promise<number> {
+export async function schemaVersionOf(db: Kysely<unknown>, steps: readonly SqlMigrationStep[], schema?: string): Promise<number> {
   const applied = await migratorOf(db, steps, schema).getMigrations();
   return applied.reduce((version, migration) => (migration.executedAt ? Math.max(version, Number(migration.name.slice(1))) : version), 0);
 }

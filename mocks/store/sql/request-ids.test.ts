@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
 import { REQUEST_ID_RETENTION_MS } from "../port";
 import { migrateToLatest } from "./migrations";
+import { sqliteMigrations } from "../sqlite/sqlite-migrations";
 import { PRUNE_QUIET_MS } from "./request-ids";
 import { openSqlite } from "../sqlite/sqlite";
 import { sqliteStoreOn, type SqliteSandboxStore } from "../sqlite/sqlite-store";
@@ -16,7 +17,7 @@ afterEach(async () => {
 
 async function storeWithCount() {
   const connection = openSqlite();
-  await migrateToLatest(connection.db as Kysely<unknown>);
+  await migrateToLatest(connection.db as Kysely<unknown>, sqliteMigrations);
   const store = sqliteStoreOn(connection);
   opened.push(store);
   const count = () => Number(connection.native.prepare("select count(*) from request_ids where request_id like 'old-%'").pluck().get());

@@ -7,6 +7,7 @@
 import { REQUEST_ID_RETENTION_MS, type SandboxStore } from "../port";
 import { clearAll, exportAll, importAll, replaceAll } from "../sql/export-import";
 import { migrateToLatest } from "../sql/migrations";
+import { sqliteMigrations } from "./sqlite-migrations";
 import { readTxOf } from "../sql/read-tx";
 import { CLAIM_COLUMNS, checkClaimTime, claimPrunes, claimRequestId, insertClaim, requestIdUsed, type ClaimRow } from "../sql/request-ids";
 import { compileMarked } from "../sql/compiled-once";
@@ -50,7 +51,7 @@ export const MIN_FREE_BYTES = 1024 * 1024;
 export async function openSqliteStore(options: OpenSqliteStoreOptions = {}): Promise<SqliteSandboxStore> {
   const connection = openSqlite({ ...options });
   try {
-    await migrateToLatest(connection.db as Kysely<unknown>);
+    await migrateToLatest(connection.db as Kysely<unknown>, sqliteMigrations);
   } catch (error) {
     await connection.db.destroy();
     throw error;
