@@ -52,6 +52,7 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
   );
   if (!validation.ok) return errorAnswer(validation.messages);
   const signature = await checkSignature(
+    env.verifyRequest,
     { method: request.method, target: url.pathname + url.search, headers: request.headers, body: body.ok ? body.text : "" },
     new Date(env.realNow() + env.lastClockOffsetMs),
   );

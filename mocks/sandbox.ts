@@ -4,7 +4,8 @@
  */
 import { createDispatcher, type Dispatch } from "./router";
 import { loadFixedData } from "./handlers/initialize";
-import type { SandboxEnv } from "./env/sandbox-env";
+import type { RequestVerifier, SandboxEnv } from "./env/sandbox-env";
+import { webCryptoVerifier } from "./http/signature-check";
 import { createPageCache } from "./env/page-cache";
 import { isBrandNew } from "./store/brand-new";
 import type { RequestIdClaims, SandboxStore } from "./store/port";
@@ -34,6 +35,8 @@ export interface SandboxOptions {
   requestIds?: RequestIdClaims;
   /** Where the dispatcher reports the failures it answers 5xx (the server's log). */
   reportFailure?: SandboxEnv["reportFailure"];
+  /** How signatures are checked; default WebCrypto's, on this thread (the standalone server gives node:crypto's). */
+  verifyRequest?: RequestVerifier;
 }
 
 /** One batch at a time within this process: each job waits for the previous one. */
@@ -54,6 +57,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   }));
   const env: SandboxEnv = {
     store: options.store,
+    verifyRequest: options.verifyRequest ?? webCryptoVerifier,
     requestIds: options.requestIds ?? options.store,
     realNow: options.realNow ?? Date.now,
     newId: options.newId ?? (() => crypto.randomUUID()),

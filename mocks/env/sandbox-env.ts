@@ -2,12 +2,26 @@
  * What every operation is given (the interface's handlers, the control routes, scenarios, the batch): one
  * sandbox's store, clocks and caches, and what the composition that made it hands in (sandbox.ts).
  */
+import type { SignableRequest, VerifyResult } from "../../src/signing/index";
 import type { RequestIdClaims, SandboxStore } from "../store/port";
 import type { Answer } from "./answer";
 import type { PageCache } from "./page-cache";
 
+/**
+ * How a request's signature is checked: src/signing's verifyRequest with the clock the certificate's validity is read
+ * against. WebCrypto's, loaded on the first signed request, in the browser and in Vitest (http/signature-check.ts); the
+ * standalone server's checks node:crypto's way, on worker threads when it is busy (server/verify-pool.ts).
+ */
+export type RequestVerifier = (
+  request: SignableRequest & { headers: Record<string, string>; body: string },
+  now: Date,
+  options?: { deferBodyDigest?: boolean },
+) => Promise<VerifyResult>;
+
 export interface SandboxEnv {
   store: SandboxStore;
+  /** Checks a signed request (the dispatcher; on a hosted server, its routing too, before a tenant is chosen). */
+  verifyRequest: RequestVerifier;
   /**
    * Where the replay guard claims request ids: the store, or on a hosted server the server's own store, which every
    * tenant shares (a certificate naming another tenant over the same key must not make a used id new: decision 0045).

@@ -3,7 +3,8 @@
  * exactly what did not match. The signing string it rebuilt also travels in a response header, in
  * full, because a tppMessage text stops at 512 characters.
  */
-import type { HashedBody, SignableRequest, VerifyFailure, VerifyResult } from "../../src/signing/index";
+import type { HashedBody, VerifyFailure } from "../../src/signing/index";
+import type { RequestVerifier } from "../env/sandbox-env";
 import type { IncomingRequest, VerifiedSigner } from "./incoming";
 import { tppError } from "../../src/contract/tpp-messages";
 import { errorAnswer, type Answer } from "../env/answer";
@@ -27,18 +28,8 @@ export type SignatureCheck = { ok: true; headers: Record<string, string>; signer
 let signingModule: Promise<typeof import("../../src/signing/index")> | undefined;
 const signing = () => (signingModule ??= import("../../src/signing/index"));
 
-/** How a request's signature is checked: here by default; the standalone server hands it to worker threads (verify-pool.ts). */
-export type RequestVerifier = (
-  request: SignableRequest & { headers: Record<string, string>; body: string },
-  now: Date,
-  options?: { deferBodyDigest?: boolean },
-) => Promise<VerifyResult>;
-let offThread: RequestVerifier | undefined;
-
-/** Replaces where signatures are checked (the server, at start); undefined: here again. */
-export function useRequestVerifier(verifier: RequestVerifier | undefined): void {
-  offThread = verifier;
-}
+/** WebCrypto's check, on this thread: the browser's sandbox and Vitest (the standalone server gives its own, server/verify-pool.ts). */
+export const webCryptoVerifier: RequestVerifier = async (request, now, options) => (await signing()).verifyRequest(request, { now, ...options });
 
 const rebuiltHeader = (signingString: string | undefined): Record<string, string> =>
   signingString === undefined ? {} : { [SIGNING_STRING_HEADER]: utf8Base64(signingString) };
@@ -61,6 +52,7 @@ function refusal(result: VerifyFailure): { ok: false; answer: Answer } {
  * has been hashed as it streamed.
  */
 export async function checkSignature(
+  verify: RequestVerifier,
   request: { method: string; target: string; headers: IncomingRequest["headers"]; body: string },
   now: Date,
   options: { deferBodyDigest?: boolean } = {},
@@ -70,7 +62,7 @@ export async function checkSignature(
     headers[name] = value;
   });
   const signable = { method: request.method, url: request.target, headers, body: request.body };
-  const result = offThread ? await offThread(signable, now, options) : await (await signing()).verifyRequest(signable, { now, ...options });
+  const result = await verify(signable, now, options);
   if (result.ok) return { ok: true, headers: rebuiltHeader(result.signingString), signer: { ...result.fingerprints, subject: result.certificate.subject } };
   return refusal(result);
 }

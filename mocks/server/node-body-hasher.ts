@@ -1,5 +1,5 @@
 /**
- * node:crypto's synchronous SHA hash of a body, for the server (src/signing/digest.ts): the same
+ * node:crypto's synchronous SHA hash of a body, which the server passes to its checks (src/signing/digest.ts): the same
  * bytes as WebCrypto's, without a job on the thread pool per request. And the same hashes taken
  * while a body streams in, chunk by chunk, so a large body is never hashed in one long turn of the
  * event loop after it has arrived.

@@ -9,11 +9,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { tppError } from "../../src/contract/tpp-messages";
-import { useBodyHasher } from "../../src/signing/digest";
-import { verifyRequest } from "../../src/signing/index";
-import { useRsaVerifier } from "../../src/signing/rsa-verifier";
-import { useRequestVerifier } from "../http/signature-check";
-import { defaultVerifyWorkers, sharedVerifyPool } from "./verify-pool";
+import type { RequestVerifier } from "../env/sandbox-env";
+import { defaultVerifyWorkers, sharedVerifyPool, verifyHere } from "./verify-pool";
 import { resolve } from "node:path";
 import { createSandbox, type Sandbox } from "../sandbox";
 import { startBatchTimer, type BatchTimer } from "./batch-timer";
@@ -24,8 +21,6 @@ import { openPostgresStore, redactUrl } from "../store/postgres/postgres-store";
 import { createBodyBudgets, type BodyBudgetLimits } from "./body-budget";
 import { createRequestHandler } from "./handle-request";
 import { isLoopbackHostName, parseAllowedOrigin } from "./origins";
-import { nodeBodyHasher } from "./node-body-hasher";
-import { nodeRsaVerifier } from "./node-rsa-verifier";
 import { createRoutes } from "./routes";
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
 import type { LogFormat } from "./cli-args";
@@ -192,8 +187,6 @@ function closeServer(server: Server, graceMs: number): Promise<void> {
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const port = options.port ?? DEFAULT_PORT;
   const host = options.host ?? DEFAULT_HOST;
-  useRsaVerifier(nodeRsaVerifier);
-  useBodyHasher(nodeBodyHasher);
   const log =
     options.log === true
       ? (line: string) => {
@@ -247,9 +240,10 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   // Requests this server has not answered yet. Alone, a request is checked here: the hop to a worker
   // and back added about 0.5 ms to each of a client's sequential requests and saved nothing.
   let unanswered = 0;
-  useRequestVerifier(
-    pool ? (request, now, checks) => (unanswered > 1 ? pool.verify(request, now, checks) : verifyRequest(request, { now, ...checks })) : undefined,
-  );
+  // Handed to every sandbox this server makes (its own, each tenant's) and to the hosted routing (sandbox.env).
+  const verifyRequest: RequestVerifier = pool
+    ? (request, now, checks) => (unanswered > 1 ? pool.verify(request, now, checks) : verifyHere(request, now, checks))
+    : verifyHere;
   try {
     // Like the portal's own sandbox: a brand-new one holds the fixed data, so the portal's examples and curl commands work at once.
     // The SQLite file is this process's alone (locked EXCLUSIVE), so every commit passes through here: pages may be kept.
@@ -264,6 +258,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       ...(postgres ? { exclusive: postgres.exclusive } : {}),
       ...(options.realNow ? { realNow: options.realNow } : {}),
       reportFailure,
+      verifyRequest,
     });
     const timerOptions = { ...(options.batchIntervalMs ? { intervalMs: options.batchIntervalMs } : {}), ...(log ? { log } : {}), reportFailure };
     let hosted: HostedRouting | undefined;
@@ -278,6 +273,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
         ...(log ? { log } : {}),
         ...(options.reclaimIntervalMs ? { reclaimIntervalMs: options.reclaimIntervalMs } : {}),
         reportFailure,
+        verifyRequest,
       });
       tenants = hostedTenants.tenants;
       hosted = createHostedRouting({ tenants: hostedTenants.forRequests, server: sandbox, ...(options.realNow ? { realNow: options.realNow } : {}) });

@@ -10,7 +10,9 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { verifyRequest, type VerifyResult } from "../../src/signing/index";
-import type { RequestVerifier } from "../http/signature-check";
+import type { RequestVerifier } from "../env/sandbox-env";
+import { nodeBodyHasher } from "./node-body-hasher";
+import { nodeRsaVerifier } from "./node-rsa-verifier";
 
 /** What a worker is asked: one request to check, the clock its certificate's validity is read against. */
 export interface VerifyJob {
@@ -67,11 +69,19 @@ function parseReply(text: string): VerifyReply {
   return reply;
 }
 
+/**
+ * A check on this thread with node:crypto's RSA check and body hash (the same answers as WebCrypto's, without a job
+ * on the thread pool per request): what the server checks with when it is not busy, and what each worker runs.
+ */
+export const verifyHere: RequestVerifier = (request, now, options) =>
+  verifyRequest(request, { now, ...options, rsaVerifier: nodeRsaVerifier, bodyHasher: nodeBodyHasher });
+
 /** The job's check, on whichever thread runs it. */
 export const verifyJob = (job: VerifyJob): Promise<VerifyResult> =>
-  verifyRequest(
+  verifyHere(
     { method: job.method, url: job.url, headers: job.headers, body: job.body },
-    { now: new Date(job.nowMs), ...(job.deferBodyDigest ? { deferBodyDigest: true } : {}) },
+    new Date(job.nowMs),
+    job.deferBodyDigest ? { deferBodyDigest: true } : {},
   );
 const inline = verifyJob;
 

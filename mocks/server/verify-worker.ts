@@ -1,14 +1,10 @@
 /**
- * A signature-checking thread of the standalone server (verify-pool.ts): the same verifyRequest,
- * node:crypto's checks installed as in the server's own thread, answering each request by its id.
+ * A signature-checking thread of the standalone server (verify-pool.ts): the same verifyRequest with
+ * node:crypto's checks as on the server's own thread (verifyJob), answering each request by its id.
  */
 import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
-import { useBodyHasher } from "../../src/signing/digest";
-import { useRsaVerifier } from "../../src/signing/rsa-verifier";
-import { nodeBodyHasher } from "./node-body-hasher";
-import { nodeRsaVerifier } from "./node-rsa-verifier";
 import { verifyJob, type VerifyJob, type VerifyReply } from "./verify-pool";
 
 /** Lowers this thread's priority (verify-pool.ts's CHECKER_NICENESS); Linux names the thread in /proc/thread-self, elsewhere nothing changes. */
@@ -24,8 +20,6 @@ function yieldToEventLoop(niceness: unknown): void {
 }
 
 yieldToEventLoop((workerData as { niceness?: unknown } | null)?.niceness);
-useRsaVerifier(nodeRsaVerifier);
-useBodyHasher(nodeBodyHasher);
 
 const port = parentPort;
 if (port === null) throw new Error("verify-worker.ts runs as a worker thread of the sandbox server (verify-pool.ts).");

@@ -22,23 +22,17 @@ export const EMPTY_BODY_DIGESTS: Readonly<Record<DigestAlgorithm, string>> = {
 };
 
 /**
- * The one SHA hash of a body. WebCrypto wherever the sandbox runs; the standalone server installs
- * node:crypto's synchronous hash (the same bytes out), because WebCrypto's job on the thread pool
- * cost a signed payment creation more than the hashing itself, as with the RSA check (rsa-verifier.ts).
+ * The one SHA hash of a body. WebCrypto wherever the sandbox runs; the standalone server passes
+ * node:crypto's synchronous hash (the same bytes out, VerifyOptions.bodyHasher), because WebCrypto's job
+ * on the thread pool cost a signed payment creation more than the hashing itself, as with the RSA check
+ * (rsa-verifier.ts).
  */
 export type BodyHasher = (algorithm: DigestAlgorithm, bytes: Uint8Array<ArrayBuffer>) => Promise<ArrayBuffer> | Uint8Array;
 
 export const webCryptoHasher: BodyHasher = (algorithm, bytes) => globalThis.crypto.subtle.digest(algorithm, bytes);
 
-let hasher: BodyHasher = webCryptoHasher;
-
-/** Replaces the hash for this process (the server does it once, at start). */
-export function useBodyHasher(replacement: BodyHasher): void {
-  hasher = replacement;
-}
-
 /** `"SHA-256=<base64>"` over the exact body bytes; an absent body digests the empty string. */
-export async function computeDigest(body: RequestBody, algorithm: DigestAlgorithm = "SHA-256"): Promise<string> {
+export async function computeDigest(body: RequestBody, algorithm: DigestAlgorithm = "SHA-256", hasher: BodyHasher = webCryptoHasher): Promise<string> {
   const bytes = bodyBytes(body);
   if (bytes.length === 0) return EMPTY_BODY_DIGESTS[algorithm];
   const hash = await hasher(algorithm, bytes);
@@ -60,10 +54,10 @@ const isHashed = (body: RequestBody | HashedBody): body is HashedBody => typeof 
 export const bodyLength = (body: RequestBody | HashedBody): number => (isHashed(body) ? body.length : bodyBytes(body).length);
 
 /** The length of a body and its digest by each algorithm: hashed now, or as it streamed. */
-function measured(body: RequestBody | HashedBody): { length: number; digestOf: (algorithm: DigestAlgorithm) => Promise<string> } {
+function measured(body: RequestBody | HashedBody, hasher: BodyHasher): { length: number; digestOf: (algorithm: DigestAlgorithm) => Promise<string> } {
   if (isHashed(body)) return { length: body.length, digestOf: (algorithm) => Promise.resolve(body.digests[algorithm] ?? `${algorithm} (not hashed)`) };
   const bytes = bodyBytes(body);
-  return { length: bytes.length, digestOf: (algorithm) => computeDigest(bytes, algorithm) };
+  return { length: bytes.length, digestOf: (algorithm) => computeDigest(bytes, algorithm, hasher) };
 }
 
 export interface DigestEntry {
@@ -112,7 +106,7 @@ export type DigestCheck =
  * recipient skip the algorithms it does not know; here none is skipped (decision 0045): each must be
  * SHA-256 or SHA-512, listed once, and match, so no listed digest goes unchecked.
  */
-export async function checkDigest(headerValue: string, body: RequestBody | HashedBody): Promise<DigestCheck> {
+export async function checkDigest(headerValue: string, body: RequestBody | HashedBody, hasher: BodyHasher = webCryptoHasher): Promise<DigestCheck> {
   const entries = parseDigestHeader(headerValue);
   if (!entries) return { ok: false, reason: "digest-malformed", received: headerValue };
   const supported = entries.filter((e): e is DigestEntry & { algorithm: DigestAlgorithm } => e.algorithm !== undefined);
@@ -122,7 +116,7 @@ export async function checkDigest(headerValue: string, body: RequestBody | Hashe
   }
   const repeated = supported.find((entry, i) => supported.findIndex((other) => other.algorithm === entry.algorithm) < i);
   if (repeated) return { ok: false, reason: "digest-algorithm-repeated", received: headerValue, algorithm: repeated.algorithm };
-  const bytes = measured(body);
+  const bytes = measured(body, hasher);
   for (const entry of supported) {
     const expected = await bytes.digestOf(entry.algorithm);
     if (expected !== `${entry.algorithm}=${entry.value}`) {

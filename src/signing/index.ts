@@ -4,7 +4,7 @@
 
 export type { DigestAlgorithm, HeaderRecord, RequestBody, SignableRequest, SignatureAlgorithm, SignatureErrorCode } from "./types";
 
-export { computeDigest, checkDigest, parseDigestHeader, type DigestCheck, type DigestEntry, type HashedBody } from "./digest";
+export { computeDigest, checkDigest, parseDigestHeader, webCryptoHasher, type BodyHasher, type DigestCheck, type DigestEntry, type HashedBody } from "./digest";
 export { buildSigningString, requestTarget, SigningStringError, REQUEST_TARGET } from "./signing-string";
 export { formatSignatureHeader, parseSignatureHeader, type ParsedSignatureHeader, type SignatureParams } from "./signature-header";
 export { decodeEncodedWords, encodeWord } from "./rfc2047";

@@ -1,6 +1,6 @@
 import { fromBase64 } from "./bytes";
 import type { LoadedCertificate } from "./certificate";
-import { bodyLength, checkDigest, type HashedBody } from "./digest";
+import { bodyLength, checkDigest, type BodyHasher, type HashedBody } from "./digest";
 import { headerValue, headerValues } from "./headers";
 import { parseSignatureHeader, type ParsedSignatureHeader } from "./signature-header";
 import { type SignedHeaderPolicy, firstUnsignedRequirement } from "./signed-header-policy";
@@ -83,6 +83,7 @@ export async function importVerifyKey(certificate: LoadedCertificate, hash: "SHA
 export async function checkBodyDigest(
   request: Pick<SignableRequest, "headers"> & { readonly body?: RequestBody | HashedBody },
   policy: SignedHeaderPolicy,
+  hasher?: BodyHasher,
 ): Promise<VerifyFailure | undefined> {
   const digest = headerValue(request.headers, "digest");
   if (digest === undefined) {
@@ -95,7 +96,7 @@ export async function checkBodyDigest(
       );
     return undefined;
   }
-  const check = await checkDigest(digest, request.body);
+  const check = await checkDigest(digest, request.body, hasher);
   if (check.ok) return undefined;
   switch (check.reason) {
     case "digest-malformed":

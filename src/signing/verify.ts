@@ -3,11 +3,11 @@ import { fingerprintsOf, loadCertificate } from "./certificate";
 import { checkStrength } from "./certificate-strength";
 import { headerValue } from "./headers";
 import { compareKeyId, parseKeyId } from "./key-id";
-import { verifyRsaSignature } from "./rsa-verifier";
+import { webCryptoRsaVerifier, type RsaVerifier } from "./rsa-verifier";
 import { BERLIN_GROUP_POLICY, type SignedHeaderPolicy } from "./signed-header-policy";
 import { SigningStringError, buildSigningString } from "./signing-string";
 import type { SignableRequest } from "./types";
-import type { HashedBody } from "./digest";
+import type { BodyHasher, HashedBody } from "./digest";
 import {
   checkBodyDigest,
   checkDigestForm,
@@ -36,6 +36,10 @@ export interface VerifyOptions {
    * request's body is ignored. Compare the body with checkStreamedBody once it has been hashed.
    */
   readonly deferBodyDigest?: boolean;
+  /** The RSA check; default WebCrypto's. The standalone server passes node:crypto's (mocks/server/verify-pool.ts). */
+  readonly rsaVerifier?: RsaVerifier;
+  /** The hash of the body for its Digest; default WebCrypto's. The standalone server passes node:crypto's. */
+  readonly bodyHasher?: BodyHasher;
 }
 
 const policyOf = (options: Pick<VerifyOptions, "requiredHeaders">): SignedHeaderPolicy => ({
@@ -98,7 +102,7 @@ async function verify(whole: SignableRequest, options: VerifyOptions): Promise<V
   const match = compareKeyId(parsedKeyId.keyId, { ...certificate.summary, issuerDn: certificate.issuerDn });
   if (!match.ok) return failure(match.reason, match.text, context);
 
-  const bodyProblem = options.deferBodyDigest ? await checkDigestForm(request, policy) : await checkBodyDigest(request, policy);
+  const bodyProblem = options.deferBodyDigest ? await checkDigestForm(request, policy) : await checkBodyDigest(request, policy, options.bodyHasher);
   const digestProblem = bodyProblem ?? checkSignedList(request, policy, signedHeaders);
   if (digestProblem) return { ...digestProblem, ...context };
 
@@ -109,7 +113,7 @@ async function verify(whole: SignableRequest, options: VerifyOptions): Promise<V
     if (!(error instanceof SigningStringError)) throw error;
     return failure("signed-header-absent", `${error.message} (signed: ${signedHeaders.join(" ")}).`, context);
   }
-  const verified = await verifyRsaSignature(publicKey.value, signature.value, utf8Bytes(signingString));
+  const verified = await (options.rsaVerifier ?? webCryptoRsaVerifier)(publicKey.value, signature.value, utf8Bytes(signingString));
   if (!verified) {
     return failure("signature-mismatch", mismatchText(signingString, signature.value.length, certificate.summary.publicKeyAlgorithm, algorithm.value.name), {
       ...context,

@@ -91,6 +91,7 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
   ): Promise<Signed> {
     // Real time: a tenant's own clock may be years ahead, and no tenant is chosen yet; its dispatcher checks again on its clock.
     const signature = await checkSignature(
+      server.env.verifyRequest,
       { method: request.method, target: url.pathname + url.search, headers: request.headers, body },
       new Date(realNow()),
       checks,

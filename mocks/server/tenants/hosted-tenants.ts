@@ -4,6 +4,7 @@
  * when the bound is full. Requests reach the tenants through `forRequests`, which keeps the records
  * the reclaim reads; the batch timer uses `tenants` as they are (a batch run is no TPP's request).
  */
+import type { RequestVerifier } from "../../env/sandbox-env";
 import type { RequestIdClaims } from "../../store/port";
 import type { PostgresPool } from "../../store/postgres/postgres-pool";
 import { createTenantAdmission } from "./tenant-admission";
@@ -25,6 +26,8 @@ export interface HostedTenantsOptions {
   reclaimIntervalMs?: number;
   /** Where the tenants' dispatchers report the failures they answer 5xx (the server's log). */
   reportFailure?: (error: unknown, where: string) => void;
+  /** How the tenants' dispatchers check signatures: the server's way. */
+  verifyRequest?: RequestVerifier;
 }
 
 export interface HostedTenants {
@@ -55,6 +58,7 @@ export function createHostedTenants(options: HostedTenantsOptions): HostedTenant
     pageCache: database === undefined,
     requestIds: options.requestIds,
     ...(options.reportFailure ? { reportFailure: options.reportFailure } : {}),
+    ...(options.verifyRequest ? { verifyRequest: options.verifyRequest } : {}),
     ...(options.realNow ? { realNow: options.realNow } : {}),
   });
   const timer = startReclaimTimer(reclaim, options.reclaimIntervalMs ?? RECLAIM_INTERVAL_MS);

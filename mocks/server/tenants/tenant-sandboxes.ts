@@ -5,6 +5,7 @@
  * (tenant-admission.ts): the server is exposed, and a self-signed certificate costs an attacker nothing.
  */
 import { createSandbox, type Sandbox } from "../../sandbox";
+import type { RequestVerifier } from "../../env/sandbox-env";
 import type { RequestIdClaims } from "../../store/port";
 import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits, type Applicant, type TenantAdmission } from "./tenant-admission";
 import type { TenantIdentity } from "./tenant-identity";
@@ -76,6 +77,8 @@ export interface TenantSandboxOptions {
   realNow?: () => number;
   /** Where each tenant's dispatcher reports the failures it answers 5xx (the server's log). */
   reportFailure?: (error: unknown, where: string) => void;
+  /** How each tenant's dispatcher checks signatures: the server's way (default WebCrypto's, sandbox.ts). */
+  verifyRequest?: RequestVerifier;
 }
 
 export function createTenantSandboxes(options: TenantSandboxOptions): TenantSandboxes {
@@ -110,6 +113,7 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
         ...(exclusive ? { exclusive } : {}),
         ...(options.realNow ? { realNow: options.realNow } : {}),
         ...(options.reportFailure ? { reportFailure: options.reportFailure } : {}),
+        ...(options.verifyRequest ? { verifyRequest: options.verifyRequest } : {}),
       });
       return { key, sandbox, store, keys, leases: 0 };
     } catch (error) {
