@@ -1,7 +1,9 @@
 /**
  * Tabs by the WAI-ARIA tabs pattern: one Tab stop on the chosen tab, the arrow keys (and Home, End)
- * move to another and show it, and each panel is labelled by its tab. Every panel stays mounted, only
- * hidden: a form's fields keep their values, errors and registration while another tab is shown.
+ * move to another and show it, and each panel is labelled by its tab. The panels here all start with
+ * something focusable (a field, a button, a code block), so the next Tab goes into the panel without the
+ * panel itself being a Tab stop. Every panel stays mounted, only hidden: a form's fields keep their
+ * values, errors and registration while another tab is shown.
  */
 import type { KeyboardEvent, ReactNode } from "react";
 
@@ -70,7 +72,6 @@ export function Tabs<Id extends string>({ label, idPrefix, tabs, selected, onSel
           aria-labelledby={tabId(idPrefix, tab.id)}
           data-tab={tab.id}
           hidden={tab.id !== selected}
-          tabIndex={0}
           className="tab-panel"
         >
           {tab.panel}

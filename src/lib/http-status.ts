@@ -1,5 +1,4 @@
 /** How an answer's status line and time read: the reason phrase for answers that come without one, the duration. */
-
 const REASONS: Record<number, string> = {
   200: "OK",
   201: "Created",
@@ -12,8 +11,10 @@ const REASONS: Record<number, string> = {
   405: "Method Not Allowed",
   406: "Not Acceptable",
   409: "Conflict",
+  413: "Content Too Large",
   415: "Unsupported Media Type",
   429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
   502: "Bad Gateway",
   503: "Service Unavailable",

@@ -4,74 +4,21 @@
  * fixed; the PSU is picked from the sandbox's customers.
  */
 import type { ReactNode } from "react";
-import { Controller, useFormContext } from "react-hook-form";
+import { useFormContext } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
-import { NO_FIX, acceptFixes } from "../../contract/codes";
 import type { Operation } from "../../contract/operations";
 import { headerChoice } from "../../contract/sandbox-choices";
 import { FieldShell } from "../../components/field-shell";
 import { parametersOf, type Parameter } from "../../lib/openapi-document";
 import { isBrowserForbidden } from "../../lib/request-draft";
 import { customersQuery } from "../../lib/sandbox-queries";
+import { AcceptFixPicker } from "./accept-fix-picker";
 import { useAwaitingPlaceholder } from "./awaiting-fields";
 import { COMPUTED_HEADERS, DEFAULTED_HEADERS, PSU_HEADERS, type ConsoleValues } from "./console-form";
 import { errorAt, fieldId } from "./field-error";
 import { useAfterFirstRender } from "../../lib/use-after-first-render";
 
 const computed = new Set<string>(COMPUTED_HEADERS);
-
-/** The published fixes as checkboxes; with none checked a required header sends the neutral value `none` (decision 0017). */
-function AcceptFixPicker({ name, describedBy, required }: { name: string; describedBy: string | undefined; required: boolean }) {
-  const { control } = useFormContext<ConsoleValues>();
-  return (
-    <Controller
-      control={control}
-      name={name as `headers.${string}`}
-      render={({ field }) => {
-        const chosen = new Set(
-          (field.value ?? "")
-            .split(",")
-            .map((value) => value.trim())
-            .filter((value) => value !== "" && value !== NO_FIX),
-        );
-        const toggle = (fix: string) => {
-          if (chosen.has(fix)) chosen.delete(fix);
-          else chosen.add(fix);
-          field.onChange(chosen.size > 0 ? [...chosen].join(", ") : required ? NO_FIX : undefined);
-        };
-        return (
-          <div className="checkbox-list" role="group" aria-describedby={describedBy} id={fieldId(name)}>
-            {acceptFixes.map((fix) => (
-              <label key={fix}>
-                <input
-                  type="checkbox"
-                  checked={chosen.has(fix)}
-                  onChange={() => {
-                    toggle(fix);
-                  }}
-                  onBlur={field.onBlur}
-                />{" "}
-                <code>{fix}</code>
-              </label>
-            ))}
-            {[...chosen]
-              .filter((fix) => !(acceptFixes as readonly string[]).includes(fix))
-              .map((unknown) => (
-                <span key={unknown} className="tag tag-warning">
-                  unknown: {unknown}
-                </span>
-              ))}
-            {required && chosen.size === 0 ? (
-              <p className="muted">
-                None checked: sends <code>x-accept-fix: {NO_FIX}</code>, which activates no breaking change.
-              </p>
-            ) : null}
-          </div>
-        );
-      }}
-    />
-  );
-}
 
 function HeaderField({ parameter }: { parameter: Parameter }) {
   const { register, formState } = useFormContext<ConsoleValues>();

@@ -16,6 +16,7 @@ function Label({ tab, errors }: { tab: RequestTab; errors: number }) {
   return (
     <>
       {names[tab]}
+      {errors > 0 ? " " : null}
       {errors > 0 ? (
         <span className="tab-errors">
           {errors}

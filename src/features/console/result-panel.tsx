@@ -1,50 +1,12 @@
 /** What the answer means, beside the form (see ResultPanel). */
 import { Link } from "wouter";
 import type { Exchange } from "../../lib/exchange";
-import type { Operation, OperationId } from "../../contract/operations";
-import { isControlRoute, matchOperation } from "../../contract/paths";
-import { errorCodeChoice } from "../../contract/sandbox-choices";
-import { DecisionLink } from "../../components/sandbox-choice";
-import { CopyButton } from "../../components/copy-button";
+import type { Operation } from "../../contract/operations";
 import { formatDuration } from "../../lib/http-status";
-import { answerFacts, type AnswerFacts } from "./answer-facts";
-import { fieldAnchor } from "./field-error";
-import { useRevealOnClick } from "./reveal-field";
-import { formFieldOf, tppMessagesOf, type TppMessageLike } from "./server-errors";
-
-interface LinkObject {
-  href: string;
-}
-
-function nextSteps(body: string): [string, string][] {
-  try {
-    const links = (JSON.parse(body) as { _links?: Record<string, LinkObject> })._links ?? {};
-    return Object.entries(links).map(([name, link]) => [name, link.href]);
-  } catch {
-    return [];
-  }
-}
-
-/** What a link to each readable operation offers; its target is that operation's console. */
-const linkLabels: Partial<Record<OperationId, string>> = {
-  getPayment: "Get the payment",
-  getPaymentStatus: "Get the status",
-  getPeriodicPayment: "Get the payment",
-  getPeriodicPaymentStatus: "Get the status",
-  getSigningBasket: "Get the basket",
-  getSigningBasketStatus: "Get the basket status",
-  listSandboxTransactions: "List its transactions",
-};
-
-/** Where a link of the interface leads inside the portal. */
-function portalTarget(name: string, href: string): { to: string; label: string } | undefined {
-  const url = new URL(href, location.origin);
-  if (name === "scaRedirect") return { to: url.pathname, label: "Open the bank to authorise (SCA)" };
-  const match = matchOperation("GET", url.pathname, { only: "interface", anyPrefix: true });
-  if (match.kind !== "found" || isControlRoute(match.route)) return undefined;
-  const label = linkLabels[match.route.id];
-  return label ? { to: `/try/${match.route.id}?${new URLSearchParams(match.params).toString()}`, label } : undefined;
-}
+import { answerFacts } from "./answer-facts";
+import { Facts, Messages } from "./answer-parts";
+import { nextSteps, portalTarget } from "./next-steps";
+import { tppMessagesOf } from "./server-errors";
 
 /** Which of the answer's tabs a button shows. */
 export type AnswerTab = "response" | "inspector" | "code";
@@ -57,73 +19,6 @@ interface Props {
   onShow: (tab: AnswerTab) => void;
   /** Shows the inspector's comparison of the signed and the rebuilt signing strings. */
   onCompareSigning: () => void;
-}
-
-function Messages({ operation, messages }: { operation: Operation; messages: TppMessageLike[] }) {
-  const reveal = useRevealOnClick();
-  return (
-    <ul className="tpp-messages">
-      {messages.map((message, index) => {
-        const field = formFieldOf(operation, message.path);
-        const choice = message.code === undefined ? undefined : errorCodeChoice(message.code);
-        return (
-          <li key={index} className={message.category === "WARNING" ? "warning" : "error"}>
-            <strong>{message.code}</strong>
-            {message.path ? (
-              <>
-                {" at "}
-                {field ? (
-                  <a href={fieldAnchor(field)} onClick={reveal}>
-                    <code>{message.path}</code>
-                  </a>
-                ) : (
-                  <code>{message.path}</code>
-                )}
-              </>
-            ) : null}
-            {": "}
-            {message.text}
-            {choice ? (
-              <span className="choice-note">
-                Code chosen by this sandbox (spec 7 does not list it): see <DecisionLink decision={choice.decision} />
-              </span>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-/** The answer's first facts: what was made or read and its status, or how long to wait before asking again. */
-function Facts({ facts }: { facts: AnswerFacts }) {
-  if (!facts.id && !facts.transactionStatus && !facts.retryAfter) return null;
-  return (
-    <dl className="facts answer-facts">
-      {facts.id ? (
-        <div>
-          <dt>{facts.id.name}</dt>
-          <dd>
-            <code className="wrap">{facts.id.value}</code> <CopyButton text={facts.id.value} context={facts.id.name} />
-          </dd>
-        </div>
-      ) : null}
-      {facts.transactionStatus ? (
-        <div>
-          <dt>transactionStatus</dt>
-          <dd>
-            <code>{facts.transactionStatus}</code>
-          </dd>
-        </div>
-      ) : null}
-      {facts.retryAfter ? (
-        <div>
-          <dt>Retry-After</dt>
-          <dd>{/^\d+$/.test(facts.retryAfter) ? `${facts.retryAfter} s` : facts.retryAfter}</dd>
-        </div>
-      ) : null}
-    </dl>
-  );
 }
 
 /**

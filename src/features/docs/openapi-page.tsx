@@ -7,6 +7,7 @@ import { linkTarget } from "./doc-links";
 import { openApiGuideUrl } from "./doc-sources";
 import { titleOf } from "./markdown";
 import { MarkdownView } from "./markdown-view";
+import { DocumentState } from "./document-state";
 import { useDocument } from "./use-document";
 
 const DOCUMENT = "docs/openapi.md";
@@ -27,16 +28,7 @@ export default function OpenApiPage() {
           Download openapi.json
         </a>
       </p>
-      {document.isError ? (
-        <p role="alert" className="panel panel-error">
-          {document.error.message}
-        </p>
-      ) : null}
-      {document.isPending ? (
-        <p className="muted" aria-busy="true">
-          Loading the guide…
-        </p>
-      ) : null}
+      <DocumentState document={document} />
       <MarkdownView blocks={blocks} linkTo={(href) => linkTarget(href, DOCUMENT)} />
     </article>
   );
