@@ -1,8 +1,8 @@
 /**
  * The portal's header: the brand, the main navigation and the chosen sandbox's state, one row at
  * every width. On a narrow screen the navigation folds behind a menu button (a disclosure: it opens
- * and closes with Enter or Space, Escape closes it and gives the focus back to the button, and
- * following a link closes it).
+ * and closes with Enter or Space, Escape closes it and gives the focus back to the button; following
+ * a link, a tap outside or the focus leaving the header closes it).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation } from "wouter";
@@ -49,7 +49,15 @@ export function SiteHeader() {
     button.current?.focus();
   };
   return (
-    <header className={`site-header${open ? " menu-open" : ""}`} ref={header} onKeyDown={onKeyDown}>
+    <header
+      className={`site-header${open ? " menu-open" : ""}`}
+      ref={header}
+      onKeyDown={onKeyDown}
+      // Tabbing on past its links folds it too, so the focus never goes on under it.
+      onBlur={(event) => {
+        if (open && !event.currentTarget.contains(event.relatedTarget)) setOpenAt(undefined);
+      }}
+    >
       <Link href="/" className="brand">
         PSD2 Sandbox
       </Link>

@@ -91,7 +91,7 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
     ) : undefined;
 
   return (
-    <ShowRequestTab.Provider value={setRequestTab as (tab: string) => void}>
+    <ShowRequestTab.Provider value={setRequestTab}>
       <div className="console">
         <FormProvider {...form}>
           <AwaitingFields.Provider value={waiting}>

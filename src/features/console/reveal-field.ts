@@ -3,15 +3,18 @@
  * of the error summary and of the sandbox's tppMessages use it, so following one lands on the field.
  */
 import { createContext, useContext, type MouseEvent } from "react";
+import type { RequestTab } from "./request-tabs";
 
 /** Shows the request tab that holds a field (the console's tabs are its state). */
-export const ShowRequestTab = createContext<(tab: string) => void>(() => undefined);
+export const ShowRequestTab = createContext<(tab: RequestTab) => void>(() => undefined);
 
-export function revealField(id: string, showTab: (tab: string) => void): void {
+const isRequestTab = (tab: string | undefined): tab is RequestTab => tab === "body" || tab === "params" || tab === "headers";
+
+export function revealField(id: string, showTab: (tab: RequestTab) => void): void {
   const field = document.getElementById(id);
   if (!field) return;
   const tab = field.closest<HTMLElement>("[role=tabpanel]")?.dataset.tab;
-  if (tab) showTab(tab);
+  if (isRequestTab(tab)) showTab(tab);
   for (let folded = field.closest("details"); folded; folded = folded.parentElement?.closest("details") ?? null) folded.open = true;
   // After the tab's panel is shown (React renders a click's update before the next frame).
   requestAnimationFrame(() => {
