@@ -78,12 +78,13 @@ export async function startBrowserSandbox(): Promise<BrowserSandbox> {
   const { openSandboxStore } = await import("./store/indexeddb/indexeddb-store");
   const store = await openSandboxStore();
   await nextTask();
-  const { createSandbox } = await import("./sandbox");
+  const [{ createSandbox }, { BROWSER_TRAFFIC_LIMITS, recordingDispatch }] = await Promise.all([import("./sandbox"), import("./recording-dispatch")]);
   // A brand-new sandbox (never used, never reset) starts with the fixed data, so there is something to explore.
-  const sandbox = await createSandbox({ store, exclusive: withBatchLock, seedIfNew: true });
+  const sandbox = await createSandbox({ store, exclusive: withBatchLock, seedIfNew: true, traffic: BROWSER_TRAFFIC_LIMITS });
   await nextTask();
   const { startWorker } = await import("./worker");
-  await startWorker(sandbox.dispatch);
+  // Every request answered is kept in the traffic record (decision 0055), the portal's own included.
+  await startWorker(recordingDispatch(sandbox));
   let leader = false;
   await leadBatches(sandbox, () => {
     leader = true;

@@ -25,6 +25,20 @@ import { validateRequest } from "./http/validate-request";
 import { parseAcceptFixes } from "../src/contract/headers";
 import { SCENARIO_APPLIED_HEADER, SCENARIO_HEADER, appliedMarker, isImmediate } from "../src/contract/scenarios";
 import { chooseScenario, factsOf, immediateAnswer } from "./scenarios/forced";
+import { ChangeNotes, watchChanges } from "./store/change-watch";
+
+/**
+ * The sandbox as one request sees it: when it keeps a traffic record, its store notes what the request changed into
+ * `facts.changes`, and `facts.sandbox` names it as the one that answered (where the record goes). Everything else is
+ * the sandbox's own environment, read and written through.
+ */
+function requestEnv(env: SandboxEnv, facts: RequestFacts): SandboxEnv {
+  if (env.traffic === undefined) return env;
+  facts.sandbox = env;
+  facts.changes ??= new ChangeNotes();
+  const store = watchChanges(env.store, facts.changes);
+  return new Proxy(env, { get: (target, name, receiver): unknown => (name === "store" ? store : Reflect.get(target, name, receiver)) });
+}
 
 export const CONTROL_PREFIX = "/__sandbox/";
 
@@ -107,13 +121,14 @@ const runHandler = <Id extends OperationId>(id: Id, context: HandlerContext<Id>)
  * Never throws: storage that cannot serve is a 503 with Retry-After (unavailable-answer.ts), any other failure a 500
  * that says it is a sandbox bug, not a broken promise; either is reported to env.reportFailure (the server's log).
  */
-export function createDispatcher(env: SandboxEnv) {
+export function createDispatcher(sandboxEnv: SandboxEnv) {
   /**
    * The answer to a /v1/… or /__sandbox/… request, ready for the wire; undefined for any other path. `facts` is
    * told what answering established (the verified signer), for the caller's log.
    */
   async function answer(request: IncomingRequest, facts: RequestFacts = {}): Promise<WireAnswer | undefined> {
     const url = new URL(request.url);
+    const env = requestEnv(sandboxEnv, facts);
     const trick = pathTrickProblem(url.pathname);
     if (trick && (url.pathname.startsWith("/v1/") || url.pathname.startsWith(CONTROL_PREFIX))) return toWire(failure("BAD_REQUEST", trick));
     const isControl = url.pathname.startsWith(CONTROL_PREFIX);

@@ -8,7 +8,7 @@ import type { RequestVerifier, SandboxEnv } from "./env/sandbox-env";
 import { webCryptoVerifier } from "./http/signature-check";
 import { createPageCache } from "./env/page-cache";
 import { isBrandNew } from "./store/brand-new";
-import type { RequestIdClaims, SandboxStore } from "./store/port";
+import type { RequestIdClaims, SandboxStore, TrafficLimits } from "./store/port";
 import { catchUpToNow, type RunReport } from "./batch/runner";
 
 export interface Sandbox {
@@ -18,6 +18,8 @@ export interface Sandbox {
   catchUpBatches: () => Promise<RunReport[]>;
   /** Whether this sandbox was brand-new and got the fixed data set now. */
   seeded: boolean;
+  /** Hears the id of each new traffic record, once it is stored; returns the unsubscribe. */
+  onTraffic: (listener: (id: string) => void) => () => void;
 }
 
 export interface SandboxOptions {
@@ -37,6 +39,8 @@ export interface SandboxOptions {
   reportFailure?: SandboxEnv["reportFailure"];
   /** How signatures are checked; default WebCrypto's, on this thread (the standalone server gives node:crypto's). */
   verifyRequest?: RequestVerifier;
+  /** Keep a traffic record of the requests answered, within these bounds (decision 0055); without, nothing is recorded. */
+  traffic?: TrafficLimits;
 }
 
 /** One batch at a time within this process: each job waits for the previous one. */
@@ -55,6 +59,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     clockOffsetMs: await tx.meta("clockOffsetMs"),
     lastBatchRunAt: await tx.meta("lastBatchRunAt"),
   }));
+  const trafficListeners = new Set<(id: string) => void>();
   const env: SandboxEnv = {
     store: options.store,
     verifyRequest: options.verifyRequest ?? webCryptoVerifier,
@@ -68,6 +73,16 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     ...(options.pageCache === true ? { pageCache: createPageCache(options.store) } : {}),
     ...(options.hosted ? { hosted: options.hosted } : {}),
     ...(options.reportFailure ? { reportFailure: options.reportFailure } : {}),
+    ...(options.traffic
+      ? {
+          traffic: {
+            limits: options.traffic,
+            recorded: (id: string) => {
+              for (const listener of trafficListeners) listener(id);
+            },
+          },
+        }
+      : {}),
   };
   options.store.onCommit(() => {
     env.changes.revision += 1;
@@ -87,5 +102,9 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     env,
     catchUpBatches: () => catchUpToNow(env),
     seeded,
+    onTraffic: (listener) => {
+      trafficListeners.add(listener);
+      return () => trafficListeners.delete(listener);
+    },
   };
 }

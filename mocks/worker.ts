@@ -4,9 +4,9 @@
  */
 import { http } from "msw";
 import { setupWorker } from "msw/browser";
-import type { Dispatch } from "./router";
+import type { RequestAnswerer } from "./recording-dispatch";
 
-export async function startWorker(dispatch: Dispatch): Promise<void> {
+export async function startWorker(dispatch: RequestAnswerer): Promise<void> {
   const worker = setupWorker(http.all("*", ({ request }) => (new URL(request.url).origin === location.origin ? dispatch(request) : undefined)));
   await worker.start({ onUnhandledRequest: "bypass", quiet: true, serviceWorker: { url: "/mockServiceWorker.js" } });
 }

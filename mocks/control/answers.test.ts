@@ -5,14 +5,26 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { controlRoutes, type ControlRouteId } from "../../src/contract/control";
 import { hrefOf } from "../../src/contract/paths";
-import { KARI, NDCT, OLA, initiationHeaders, testClient, type TestClient } from "../test-helpers";
+import { KARI, NDCT, OLA, ORIGIN, initiationHeaders, testClient, type TestClient } from "../test-helpers";
+import { createMemorySandbox } from "../memory-sandbox";
+import { BROWSER_TRAFFIC_LIMITS, recordingDispatch } from "../recording-dispatch";
+import type { TrafficPage } from "../../src/contract/traffic";
 
 let client: TestClient;
 let paymentId = "";
 let heldPaymentId = "";
 
+let recordedId = "";
+
 beforeAll(async () => {
-  client = await testClient();
+  client = await testClient({ sandbox: await createMemorySandbox({ traffic: BROWSER_TRAFFIC_LIMITS }) });
+  // One request through the recording dispatcher (the service worker's), for the traffic routes to show.
+  await recordingDispatch(client.sandbox)(new Request(`${ORIGIN}${hrefOf("sandboxClock", {})}`));
+  while (recordedId === "") {
+    const listed = (await (await client.control("GET", hrefOf("sandboxRequests", {}))).json()) as TrafficPage;
+    recordedId = listed.requests[0]?.id ?? "";
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   await client.send("POST", "/v1/sandbox/initialize");
   // advanceClock (a day) runs before scaDecision: a week's SCA window keeps the payment awaiting SCA until then.
   await client.control("PUT", hrefOf("setScaWindow", {}), { minutes: 7 * 24 * 60 });
@@ -71,6 +83,8 @@ const requests: Record<ControlRouteId, () => { path: string; body?: unknown }> =
   exportSandbox: () => ({ path: hrefOf("exportSandbox", {}) }),
   importSandbox: () => ({ path: hrefOf("importSandbox", {}), body: exported }),
   resetSandbox: () => ({ path: hrefOf("resetSandbox", {}) }),
+  sandboxRequests: () => ({ path: hrefOf("sandboxRequests", {}, { limit: "10", status: "2xx" }) }),
+  sandboxRequest: () => ({ path: hrefOf("sandboxRequest", { id: recordedId }) }),
   // Hosted only (mocks/server/tenants/tenant-keys.test.ts answers them); here a 404, tested below.
   tenantKeys: () => ({ path: hrefOf("tenantKeys", {}) }),
   addTenantKey: () => ({ path: hrefOf("addTenantKey", {}), body: { certificate: "AA==" } }),

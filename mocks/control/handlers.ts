@@ -11,6 +11,7 @@ import { decideSca, showSca } from "./sca";
 import { testIdentities } from "./identities";
 import { hostedOnly } from "./hosted-only";
 import { releasePayment, scenarioRules, setScenarioRules } from "./scenarios";
+import { listTraffic, showTraffic } from "./traffic";
 
 /** The sandbox's change count as the contract writes it. */
 export const changesNow = (env: SandboxEnv) => ({ revision: env.changes.revision, since: new Date(env.changes.since).toISOString() });
@@ -54,6 +55,8 @@ export const controlHandlers: ControlHandlers = {
   testIdentities: ({ env, query }) => testIdentities(env, query.count),
   // The standalone server streams this route to a client that accepts text/event-stream (mocks/server/change-streams.ts).
   sandboxChanges: ({ env }) => Promise.resolve(answerWith("sandboxChanges", changesNow(env))),
+  sandboxRequests: ({ env, query }) => listTraffic(env, query),
+  sandboxRequest: ({ env, params }) => showTraffic(env, params.id),
   tenantKeys: ({ env }) => env.hosted?.keys?.list() ?? hostedOnly(),
   addTenantKey: ({ env, body }) => env.hosted?.keys?.add(body.certificate) ?? hostedOnly(),
   removeTenantKey: ({ env, params }) => env.hosted?.keys?.remove(params.spkiSha256) ?? hostedOnly(),

@@ -3,7 +3,7 @@
  * sandbox's store, clocks and caches, and what the composition that made it hands in (sandbox.ts).
  */
 import type { SignableRequest, VerifyResult } from "../../src/signing/index";
-import type { RequestIdClaims, SandboxStore } from "../store/port";
+import type { RequestIdClaims, SandboxStore, TrafficLimits } from "../store/port";
 import type { Answer } from "./answer";
 import type { PageCache } from "./page-cache";
 
@@ -45,6 +45,8 @@ export interface SandboxEnv {
   pageCache?: PageCache;
   /** On a hosted (multi-tenant) server: the sandbox's tenant (absent for the server's own), which bank-page links carry. */
   hosted?: { tenantKey?: string; keys?: TenantKeyControls };
+  /** Where the sandbox keeps what it was sent (decision 0055): absent for a sandbox that records nothing. */
+  traffic?: TrafficLog;
   /** A failure the dispatcher answered with a 5xx, and where (`POST /v1/…`): the server logs it, internals and all. */
   reportFailure?: (error: unknown, where: string) => void;
 }
@@ -55,4 +57,10 @@ export interface TenantKeyControls {
   /** Binds the key of this certificate (base64 DER) too. */
   add(certificate: string): Promise<Answer>;
   remove(spkiSha256: string): Promise<Answer>;
+}
+
+/** A sandbox's traffic record: how much it keeps, and who hears of a new record (the change stream's `traffic` event). */
+export interface TrafficLog {
+  limits: TrafficLimits;
+  recorded: (id: string) => void;
 }

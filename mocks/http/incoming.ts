@@ -5,6 +5,8 @@
  * much as the store did (docs/standalone-server.md, "Throughput").
  */
 import type { Answer } from "../env/answer";
+import type { SandboxEnv } from "../env/sandbox-env";
+import type { ChangeNotes } from "../store/change-watch";
 
 export interface IncomingRequest {
   readonly method: string;
@@ -43,6 +45,10 @@ export interface RequestFacts {
    * admitted there (a refused or unbound one names none), or an existing tenant whose bank link was opened.
    */
   tenant?: string;
+  /** The sandbox that answered it (the server's, or a hosted tenant's): where its traffic record goes (decision 0055). */
+  sandbox?: SandboxEnv;
+  /** What it changed, noted as it went, for its traffic record (set by the dispatcher of a sandbox that records). */
+  changes?: ChangeNotes;
 }
 
 /** An answer ready for the wire: the body serialized once, the headers merged case-insensitively. */

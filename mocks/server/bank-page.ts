@@ -5,6 +5,7 @@
  * the portal renders this page; the standalone server has no portal, so it renders it here.
  */
 import type { z } from "zod";
+import type { RequestFacts } from "../http/incoming";
 import type { Dispatch } from "../router";
 import { formatBban } from "../../src/contract/account-numbers";
 import { ErrorBody } from "../../src/contract/common-objects";
@@ -101,8 +102,8 @@ async function problemFromAnswer(response: Response, subject: Subject, id: strin
   );
 }
 
-async function show(dispatch: Dispatch, origin: string, subject: Subject, id: string): Promise<Response> {
-  const answer = await dispatch(new Request(`${origin}${hrefOf("scaRequest", { subject, id })}`));
+async function show(dispatch: Dispatch, origin: string, subject: Subject, id: string, facts?: RequestFacts): Promise<Response> {
+  const answer = await dispatch(new Request(`${origin}${hrefOf("scaRequest", { subject, id })}`), facts);
   if (!answer) return problemPage(500, "The bank could not do that", "The sandbox did not answer.");
   if (!answer.ok) return problemFromAnswer(answer, subject, id);
   const view = ScaRequest.safeParse(await answer.json());
@@ -116,7 +117,7 @@ async function show(dispatch: Dispatch, origin: string, subject: Subject, id: st
   return approvalPage(subject, view.data);
 }
 
-async function decide(dispatch: Dispatch, request: Request, origin: string, subject: Subject, id: string): Promise<Response> {
+async function decide(dispatch: Dispatch, request: Request, origin: string, subject: Subject, id: string, facts?: RequestFacts): Promise<Response> {
   const decision = new URLSearchParams(await request.text()).get("decision");
   if (decision !== "approve" && decision !== "decline")
     return problemPage(
@@ -130,6 +131,7 @@ async function decide(dispatch: Dispatch, request: Request, origin: string, subj
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ decision }),
     }),
+    facts,
   );
   if (!answer) return problemPage(500, "The bank could not do that", "The sandbox did not answer.");
   if (!answer.ok) return problemFromAnswer(answer, subject, id);
@@ -145,8 +147,8 @@ async function decide(dispatch: Dispatch, request: Request, origin: string, subj
   });
 }
 
-/** The bank page's answer, or undefined when the path is not the bank's. */
-export async function bankPage(request: Request, url: URL, dispatch: Dispatch): Promise<Response | undefined> {
+/** The bank page's answer, or undefined when the path is not the bank's; `facts` hear what its requests to the sandbox changed. */
+export async function bankPage(request: Request, url: URL, dispatch: Dispatch, facts?: RequestFacts): Promise<Response | undefined> {
   const match = BANK_PATH.exec(url.pathname);
   if (!match) return undefined;
   const subject: Subject = match[1] === "basket" ? "basket" : "payment";
@@ -156,7 +158,7 @@ export async function bankPage(request: Request, url: URL, dispatch: Dispatch): 
   } catch {
     return problemPage(400, "Not a valid link", "The identifier in this address is not valid percent-encoding.");
   }
-  if (request.method === "GET" || request.method === "HEAD") return show(dispatch, url.origin, subject, id);
-  if (request.method === "POST") return decide(dispatch, request, url.origin, subject, id);
+  if (request.method === "GET" || request.method === "HEAD") return show(dispatch, url.origin, subject, id, facts);
+  if (request.method === "POST") return decide(dispatch, request, url.origin, subject, id, facts);
   return page(405, "Method not allowed – Sandbox Bank", html`${bank}<h1>Method not allowed</h1><p>This page takes GET and POST.</p>`, { Allow: "GET, POST" });
 }

@@ -2,12 +2,14 @@
  * GET /__sandbox/changes as server-sent events: the server tells every open portal that the sandbox
  * changed, within a fraction of a second, without each portal polling it (and without a log line
  * per poll). Bounded like every other cost of the server (decision 0015): at most `max` streams at
- * once (429 beyond), one `change` event per burst of commits (at most one per `coalesceMs`), a
+ * once (429 beyond), one `change` event per burst of commits (at most one per `coalesceMs`), and likewise one
+ * `traffic` event per burst of recorded requests (decision 0055: a portal's Traffic view reads on it, its data views do not), a
  * stream whose client does not read is dropped rather than buffered, and each stream ends after
  * `lifetimeMs` (EventSource reconnects by itself), so a forgotten tab never holds a socket forever.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SandboxChanges } from "../../src/contract/control-schemas";
+import type { TrafficNews } from "../../src/contract/traffic";
 import { errorStatus } from "../../src/contract/errors";
 import { tppError } from "../../src/contract/tpp-messages";
 import { setCorsHeaders } from "./cors";
@@ -28,6 +30,8 @@ export interface ChangeStreams {
   open: (req: IncomingMessage, res: ServerResponse, allowedOrigin: string | undefined) => number;
   /** The sandbox committed a change. */
   changed: () => void;
+  /** The sandbox recorded a request (decision 0055): a `traffic` event, not a `change`, so a portal's data is not read again for it. */
+  traffic: (id: string) => void;
   /** How many streams are open. */
   size: () => number;
   /** Ends every stream (the server is stopping). */
@@ -39,12 +43,15 @@ export const CHANGES_PATH = "/__sandbox/changes";
 const MAX_BUFFERED_BYTES = 64 * 1024;
 
 const event = (changes: SandboxChanges) => `event: change\ndata: ${JSON.stringify(changes)}\n\n`;
+const trafficEvent = (news: TrafficNews) => `event: traffic\ndata: ${JSON.stringify(news)}\n\n`;
 
 export function createChangeStreams(options: ChangeStreamOptions): ChangeStreams {
   const max = options.max ?? 32;
   const coalesceMs = options.coalesceMs ?? 100;
   const streams = new Set<ServerResponse>();
   let pending: NodeJS.Timeout | undefined;
+  let pendingTraffic: NodeJS.Timeout | undefined;
+  let newest: string | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
 
   const write = (res: ServerResponse, text: string) => {
@@ -115,9 +122,20 @@ export function createChangeStreams(options: ChangeStreamOptions): ChangeStreams
       }, coalesceMs);
       pending.unref();
     },
+    traffic(id) {
+      if (streams.size === 0) return;
+      if (newest === undefined || id > newest) newest = id;
+      if (pendingTraffic) return;
+      pendingTraffic = setTimeout(() => {
+        pendingTraffic = undefined;
+        if (newest !== undefined) broadcast(trafficEvent({ newest }));
+      }, coalesceMs);
+      pendingTraffic.unref();
+    },
     size: () => streams.size,
     closeAll() {
       if (pending) clearTimeout(pending);
+      if (pendingTraffic) clearTimeout(pendingTraffic);
       for (const res of [...streams]) res.end();
       streams.clear();
       if (heartbeat) clearInterval(heartbeat);

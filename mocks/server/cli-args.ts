@@ -2,7 +2,7 @@
  * The command line of `npm run sandbox`: --port N, --host H, --data FILE, --database URL, --database-schema NAME,
  * --database-connections N, --empty, --allow-origin ORIGIN (repeatable), --public-url URL, --log-format text|json, --multi-tenant,
  * --max-tenants N, --tenants-per-minute N, --tenants-per-address N, --tenants-per-key N, --reclaim-after MINUTES,
- * --trusted-proxy CIDR (repeatable), --help; each also from an environment
+ * --trusted-proxy CIDR (repeatable), --traffic-max-records N, --traffic-max-mib N, --help; each also from an environment
  * variable (SANDBOX_PORT, …, SANDBOX_DATABASE_URL), which the flag overrides.
  */
 import { parseProxyBlock } from "./client-address";
@@ -33,6 +33,8 @@ export interface CliOptions {
   tenantLimits?: { maxTenants?: number; perMinute?: number; perAddress?: number; perKey?: number; reclaimAfterMs?: number };
   /** Hosted mode: reverse proxies whose X-Forwarded-For names the client (addresses or CIDR blocks). */
   trustedProxies?: string[];
+  /** How much traffic each sandbox keeps (decision 0055); maxRecords 0 records none. */
+  traffic?: { maxRecords?: number; maxBytes?: number };
 }
 
 export type LogFormat = "text" | "json";
@@ -94,13 +96,19 @@ Options:
                  Hosted mode: a reverse proxy (address or block, such as 10.0.0.0/8) whose
                  X-Forwarded-For names the client the per-address bound counts; may be given more
                  than once. From any other address the header is ignored.
+  --traffic-max-records N
+                 Requests each sandbox keeps in its traffic record (GET /__sandbox/requests), the
+                 oldest dropped first (default 10000; 0 records none).
+  --traffic-max-mib N
+                 MiB of stored records each sandbox's traffic record holds at most (default 64).
   -h, --help     Show this help.
 
 Each option can also come from the environment; a flag given on the command line wins:
   SANDBOX_PORT, SANDBOX_HOST, SANDBOX_DATA, SANDBOX_DATABASE_URL, SANDBOX_DATABASE_SCHEMA, SANDBOX_DATABASE_CONNECTIONS,
   SANDBOX_EMPTY=1, SANDBOX_ALLOW_ORIGINS (comma-separated), SANDBOX_PUBLIC_URL, SANDBOX_LOG_FORMAT,
   SANDBOX_MULTI_TENANT=1, SANDBOX_MAX_TENANTS, SANDBOX_TENANTS_PER_MINUTE, SANDBOX_TENANTS_PER_ADDRESS,
-  SANDBOX_TENANTS_PER_KEY, SANDBOX_RECLAIM_AFTER, SANDBOX_TRUSTED_PROXIES (comma-separated).
+  SANDBOX_TENANTS_PER_KEY, SANDBOX_RECLAIM_AFTER, SANDBOX_TRUSTED_PROXIES (comma-separated),
+  SANDBOX_TRAFFIC_MAX_RECORDS, SANDBOX_TRAFFIC_MAX_MIB.
 
 See docs/standalone-server.md.`;
 
@@ -120,6 +128,8 @@ const VALUE_OPTIONS = [
   "--tenants-per-key",
   "--reclaim-after",
   "--trusted-proxy",
+  "--traffic-max-records",
+  "--traffic-max-mib",
 ] as const;
 const FLAG_OPTIONS = ["--empty", "--multi-tenant"] as const;
 type FlagOption = (typeof FLAG_OPTIONS)[number];
@@ -143,6 +153,8 @@ const EXAMPLES: Record<ValueOption, string> = {
   "--tenants-per-key": "--tenants-per-key 5",
   "--reclaim-after": "--reclaim-after 60",
   "--trusted-proxy": "--trusted-proxy 10.0.0.0/8",
+  "--traffic-max-records": "--traffic-max-records 10000",
+  "--traffic-max-mib": "--traffic-max-mib 64",
 };
 
 /** The environment variable of each option (an operator's container or service file sets these). */
@@ -164,6 +176,8 @@ export const ENVIRONMENT: Record<ValueOption | FlagOption, string> = {
   "--tenants-per-key": "SANDBOX_TENANTS_PER_KEY",
   "--reclaim-after": "SANDBOX_RECLAIM_AFTER",
   "--trusted-proxy": "SANDBOX_TRUSTED_PROXIES",
+  "--traffic-max-records": "SANDBOX_TRAFFIC_MAX_RECORDS",
+  "--traffic-max-mib": "SANDBOX_TRAFFIC_MAX_MIB",
 };
 
 /** The hosted mode's numeric bounds: whole numbers of at least 1. */
@@ -183,6 +197,14 @@ function checkValue(name: ValueOption, value: string): string | undefined {
       return `${name} must be a whole number of at least 1, such as ${EXAMPLES[name]}; got ${JSON.stringify(value)}.`;
     return undefined;
   }
+  if (name === "--traffic-max-records")
+    return /^\d{1,7}$/.test(value) && Number(value) <= 1_000_000
+      ? undefined
+      : `--traffic-max-records must be a whole number from 0 (record nothing) to 1000000, such as ${EXAMPLES[name]}; got ${JSON.stringify(value)}.`;
+  if (name === "--traffic-max-mib")
+    return /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65_536
+      ? undefined
+      : `--traffic-max-mib must be a whole number of MiB from 1 to 65536, such as ${EXAMPLES[name]}; got ${JSON.stringify(value)}.`;
   if (name === "--trusted-proxy") {
     const parsed = parseProxyBlock(value);
     return parsed.ok ? undefined : parsed.problem;
@@ -291,7 +313,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
             message:
               `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --database-connections, --empty, ` +
               "--allow-origin, --public-url, --log-format, --multi-tenant, --max-tenants, --tenants-per-minute, --tenants-per-address, --tenants-per-key, " +
-              "--reclaim-after, --trusted-proxy and --help.",
+              "--reclaim-after, --trusted-proxy, --traffic-max-records, --traffic-max-mib and --help.",
           }
         : { kind: "error", message: `Unexpected argument ${JSON.stringify(argument)}; options start with "--", such as ${EXAMPLES["--port"]}.` };
     }
@@ -356,6 +378,12 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     }).filter(([, value]) => value !== undefined),
   );
   const origins = listOf("--allow-origin");
+  const maxRecords = values["--traffic-max-records"];
+  const maxMib = values["--traffic-max-mib"];
+  const traffic = {
+    ...(maxRecords === undefined ? {} : { maxRecords: Number(maxRecords) }),
+    ...(maxMib === undefined ? {} : { maxBytes: Number(maxMib) * 1024 * 1024 }),
+  };
   return {
     kind: "run",
     options: {
@@ -372,6 +400,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       ...(origins.length > 0 ? { allowOrigins: origins } : {}),
       ...(values["--public-url"] === undefined ? {} : { publicUrl: new URL(values["--public-url"]).origin }),
       ...(logFormat === undefined ? {} : { logFormat }),
+      ...(Object.keys(traffic).length > 0 ? { traffic } : {}),
     },
   };
 }

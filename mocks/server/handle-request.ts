@@ -27,6 +27,24 @@ import { repeatedHeaderMessages } from "./repeated-headers";
 import { requestLogLine } from "./request-log";
 import { clientAddress, type TrustedProxies } from "./client-address";
 import { inRequestScope } from "../store/postgres/request-scope";
+import type { Exchange } from "../http/traffic-record";
+
+/** What a request's answering saw of its body and its answer's, for its traffic record. */
+interface Seen {
+  url?: URL;
+  requestBody?: Buffer;
+  responseBody?: string | Buffer;
+}
+
+function joinedHeaders(headers: Record<string, string[] | undefined>): [string, string][] {
+  return Object.entries(headers).flatMap(([name, values]) => (name.startsWith(":") || values === undefined ? [] : [[name, values.join(", ")]]));
+}
+
+function sentHeaders(res: ServerResponse): [string, string][] {
+  return Object.entries(res.getHeaders()).flatMap(([name, value]) =>
+    value === undefined ? [] : [[name, Array.isArray(value) ? value.join(", ") : String(value)] as [string, string]],
+  );
+}
 
 /**
  * `Context`: what a request established before its body was read (admit), handed to answerInterface, answerControl or
@@ -61,6 +79,8 @@ export interface RequestHandlerOptions<Context = never> {
   trustedProxies?: TrustedProxies;
   /** Where a failure answered 5xx goes, internals and all (default: a failure log over `log`). */
   reportFailure?: ReportFailure;
+  /** Hears every request answered, with its answer, once it was sent (the traffic record, decision 0055). */
+  record?: (exchange: Exchange) => void;
 }
 
 export function createRequestHandler<Context = never>(options: RequestHandlerOptions<Context>) {
@@ -77,17 +97,22 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
     return toWire(failure("SYSTEM_ERROR", `The sandbox server failed while answering: ${detail}. This is a sandbox bug.`));
   }
 
-  async function answer(req: IncomingMessage, res: ServerResponse, facts: RequestFacts): Promise<number | "aborted"> {
+  async function answer(req: IncomingMessage, res: ServerResponse, facts: RequestFacts, seen: Seen): Promise<number | "aborted"> {
     // A request without Origin is no web page's (curl, a TPP's back end): nothing to grant or refuse.
     const origin = req.headers.origin;
     const allowedOrigin = origin !== undefined && allows(origin) ? origin : undefined;
     const send = (response: Response, close?: boolean) =>
-      sendResponse(res, response, { ...(close ? { close } : {}), ...(allowedOrigin ? { allowedOrigin } : {}) });
+      sendResponse(res, response, {
+        ...(close ? { close } : {}),
+        ...(allowedOrigin ? { allowedOrigin } : {}),
+        ...(options.record ? { sent: (body: Buffer | undefined) => (seen.responseBody = body) } : {}),
+      });
     const url = requestUrl(req, options.fallbackHost);
     if (!url.ok) {
       await send(jsonError(400, "BAD_REQUEST", url.problem), true);
       return 400;
     }
+    seen.url = url.url;
     const foreignHost = options.loopbackOnly === true ? foreignHostProblem(url.url.hostname) : undefined;
     if (foreignHost) {
       await send(jsonError(403, "FORBIDDEN", foreignHost), true);
@@ -116,7 +141,10 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
       await send(preflight(req));
       return 204;
     }
-    const wire = (answer: WireAnswer, close?: boolean) => sendWire(res, answer, { ...(close ? { close } : {}), ...(allowedOrigin ? { allowedOrigin } : {}) });
+    const wire = (answer: WireAnswer, close?: boolean) => {
+      seen.responseBody = answer.body;
+      return sendWire(res, answer, { ...(close ? { close } : {}), ...(allowedOrigin ? { allowedOrigin } : {}) });
+    };
     // Only here are a header's lines still apart: the dispatcher sees them joined (toIncomingRequest, the Headers class).
     const repeated = here.pathname.startsWith("/v1/") || here.pathname.startsWith(CONTROL_PREFIX) ? repeatedHeaderMessages(req.headersDistinct) : [];
     if (repeated.length > 0) {
@@ -151,6 +179,7 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
       await wire(body.answer, body.close);
       return body.answer.status;
     }
+    seen.requestBody = body.bytes;
     const client = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustedProxies);
     const admitted = admission?.context;
     const straight = here.pathname.startsWith("/v1/") ? options.answerInterface : here.pathname.startsWith(CONTROL_PREFIX) ? options.answerControl : undefined;
@@ -188,13 +217,29 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
 
   return function onRequest(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
+    const arrived = Date.now();
     const facts: RequestFacts = {};
+    const seen: Seen = {};
     res.on("error", () => undefined); // a client that leaves mid-answer is not our failure
     req.on("error", () => undefined);
     // One scope per request: once its first unit has a database connection, its later ones are not refused (request-scope.ts).
-    inRequestScope(() => answer(req, res, facts))
+    inRequestScope(() => answer(req, res, facts, seen))
       .then((status) => {
-        if (log) log(requestLogLine(options.logFormat ?? "text", req, status, performance.now() - started, new Date(), facts));
+        const ms = performance.now() - started;
+        if (log) log(requestLogLine(options.logFormat ?? "text", req, status, ms, new Date(), facts));
+        if (options.record && seen.url && status !== "aborted")
+          options.record({
+            at: arrived,
+            ms,
+            method: (req.method ?? "GET").toUpperCase(),
+            url: seen.url,
+            requestHeaders: joinedHeaders(req.headersDistinct),
+            requestBody: seen.requestBody,
+            status,
+            responseHeaders: sentHeaders(res),
+            responseBody: seen.responseBody,
+            facts,
+          });
       })
       .catch((error: unknown) => {
         // Only a bug in this file gets here; the connection is dropped, the server goes on.

@@ -48,8 +48,13 @@ function closeAfter(res: ServerResponse): void {
 }
 
 /** Writes `answer` unless the connection is gone; never throws (a write error is the client's leaving). */
-export async function sendResponse(res: ServerResponse, answer: Response, options: { close?: boolean; allowedOrigin?: string } = {}): Promise<void> {
+export async function sendResponse(
+  res: ServerResponse,
+  answer: Response,
+  options: { close?: boolean; allowedOrigin?: string; sent?: (body: Buffer | undefined) => void } = {},
+): Promise<void> {
   const { response, body } = await readAnswer(answer);
+  options.sent?.(body);
   if (res.destroyed || res.writableEnded || res.headersSent) return;
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {

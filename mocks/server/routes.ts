@@ -72,7 +72,7 @@ export function createRoutes<Context = never>(dispatch: Dispatch, health?: Serve
     }
     const tenants = await hosted?.(request, url, facts, client, admitted);
     if (tenants) return tenants;
-    const bank = await bankPage(request, url, dispatch);
+    const bank = await bankPage(request, url, dispatch, facts);
     if (bank) return bank;
     const answered = await dispatch(request, facts);
     if (answered) return answered;

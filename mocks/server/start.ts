@@ -22,7 +22,9 @@ import { createBodyBudgets, type BodyBudgetLimits } from "./body-budget";
 import { createRequestHandler } from "./handle-request";
 import { isLoopbackHostName, parseAllowedOrigin } from "./origins";
 import { createRoutes } from "./routes";
-import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_TRAFFIC_LIMITS } from "./defaults";
+import type { TrafficLimits } from "../store/port";
+import { recordExchange, type Exchange } from "../http/traffic-record";
 import type { LogFormat } from "./cli-args";
 import { failureLog } from "./failure-log";
 import { readiness, storageProbe } from "./readiness";
@@ -95,6 +97,11 @@ export interface SandboxServerOptions {
   verifyWorkers?: number;
   /** How many body bytes the server holds at once, and how many bodies may wait for room (default DEFAULT_BODY_BUDGETS; decision 0046). */
   bodyBudgets?: BodyBudgetLimits;
+  /**
+   * How much traffic each sandbox keeps (default DEFAULT_TRAFFIC_LIMITS; decision 0055): records and bytes of their
+   * stored JSON, oldest dropped first. `maxRecords: 0` records nothing (the benchmark's "without").
+   */
+  traffic?: Partial<TrafficLimits>;
 }
 
 export interface SandboxServer {
@@ -205,6 +212,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
 
   if (options.database !== undefined && dataFile !== undefined) throw new Error("Give either a data file (SQLite) or a database (PostgreSQL), not both.");
   const multiTenant = options.multiTenant === true;
+  const trafficLimits: TrafficLimits = { ...DEFAULT_TRAFFIC_LIMITS, ...options.traffic };
+  const traffic = trafficLimits.maxRecords > 0 ? trafficLimits : undefined;
   if (multiTenant && dataFile !== undefined)
     throw new Error(
       "A hosted (multi-tenant) sandbox keeps its TPPs' sandboxes in PostgreSQL (--database URL), or in memory to try it out; not in a --data file.",
@@ -259,6 +268,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       ...(options.realNow ? { realNow: options.realNow } : {}),
       reportFailure,
       verifyRequest,
+      // A hosted server's own sandbox answers no TPP: its tenants keep their traffic.
+      ...(traffic && !multiTenant ? { traffic } : {}),
     });
     const timerOptions = { ...(options.batchIntervalMs ? { intervalMs: options.batchIntervalMs } : {}), ...(log ? { log } : {}), reportFailure };
     let hosted: HostedRouting | undefined;
@@ -274,6 +285,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
         ...(options.reclaimIntervalMs ? { reclaimIntervalMs: options.reclaimIntervalMs } : {}),
         reportFailure,
         verifyRequest,
+        ...(traffic ? { traffic } : {}),
       });
       tenants = hostedTenants.tenants;
       hosted = createHostedRouting({ tenants: hostedTenants.forRequests, server: sandbox, ...(options.realNow ? { realNow: options.realNow } : {}) });
@@ -292,6 +304,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       ...(options.maxChangeStreams === undefined ? {} : { max: options.maxChangeStreams }),
     });
     store.onCommit(changeStreams.changed);
+    sandbox.onTraffic(changeStreams.traffic);
     const onRequest = createRequestHandler({
       ...(hosted ? { admit: hosted.admit } : { changeStreams }),
       budgets: createBodyBudgets(options.bodyBudgets),
@@ -306,6 +319,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       ...(log ? { log } : {}),
       ...(options.logFormat ? { logFormat: options.logFormat } : {}),
       reportFailure,
+      // In the sandbox that answered (a hosted tenant's; a request no tenant took is no TPP's to see), else the server's own.
+      ...(traffic ? { record: (exchange: Exchange) => recordExchange(exchange.facts.sandbox ?? (multiTenant ? undefined : sandbox.env), exchange) } : {}),
     });
     const listener = (request: IncomingMessage, response: ServerResponse) => {
       unanswered++;

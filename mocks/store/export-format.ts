@@ -9,7 +9,7 @@
  * is the IndexedDB database's version (indexeddb/migrations.ts, whose test holds the two equal): a new step
  * there is a new version here, with an export step below when the records a file lists change.
  */
-export const CURRENT_SCHEMA_VERSION = 5;
+export const CURRENT_SCHEMA_VERSION = 6;
 
 /** The kinds of records an export file holds, one array each, in this order. */
 export const exportStoreNames = ["customers", "accounts", "agreements", "payments", "baskets", "transactions", "meta"] as const;
@@ -22,9 +22,9 @@ export interface ExportMigrationStep {
 }
 
 /**
- * Export files of schema version 1 need no rewrite to version 2, 3, 4 or 5: version 2 only adds the replay
- * guard's store, which exports never hold, and versions 3 to 5 only change how transactions and payments
- * are stored, not the records a file lists.
+ * Export files of schema version 1 need no rewrite to version 2, 3, 4, 5 or 6: versions 2 and 6 only add the replay
+ * guard's and the traffic record's stores, which exports never hold, and versions 3 to 5 only change how transactions
+ * and payments are stored, not the records a file lists.
  */
 export const exportMigrations: readonly ExportMigrationStep[] = [];
 

@@ -7,6 +7,7 @@
  * The callback must not await anything but the store (IndexedDB commits a transaction as soon as
  * it has no pending request), so verify signatures and validate input before calling `write`.
  */
+import type { TrafficPage, TrafficRecord } from "../../src/contract/traffic";
 import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, MetaValue, PaymentRecord, TransactionRecord } from "./records";
 
 /** The keyset position of a transaction in its account's list. */
@@ -151,9 +152,42 @@ export interface SandboxStore {
   claimRequestId(tppKey: string, requestId: string, at: number, keepUntil?: number): Promise<RequestIdClaim | undefined>;
   /** Whether `requestId` is claimed for `tppKey` and still kept at `at` (its first use), claiming nothing: a read. */
   requestIdUsed(tppKey: string, requestId: string, at: number): Promise<RequestIdClaim | undefined>;
-  /** Called after every committed write, import, restore and clear (not after a replay-guard claim). */
+  /**
+   * The traffic record (decision 0055): keeps `record` beside the sandbox's data, in its own unit (export, import,
+   * restore and clear leave the traffic alone, and onCommit listeners do not hear of it), then drops the oldest records
+   * until at most `limits` remain. Resolves once it is committed.
+   */
+  recordTraffic(record: TrafficRecord, limits: TrafficLimits): Promise<void>;
+  /** A page of the recorded traffic, newest first. */
+  trafficPage(query: TrafficPageQuery): Promise<TrafficPage>;
+  /** One recorded request whole, or undefined. */
+  trafficRecord(id: string): Promise<TrafficRecord | undefined>;
+  /** Called after every committed write, import, restore and clear (not after a replay-guard claim, nor a traffic record). */
   onCommit(listener: () => void): () => void;
   close(): void;
+}
+
+/** How much traffic a sandbox keeps at most: records, and bytes of their stored JSON. The oldest go first. */
+export interface TrafficLimits {
+  maxRecords: number;
+  maxBytes: number;
+}
+
+/** What a traffic page asks for: every bound is optional but the limit; ids are time-ordered (TRAFFIC_ID). */
+export interface TrafficPageQuery {
+  limit: number;
+  /** Records with ids below this one (the previous page's `next`). */
+  before?: string;
+  /** Records with ids at or above this one (the lowest id of a time). */
+  from?: string;
+  /** Records with ids below this one. */
+  to?: string;
+  /** Answers with a status in [statusFrom, statusTo]. */
+  statusFrom?: number;
+  statusTo?: number;
+  operation?: string;
+  /** The certificate's SHA-256. */
+  tpp?: string;
 }
 
 /** Where the replay guard claims request ids: a sandbox's own store, or (hosted mode) the server's, shared by every tenant. */

@@ -60,6 +60,27 @@ const exportDocument = {
   stores: { customers: [], accounts: [], agreements: [], payments: [], baskets: [], transactions: [] },
 };
 
+/** A payment creation as the sandbox recorded it (GET /__sandbox/requests/{id}). */
+const recordedSummary = {
+  id: "0000019ab5c3f2e1-00000007a1f3",
+  at: "2026-11-24T12:20:19.120Z",
+  method: "POST",
+  path: "/v1/payments/norwegian-domestic-credit-transfers",
+  operation: "createPayment",
+  status: 201,
+  ms: 4.2,
+  tpp: {
+    keySha256: "5a8f0c2e4b6d8f1a3c5e7b9d0f2a4c6e8b1d3f5a7c9e0b2d4f6a8c1e3b5d7f9a",
+    certificateSha256: "9c1e3a5b7d0f2c4e6a8b1d3f5c7e9a0b2d4f6c8e1a3b5d7f9c0e2a4b6d8f1c3e",
+    organizationIdentifier: "PSDNO-FSA-123456789",
+    subject: "CN=Test TPP,organizationIdentifier=PSDNO-FSA-123456789,C=NO",
+    verified: true,
+  },
+  requestId: "6b0f3c9e-5f1e-4a59-9d0f-7a5c0a8f3d21",
+  scenario: null,
+  changes: [{ kind: "payment", id: EXAMPLE_PAYMENT_ID, to: "RCVD" }],
+} as const;
+
 const tenantKey = {
   spkiSha256: "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
   subject: "CN=TPP 123456789,organizationIdentifier=PSDNO-FSA-123456789,O=TPP AS,C=NO",
@@ -136,6 +157,22 @@ export const controlExamples: Record<ControlRouteId, OperationExample> = {
       accountNumbers: ["97103217613"],
       kidsMod10: ["1011460696"],
       kidsMod11: ["2034808190"],
+    },
+  },
+  sandboxRequests: { response: { requests: [{ ...recordedSummary, diagnosisCodes: [] }], next: "0000019ab5c3f2e1-00000007a1f3" } },
+  sandboxRequest: {
+    response: {
+      ...recordedSummary,
+      query: "",
+      request: {
+        headers: { "content-type": "application/json", "x-request-id": recordedSummary.requestId, digest: "SHA-256=…" },
+        body: { text: '{"instructedAmount":{"amount":"250.00","currency":"NOK"}}', bytes: 56, keptBytes: 56 },
+      },
+      response: {
+        headers: { "content-type": "application/json", location: `/v1/payments/norwegian-domestic-credit-transfers/${EXAMPLE_PAYMENT_ID}` },
+        body: { text: `{"transactionStatus":"RCVD","paymentId":"${EXAMPLE_PAYMENT_ID}"}`, bytes: 71, keptBytes: 71 },
+      },
+      diagnosis: [],
     },
   },
   tenantKeys: { response: { keys: [tenantKey] } },

@@ -208,7 +208,7 @@ export type SandboxChanges = z.infer<typeof SandboxChanges>;
  * A count in a control route's query, as text: a whole number from 1 to `max`, `default` when left out.
  * Beyond the range it is refused, never clamped, so a caller learns the limit (decision 0049).
  */
-const countParameter = (name: string, { default: fallback, max }: { default: number; max: number }, what: string) =>
+export const countParameter = (name: string, { default: fallback, max }: { default: number; max: number }, what: string) =>
   z
     .string()
     .regex(/^[1-9]\d{0,6}$/, { error: `${name} is a whole number from 1 to ${String(max)}, written in digits without leading zeros.`, abort: true })

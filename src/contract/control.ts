@@ -31,6 +31,7 @@ import {
   TenantKeys,
 } from "./control-schemas";
 import { ScenarioRuleSet, ScenarioRulesBody } from "./scenarios";
+import { TrafficIdPath, TrafficPage, TrafficQuery, TrafficRecord } from "./traffic";
 import { z } from "./zod";
 
 export const CONTROL_GROUP = "Sandbox control";
@@ -144,6 +145,8 @@ export const controlRoutes = [
   row({ id: "sandboxInfo", method: "GET", path: "/__sandbox/info", response: SandboxInfo }),
   row({ id: "testIdentities", method: "GET", path: "/__sandbox/identities", query: TestIdentitiesQuery, response: TestIdentities }),
   row({ id: "sandboxChanges", method: "GET", path: "/__sandbox/changes", response: SandboxChanges, eventStream: true }),
+  row({ id: "sandboxRequests", method: "GET", path: "/__sandbox/requests", query: TrafficQuery, response: TrafficPage }),
+  row({ id: "sandboxRequest", method: "GET", path: "/__sandbox/requests/{id}", pathParams: TrafficIdPath, response: TrafficRecord }),
   row({ id: "tenantKeys", method: "GET", path: "/__sandbox/tenant/keys", response: TenantKeys, hostedOnly: true }),
   row({ id: "addTenantKey", method: "POST", path: "/__sandbox/tenant/keys", body: AddTenantKey, response: TenantKeys, hostedOnly: true }),
   row({

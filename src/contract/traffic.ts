@@ -4,6 +4,8 @@
  * and the client report built from them (GET /__sandbox/report). The portal's Traffic view, the terminal's `tail` and
  * `report` and the sandbox read and write these shapes, and nothing else.
  */
+import { countParameter } from "./control-schemas";
+import { patternText } from "./pattern-text";
 import { z } from "./zod";
 
 /** A request's or an answer's body as kept: its text up to a bound, and how large it was. */
@@ -23,9 +25,15 @@ export type RecordedBody = z.infer<typeof RecordedBody>;
 export const RecordedTpp = z
   .object({
     /** SHA-256 (hex) of the SubjectPublicKeyInfo the request was signed with: what the replay guard keys on (decision 0045). */
-    keySha256: z.string().regex(/^[0-9a-f]{64}$/),
+    keySha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .meta(patternText("64 lower-case hexadecimal digits")),
     /** SHA-256 (hex) of the certificate's DER. */
-    certificateSha256: z.string().regex(/^[0-9a-f]{64}$/),
+    certificateSha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .meta(patternText("64 lower-case hexadecimal digits")),
     /** The certificate's organizationIdentifier (a QSealC's PSD2 authorisation number), when it has one. */
     organizationIdentifier: z.string().optional(),
     /** The certificate's subject (RFC 4514). */
@@ -104,6 +112,72 @@ export const TrafficPage = z.object({ requests: z.array(TrafficSummary), next: z
 export type TrafficPage = z.infer<typeof TrafficPage>;
 
 export const TRAFFIC_PAGE_LIMIT = { default: 50, max: 200 } as const;
+
+/**
+ * A record's id: 16 hex digits of the arrival time (epoch ms), then 8 of a counter and 4 naming the process that wrote it,
+ * so ids sort by arrival and two servers on one database never make the same one.
+ */
+export const TRAFFIC_ID = /^[0-9a-f]{16}-[0-9a-f]{12}$/;
+
+const fix = (name: string, text: string) => ({ error: `${name} ${text}` });
+
+/** The filters and the page of GET /__sandbox/requests; a value outside them is refused with what to send instead. */
+export const TrafficQuery = z.object({
+  limit: countParameter("limit", TRAFFIC_PAGE_LIMIT, "How many requests, newest first"),
+  cursor: z
+    .string()
+    .regex(
+      TRAFFIC_ID,
+      fix("cursor", "is the `next` of the page before, as it was answered (16 hex digits, a dash, 12 hex digits); leave it out for the newest page."),
+    )
+    .optional()
+    .meta({
+      description: "Where the page starts: the `next` of the page before.",
+      ...patternText("a `next` as answered: 16 hex digits, a dash, 12 hex digits"),
+    }),
+  status: z
+    .string()
+    .regex(/^[1-5](xx|\d\d)$/, fix("status", "is a status class (2xx, 3xx, 4xx or 5xx) or one status such as 401."))
+    .optional()
+    .meta({ description: "Only answers of this status class (2xx, 4xx, 5xx) or status (401).", ...patternText("2xx, 3xx, 4xx, 5xx or a status such as 401") }),
+  operation: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/, fix("operation", "is an operation id of /openapi.json, such as createPayment or sandboxAccounts."))
+    .optional()
+    .meta({
+      description: "Only requests to this operation or control route (its id in /openapi.json).",
+      ...patternText("an operation id, such as createPayment"),
+    }),
+  tpp: z
+    .string()
+    .transform((value) => value.replaceAll(":", "").toLowerCase())
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[0-9a-f]{64}$/,
+          fix("tpp", "is the SHA-256 fingerprint of a TPP's certificate: 64 hex digits (the colons of `openssl x509 -noout -fingerprint -sha256` may stay)."),
+        )
+        .meta(patternText("64 hexadecimal digits, colons between pairs allowed")),
+    )
+    .optional()
+    .meta({ description: "Only requests that carried the certificate with this SHA-256 fingerprint." }),
+  since: z.iso
+    .datetime({ offset: true, error: "since is an instant in ISO 8601 with its offset, such as 2026-11-27T10:00:00Z." })
+    .optional()
+    .meta({ description: "Only requests that arrived at or after this instant." }),
+  until: z.iso
+    .datetime({ offset: true, error: "until is an instant in ISO 8601 with its offset, such as 2026-11-27T11:00:00Z." })
+    .optional()
+    .meta({ description: "Only requests that arrived before this instant." }),
+});
+export type TrafficQuery = z.infer<typeof TrafficQuery>;
+
+export const TrafficIdPath = z.object({ id: z.string().min(1).max(64) });
+
+/** The change stream's event of new traffic (`event: traffic`): the newest record's id, at most a few times a second. */
+export const TrafficNews = z.object({ newest: z.string() }).meta({ id: "TrafficNews" });
+export type TrafficNews = z.infer<typeof TrafficNews>;
 
 /** One check of the client report: passed, failed (with the requests that show it) or not met in the traffic yet. */
 export const ReportCheck = z

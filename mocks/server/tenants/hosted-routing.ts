@@ -116,6 +116,7 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
         signed.signer,
         (sandbox) => {
           facts.tenant = signed.tenant.key;
+          facts.sandbox = sandbox.env;
           return work(sandbox);
         },
         {
@@ -201,7 +202,7 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
         request.headers.get("date") ?? undefined,
       );
       if (replayed) return toWire(replayed, signature.headers);
-      return (await sandbox.dispatch.answer(incoming)) ?? toWire(failure("RESOURCE_UNKNOWN", `No control route at ${url.pathname}.`));
+      return (await sandbox.dispatch.answer(incoming, facts)) ?? toWire(failure("RESOURCE_UNKNOWN", `No control route at ${url.pathname}.`));
     });
   }
 
@@ -212,7 +213,8 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
       answered = TENANT_KEY.test(key)
         ? await tenants.useExisting(key, (sandbox) => {
             facts.tenant = key;
-            return bankPage(request, url, sandbox.dispatch);
+            facts.sandbox = sandbox.env;
+            return bankPage(request, url, sandbox.dispatch, facts);
           })
         : undefined;
     } catch (error) {

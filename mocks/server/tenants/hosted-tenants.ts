@@ -11,6 +11,7 @@ import { createTenantAdmission } from "./tenant-admission";
 import { createTenantReclaim, reachedByRequests, startReclaimTimer } from "./tenant-reclaim";
 import { createTenantSandboxes, type TenantLimits, type TenantSandboxes } from "./tenant-sandboxes";
 import { memoryTenantStores, postgresTenantStores } from "./tenant-stores";
+import type { TrafficLimits } from "../../store/port";
 
 /** How often each process sweeps for idle tenants to reclaim. */
 export const RECLAIM_INTERVAL_MS = 60_000;
@@ -28,6 +29,8 @@ export interface HostedTenantsOptions {
   reportFailure?: (error: unknown, where: string) => void;
   /** How the tenants' dispatchers check signatures: the server's way. */
   verifyRequest?: RequestVerifier;
+  /** How much traffic each tenant's sandbox keeps (decision 0055); without, none. */
+  traffic?: TrafficLimits;
 }
 
 export interface HostedTenants {
@@ -60,6 +63,7 @@ export function createHostedTenants(options: HostedTenantsOptions): HostedTenant
     ...(options.reportFailure ? { reportFailure: options.reportFailure } : {}),
     ...(options.verifyRequest ? { verifyRequest: options.verifyRequest } : {}),
     ...(options.realNow ? { realNow: options.realNow } : {}),
+    ...(options.traffic ? { traffic: options.traffic } : {}),
   });
   const timer = startReclaimTimer(reclaim, options.reclaimIntervalMs ?? RECLAIM_INTERVAL_MS);
   return {

@@ -6,7 +6,7 @@
  */
 import { createSandbox, type Sandbox } from "../../sandbox";
 import type { RequestVerifier } from "../../env/sandbox-env";
-import type { RequestIdClaims } from "../../store/port";
+import type { RequestIdClaims, TrafficLimits } from "../../store/port";
 import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits, type Applicant, type TenantAdmission } from "./tenant-admission";
 import type { TenantIdentity } from "./tenant-identity";
 import { admitKey, tenantKeyControls, type BoundKey, type KeyBindings } from "./tenant-keys";
@@ -79,6 +79,8 @@ export interface TenantSandboxOptions {
   reportFailure?: (error: unknown, where: string) => void;
   /** How each tenant's dispatcher checks signatures: the server's way (default WebCrypto's, sandbox.ts). */
   verifyRequest?: RequestVerifier;
+  /** How much traffic each tenant's sandbox keeps (decision 0055); without, none. */
+  traffic?: TrafficLimits;
 }
 
 export function createTenantSandboxes(options: TenantSandboxOptions): TenantSandboxes {
@@ -114,6 +116,7 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
         ...(options.realNow ? { realNow: options.realNow } : {}),
         ...(options.reportFailure ? { reportFailure: options.reportFailure } : {}),
         ...(options.verifyRequest ? { verifyRequest: options.verifyRequest } : {}),
+        ...(options.traffic ? { traffic: options.traffic } : {}),
       });
       return { key, sandbox, store, keys, leases: 0 };
     } catch (error) {

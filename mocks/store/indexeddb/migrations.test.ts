@@ -71,11 +71,18 @@ const versionFourData: VersionFixture = {
   expected: sampleStores(),
 };
 
+/** Version 5: payments in blocks, as the store writes them today; version 6 adds the traffic record beside them. */
+const versionFiveData: VersionFixture = {
+  version: 5,
+  seed: (db) => sandboxStoreOn(db as unknown as IDBPDatabase<SandboxDB>).restore(sampleStores()),
+  expected: sampleStores(),
+};
+
 /**
  * One fixture per version below the current one, each valid at its version. Adding version N
  * means adding its step to migrations.ts and, here, a fixture of version N − 1.
  */
-const fixtures: VersionFixture[] = [freshDatabase, versionOneData, versionTwoData, versionThreeData, versionFourData];
+const fixtures: VersionFixture[] = [freshDatabase, versionOneData, versionTwoData, versionThreeData, versionFourData, versionFiveData];
 
 describe("migrations tested from each earlier version", () => {
   test(`every version from 0 to ${String(CURRENT_SCHEMA_VERSION - 1)} upgrades to ${String(CURRENT_SCHEMA_VERSION)} with its data and indexes intact`, async () => {

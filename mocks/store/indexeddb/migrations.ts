@@ -137,6 +137,14 @@ export const migrations: readonly MigrationStep[] = [
       ]);
     },
   },
+  {
+    // The traffic record (decision 0055): what the sandbox was sent, apart from its data; the totals start at none.
+    version: 6,
+    upgrade(db) {
+      db.createObjectStore("traffic", { keyPath: "id" });
+      db.createObjectStore("trafficTotals");
+    },
+  },
 ];
 
 export function versionOf(steps: readonly MigrationStep[]): number {

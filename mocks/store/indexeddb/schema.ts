@@ -9,6 +9,7 @@ import type { MetaEntry } from "../port";
 import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, PaymentRecord, TransactionRecord } from "../records";
 import type { DueSummary, PaymentBlockKey, PaymentIdPart, PaymentIdPartKey } from "./payment-blocks";
 import type { BlockKey, IdPart, IdPartKey } from "./transaction-blocks";
+import type { TrafficRow, TrafficTotals } from "../traffic-rows";
 
 /**
  * The object stores of the sandbox's data (what imports replace and clear empties). Transactions are
@@ -67,6 +68,10 @@ export interface SandboxDB extends DBSchema {
   transactionIds: { key: IdPartKey; value: IdPart };
   meta: { key: string; value: MetaEntry };
   requestIds: { key: [string, string]; value: RequestIdEntry; indexes: { firstUsedAt: number } };
+  /** The traffic record (version 6, decision 0055): a row per request under its time-ordered id; not the sandbox's data. */
+  traffic: { key: string; value: TrafficRow };
+  /** How many records and bytes `traffic` holds, under key 1 (version 6). */
+  trafficTotals: { key: number; value: TrafficTotals };
 }
 
 export interface IndexLayout {
@@ -103,4 +108,7 @@ export const layout: readonly StoreLayout[] = [
   { name: "meta", keyPath: "key", indexes: [] },
   // Oldest first by the index, so a claim can forget expired ids without scanning the rest.
   { name: "requestIds", keyPath: ["tppKey", "requestId"], indexes: [{ name: "firstUsedAt", keyPath: "firstUsedAt", unique: false }] },
+  // Version 6: the traffic record, apart from the data (export, import and clear leave it alone).
+  { name: "traffic", keyPath: "id", indexes: [] },
+  { name: "trafficTotals", keyPath: null, indexes: [] },
 ];

@@ -22,6 +22,9 @@ import { claimPrunes, claimRequestId, requestIdUsed } from "../sql/request-ids";
 import { CLOSED_MESSAGE, runTransaction } from "../sql/run-transaction";
 import { asStoreFailure } from "../unavailable";
 import { writeTxOf } from "../sql/write-tx";
+import { trafficPageOf, trafficRecordOf } from "../sql/traffic";
+import { trafficRow } from "../traffic-rows";
+import { trafficBatches } from "./traffic-batches";
 
 export interface PostgresSandboxStore extends SandboxStore {
   /** Resolves once close() has let the running units finish and closed the pool. */
@@ -108,6 +111,7 @@ export function postgresStoreOn(
    */
   const insertSlots = slots(Math.max(1, maxConnections - 2));
   const announcer = notices && lateAnnouncer(db, notices.announcement);
+  const recordTraffic = trafficBatches(db);
 
   const open = async <T>(run: () => Promise<T>): Promise<T> => {
     if (closing) throw new Error(CLOSED_MESSAGE);
@@ -150,6 +154,10 @@ export function postgresStoreOn(
       open(() => claimRequestId(db, tppKey, requestId, at, keepUntil, claimPrunes(db, at) ? db : undefined)),
     // One statement, outside a transaction.
     requestIdUsed: (tppKey, requestId, at) => open(() => requestIdUsed(db, tppKey, requestId, at)),
+    // Not sandbox data: no writer lock, no change notice; batched (traffic-batches.ts).
+    recordTraffic: (record, limits) => open(() => recordTraffic(trafficRow(record), limits)),
+    trafficPage: (query) => open(() => trafficPageOf(db, query)),
+    trafficRecord: (id) => open(() => trafficRecordOf(db, id)),
     onCommit,
     exclusive: batchLock(lockDb),
     listening: options.changes?.ready ?? Promise.resolve(),

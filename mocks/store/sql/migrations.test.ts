@@ -36,6 +36,25 @@ const layout: TableLayout[] = [
     indexes: [index(["expires_at"], false), index(["first_used_at"], false), index(["tpp_key", "request_id"], true)],
   },
   {
+    name: "traffic",
+    columns: [
+      text("id"),
+      bigint("at"),
+      { name: "status", type: "integer", notNull: true },
+      text("operation", false),
+      text("tpp", false),
+      { name: "bytes", type: "integer", notNull: true },
+      text("summary"),
+      text("data"),
+    ],
+    indexes: [index(["id"], true)],
+  },
+  {
+    name: "traffic_totals",
+    columns: [{ name: "id", type: "integer", notNull: true }, bigint("records"), bigint("bytes")],
+    indexes: [],
+  },
+  {
     name: "transactions",
     columns: [text("account_id"), text("id"), text("booking_date"), bigint("seq"), text("data")],
     indexes: [index(["account_id", "booking_date", "seq"], true), index(["account_id", "id"], true)],
@@ -49,8 +68,9 @@ const layout: TableLayout[] = [
  */
 const fixtures: SqlVersionFixture[] = [
   emptySqlDatabase,
-  // Version 2 added request_ids.expires_at: the data tables are as they were.
+  // Version 2 added request_ids.expires_at, version 3 the traffic record: the data tables are as they were.
   { version: 1, seed: (db) => seedVersionOne(db, sampleStores()), expected: sampleStores() },
+  { version: 2, seed: (db) => seedVersionOne(db, sampleStores()), expected: sampleStores() },
 ];
 
 /** Rows as version 1 holds them. */

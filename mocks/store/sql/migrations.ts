@@ -103,6 +103,34 @@ export const sqlMigrationSteps = ({ key }: SqlColumnTypes): readonly SqlMigratio
       await db.schema.createIndex("request_ids_expires_at").on("request_ids").column("expires_at").execute();
     },
   },
+  {
+    version: 3,
+    // The traffic record (decision 0055): new tables only, so a process of version 2 still running during a rolling
+    // upgrade works on a migrated schema (it records nothing). Pages walk the primary key (ids are time-ordered).
+    async up(db) {
+      await db.schema
+        .createTable("traffic")
+        .addColumn("id", key, (column) => column.primaryKey())
+        .addColumn("at", "bigint", (column) => column.notNull())
+        .addColumn("status", "integer", (column) => column.notNull())
+        .addColumn("operation", key)
+        .addColumn("tpp", key)
+        .addColumn("bytes", "integer", (column) => column.notNull())
+        .addColumn("summary", "text", (column) => column.notNull())
+        .addColumn("data", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("traffic_totals")
+        .addColumn("id", "integer", (column) => column.primaryKey())
+        .addColumn("records", "bigint", (column) => column.notNull())
+        .addColumn("bytes", "bigint", (column) => column.notNull())
+        .execute();
+      await (db as Kysely<{ traffic_totals: { id: number; records: number; bytes: number } }>)
+        .insertInto("traffic_totals")
+        .values({ id: 1, records: 0, bytes: 0 })
+        .execute();
+    },
+  },
 ];
 
 /** The newest version (both engines have every step). */

@@ -63,6 +63,28 @@ export interface RequestIdsTable {
   expires_at: number | null;
 }
 
+/** The traffic record (version 3, decision 0055): every request the sandbox answered, kept apart from its data. */
+export interface TrafficTable {
+  /** Time-ordered (TRAFFIC_ID): pages walk it newest first, and a time range is a range of it. */
+  id: string;
+  at: number;
+  status: number;
+  operation: string | null;
+  /** The certificate's SHA-256. */
+  tpp: string | null;
+  bytes: number;
+  /** JSON of the TrafficSummary (what a page shows) and of the whole TrafficRecord. */
+  summary: string;
+  data: string;
+}
+
+/** One row (id 1): how many records and bytes `traffic` holds, so the retention bound needs no count. */
+export interface TrafficTotalsTable {
+  id: number;
+  records: number;
+  bytes: number;
+}
+
 export interface SandboxTables {
   customers: CustomersTable;
   accounts: AccountsTable;
@@ -72,8 +94,10 @@ export interface SandboxTables {
   transactions: TransactionsTable;
   meta: MetaTable;
   request_ids: RequestIdsTable;
+  traffic: TrafficTable;
+  traffic_totals: TrafficTotalsTable;
 }
 
-/** The tables that hold the sandbox's data: export, import, restore and clear cover these, not request_ids. */
+/** The tables that hold the sandbox's data: export, import, restore and clear cover these, not request_ids nor the traffic. */
 export const dataTables = ["customers", "accounts", "agreements", "payments", "baskets", "transactions", "meta"] as const;
 export type DataTable = (typeof dataTables)[number];

@@ -22,6 +22,9 @@ import { walFlusher } from "./wal-flusher";
 import { createRowCache } from "../sql/row-cache";
 import type { Db } from "../sql/db";
 import { asStoreFailure, storageFull } from "../unavailable";
+import { trafficRow } from "../traffic-rows";
+import { trafficPageOf, trafficRecordOf } from "../sql/traffic";
+import { preparedTrafficRecord } from "./sqlite-traffic";
 import { statfs } from "node:fs/promises";
 import { dirname } from "node:path";
 
@@ -76,6 +79,7 @@ export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxSt
   });
   const { notify, onCommit } = commitListeners();
   const claimNew = preparedClaim(db, native);
+  const recordTraffic = preparedTrafficRecord(native);
   /** A unit through a view of the cache, ended (forgetting what it changed) however the unit ends. */
   const viewed = async <T>(run: (view: ReturnType<typeof cache.view>) => Promise<T>): Promise<T> => {
     const view = cache.view();
@@ -132,6 +136,16 @@ export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxSt
         return holds.write((tx) => claimRequestId(tx, tppKey, requestId, at, keepUntil, prunes ? db : undefined));
       }),
     requestIdUsed: (tppKey, requestId, at) => open(() => holds.read((tx) => requestIdUsed(tx, tppKey, requestId, at))),
+    // Not sandbox data either: a unit of the open group, after the answer; the listeners do not hear of it.
+    recordTraffic: (record, limits) =>
+      open(async () => {
+        const row = trafficRow(record);
+        await holds.statement(() => {
+          recordTraffic(row, limits);
+        });
+      }),
+    trafficPage: (query) => open(() => holds.read((tx) => trafficPageOf(tx, query))),
+    trafficRecord: (id) => open(() => holds.read((tx) => trafficRecordOf(tx, id))),
     onCommit,
     checkRoom: async () => {
       if (native.memory) return;

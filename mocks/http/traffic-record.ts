@@ -1,0 +1,149 @@
+/**
+ * A request and its answer as the traffic record keeps them (decision 0055): bodies cut at a bound with their whole
+ * size shown, anything shaped like a private key removed, the TPP as far as the request established it (a verified
+ * signature's signer; else, marked unverified, the certificate it carried, so a TPP finds its own refused requests).
+ * Built after the answer was sent, from what the edge saw (the server's listener, the browser's service worker).
+ */
+import { matchOperation } from "../../src/contract/paths";
+import { SCENARIO_APPLIED_HEADER } from "../../src/contract/scenarios";
+import type { RecordedBody, RecordedTpp, TrafficRecord } from "../../src/contract/traffic";
+import { fingerprintsOf, loadCertificate } from "../../src/signing/certificate";
+import { organizationIdentifier } from "../../src/signing/organization-identifier";
+import type { RequestFacts } from "./incoming";
+import type { SandboxEnv } from "../env/sandbox-env";
+import { newTrafficId } from "../store/traffic-rows";
+
+/** The bytes of a request's or an answer's body a record keeps. */
+export const RECORDED_BODY_BYTES = 16 * 1024;
+/** The characters of one header value a record keeps (a certificate header is some 1,500). */
+const RECORDED_HEADER_CHARS = 8 * 1024;
+
+/** A request and the answer sent to it, as the edge saw them. */
+export interface Exchange {
+  /** When the request arrived, epoch ms (real time). */
+  at: number;
+  ms: number;
+  method: string;
+  url: URL;
+  /** Lower-case names, repeated values joined. */
+  requestHeaders: Iterable<[string, string]>;
+  requestBody: Uint8Array | string | undefined;
+  status: number;
+  responseHeaders: Iterable<[string, string]>;
+  responseBody: Uint8Array | string | undefined;
+  facts: RequestFacts;
+}
+
+/** Paths whose reads are not recorded: the traffic's own routes (a portal reading them would record its reading), the change watch. */
+const UNRECORDED_READS = /^\/__sandbox\/(requests(\/.*)?|report|changes)$/;
+/** The server's own pages: neither a TPP's requests nor the bank page's. */
+const OWN_PAGES = new Set(["/", "/openapi.json", "/healthz", "/readyz", "/favicon.ico"]);
+
+/** Whether a request is kept in the traffic record. */
+export function isRecorded(method: string, path: string): boolean {
+  if (method === "OPTIONS" || OWN_PAGES.has(path)) return false;
+  return !((method === "GET" || method === "HEAD") && UNRECORDED_READS.test(path));
+}
+
+// ---- private keys -----------------------------------------------------------------------------
+
+const REMOVED = "[private key removed by the sandbox]";
+/** A PEM private key block (PKCS#1, PKCS#8, EC, encrypted), or its beginning where the text was cut. */
+const PEM_PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----[\s\S]*?(-----END \1PRIVATE KEY-----|$)/g;
+/**
+ * A private key as base64 DER without armour, with the rest of its base64 (line breaks escaped in JSON included): PKCS#8
+ * and PKCS#1 RSA keys (a SEQUENCE with a two-byte length, version 0, then an AlgorithmIdentifier or an INTEGER), a P-256
+ * key as PKCS#8 and as SEC 1.
+ */
+const BASE64_PRIVATE_KEY = /(?:MII[A-Za-z0-9+/]{3}IBA(?:DAN|AK)|MIG[A-Za-z0-9+/]AgEAMBMG|MHcCAQEE)(?:[A-Za-z0-9+/=]|\\[rn])*/g;
+
+/** The text with every private key in it replaced by a note: no record ever holds one. */
+export function withoutPrivateKeys(text: string): string {
+  if (!text.includes("PRIVATE KEY") && !text.includes("MI") && !text.includes("MHcC")) return text;
+  return text.replace(PEM_PRIVATE_KEY, REMOVED).replace(BASE64_PRIVATE_KEY, REMOVED);
+}
+
+// ---- parts --------------------------------------------------------------------------------------
+
+const decoder = new TextDecoder();
+
+export function recordedBody(body: Uint8Array | string | undefined, bound = RECORDED_BODY_BYTES): RecordedBody {
+  if (body === undefined || body.length === 0) return { text: "", bytes: 0, keptBytes: 0 };
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  const kept = Math.min(bytes.length, bound);
+  return { text: withoutPrivateKeys(decoder.decode(bytes.subarray(0, kept))), bytes: bytes.length, keptBytes: kept };
+}
+
+function recordedHeaders(headers: Iterable<[string, string]>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of headers) kept[name.toLowerCase()] = withoutPrivateKeys(value.slice(0, RECORDED_HEADER_CHARS));
+  return kept;
+}
+
+/** The TPP: the verified signer, else the certificate the request carried (unverified), else none. */
+async function tppOf(facts: RequestFacts, certificateHeader: string | undefined): Promise<RecordedTpp | null> {
+  if (facts.signer) {
+    const organization = organizationIdentifier(facts.signer.subject);
+    return {
+      keySha256: facts.signer.spkiSha256,
+      certificateSha256: facts.signer.certificateSha256,
+      ...(organization === undefined ? {} : { organizationIdentifier: organization }),
+      subject: facts.signer.subject,
+      verified: true,
+    };
+  }
+  if (certificateHeader === undefined || certificateHeader.length > 16_384) return null;
+  // Cached per header value (certificate.ts): a TPP sends the same certificate with every request.
+  const loaded = loadCertificate(certificateHeader);
+  if (!loaded.ok) return null;
+  const { certificateSha256, spkiSha256 } = await fingerprintsOf(loaded.certificate);
+  const subject = loaded.certificate.summary.subject;
+  const organization = organizationIdentifier(subject);
+  return {
+    keySha256: spkiSha256,
+    certificateSha256,
+    ...(organization === undefined ? {} : { organizationIdentifier: organization }),
+    subject,
+    verified: false,
+  };
+}
+
+/** The record of an exchange, under `id`. */
+export async function trafficRecordOf(exchange: Exchange, id = newTrafficId(exchange.at)): Promise<TrafficRecord> {
+  const requestHeaders = recordedHeaders(exchange.requestHeaders);
+  const responseHeaders = recordedHeaders(exchange.responseHeaders);
+  const path = exchange.url.pathname;
+  const found = matchOperation(exchange.method, path);
+  return {
+    id,
+    at: new Date(exchange.at).toISOString(),
+    method: exchange.method,
+    path: withoutPrivateKeys(path.slice(0, 2048)),
+    operation: found.kind === "found" ? found.route.id : null,
+    status: exchange.status,
+    ms: Math.round(exchange.ms * 10) / 10,
+    tpp: await tppOf(exchange.facts, requestHeaders["tpp-signature-certificate"]),
+    requestId: requestHeaders["x-request-id"]?.slice(0, 200) ?? null,
+    scenario: responseHeaders[SCENARIO_APPLIED_HEADER.toLowerCase()] ?? null,
+    changes: exchange.facts.changes?.list() ?? [],
+    query: withoutPrivateKeys(exchange.url.search.slice(1, 4097)),
+    request: { headers: requestHeaders, body: recordedBody(exchange.requestBody) },
+    response: { headers: responseHeaders, body: recordedBody(exchange.responseBody) },
+    diagnosis: [],
+  };
+}
+
+/**
+ * Keeps an exchange in the traffic record of the sandbox that answered it, if it keeps one and the exchange is one it
+ * records: after the answer was sent, never delaying it; a record that cannot be stored is reported, never answered.
+ */
+export function recordExchange(env: SandboxEnv | undefined, exchange: Exchange): void {
+  const traffic = env?.traffic;
+  if (env === undefined || traffic === undefined || !isRecorded(exchange.method, exchange.url.pathname)) return;
+  trafficRecordOf(exchange)
+    .then(async (record) => {
+      await env.store.recordTraffic(record, traffic.limits);
+      traffic.recorded(record.id);
+    })
+    .catch((error: unknown) => env.reportFailure?.(error, `recording ${exchange.method} ${exchange.url.pathname}`));
+}

@@ -1,0 +1,65 @@
+/**
+ * The traffic record on SQL (decision 0055): `traffic` holds a row per request (traffic-rows.ts), `traffic_totals` how
+ * many and how large, so keeping the retention bound costs a record one small update and, once full, dropping the
+ * oldest few. Pages walk the primary key newest first (ids are time-ordered, so a time range is a key range);
+ * the other filters are checked on the rows the walk meets, at most the retained ones.
+ */
+import type { Kysely } from "kysely";
+import type { TrafficPage, TrafficRecord } from "../../../src/contract/traffic";
+import type { TrafficLimits, TrafficPageQuery } from "../port";
+import { MAX_DROPPED_PER_RECORD, droppedFor, overLimits, pageOf, type TrafficRow, type TrafficTotals } from "../traffic-rows";
+import type { SandboxTables } from "./tables";
+
+type Db = Kysely<SandboxTables>;
+
+/** Records `rows` and keeps the bound, in the transaction `db` is (PostgreSQL's; SQLite's runs prepared: sqlite-traffic.ts). */
+export async function recordTrafficRows(db: Db, rows: readonly TrafficRow[], limits: TrafficLimits): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto("traffic").values(rows).execute();
+  const added = rows.reduce((sum, row) => sum + row.bytes, 0);
+  const totals = await db
+    .updateTable("traffic_totals")
+    .set((eb) => ({ records: eb("records", "+", rows.length), bytes: eb("bytes", "+", added) }))
+    .where("id", "=", 1)
+    .returning(["records", "bytes"])
+    .executeTakeFirstOrThrow();
+  if (!overLimits(asTotals(totals), limits)) return;
+  const oldest = await db.selectFrom("traffic").select(["id", "bytes"]).orderBy("id").limit(MAX_DROPPED_PER_RECORD).execute();
+  const drop = droppedFor(asTotals(totals), limits, oldest.map(asSized));
+  if (drop === undefined) return;
+  // What this unit saw: another process's record may have dropped some of them first, so the totals fall by what went.
+  const gone = await db.deleteFrom("traffic").where("id", "<=", drop.throughId).returning("bytes").execute();
+  const bytes = gone.reduce((sum, dropped) => sum + dropped.bytes, 0);
+  await db
+    .updateTable("traffic_totals")
+    .set((eb) => ({ records: eb("records", "-", gone.length), bytes: eb("bytes", "-", bytes) }))
+    .where("id", "=", 1)
+    .execute();
+}
+
+/** PostgreSQL answers bigint as text unless told otherwise: numbers either way. */
+const asTotals = (row: { records: number | string; bytes: number | string }): TrafficTotals => ({ records: Number(row.records), bytes: Number(row.bytes) });
+const asSized = (row: { id: string; bytes: number | string }) => ({ id: row.id, bytes: Number(row.bytes) });
+
+export async function trafficPageOf(db: Db, query: TrafficPageQuery): Promise<TrafficPage> {
+  let select = db.selectFrom("traffic").select(["id", "summary"]);
+  if (query.before !== undefined) select = select.where("id", "<", query.before);
+  if (query.from !== undefined) select = select.where("id", ">=", query.from);
+  if (query.to !== undefined) select = select.where("id", "<", query.to);
+  if (query.statusFrom !== undefined) select = select.where("status", ">=", query.statusFrom);
+  if (query.statusTo !== undefined) select = select.where("status", "<=", query.statusTo);
+  if (query.operation !== undefined) select = select.where("operation", "=", query.operation);
+  if (query.tpp !== undefined) select = select.where("tpp", "=", query.tpp);
+  return pageOf(
+    await select
+      .orderBy("id", "desc")
+      .limit(query.limit + 1)
+      .execute(),
+    query.limit,
+  );
+}
+
+export async function trafficRecordOf(db: Db, id: string): Promise<TrafficRecord | undefined> {
+  const row = await db.selectFrom("traffic").select("data").where("id", "=", id).executeTakeFirst();
+  return row === undefined ? undefined : (JSON.parse(row.data) as TrafficRecord);
+}

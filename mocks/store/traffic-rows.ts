@@ -1,0 +1,118 @@
+/**
+ * The traffic record as every adapter keeps it (decision 0055): a row with the columns a page filters and orders by,
+ * the summary a list shows and the whole record, both as JSON text, and the record's size, which the retention bound
+ * counts. The adapters share the row, the page and the plan of what the retention drops.
+ */
+import type { TrafficPage, TrafficRecord, TrafficSummary } from "../../src/contract/traffic";
+import type { TrafficLimits, TrafficPageQuery } from "./port";
+
+export interface TrafficRow {
+  id: string;
+  /** Arrival, epoch ms. */
+  at: number;
+  status: number;
+  operation: string | null;
+  /** The certificate's SHA-256, for the `tpp` filter. */
+  tpp: string | null;
+  /** What the retention bound counts: the characters of `summary` and `data` (bytes, for the ASCII they nearly always are). */
+  bytes: number;
+  summary: string;
+  data: string;
+}
+
+export function summaryOf(record: TrafficRecord): TrafficSummary {
+  return {
+    id: record.id,
+    at: record.at,
+    method: record.method,
+    path: record.path,
+    operation: record.operation,
+    status: record.status,
+    ms: record.ms,
+    tpp: record.tpp,
+    requestId: record.requestId,
+    scenario: record.scenario,
+    changes: record.changes,
+    diagnosisCodes: record.diagnosis.map((finding) => finding.code),
+  };
+}
+
+export function trafficRow(record: TrafficRecord): TrafficRow {
+  const summary = JSON.stringify(summaryOf(record));
+  const data = JSON.stringify(record);
+  return {
+    id: record.id,
+    at: Date.parse(record.at),
+    status: record.status,
+    operation: record.operation,
+    tpp: record.tpp?.certificateSha256 ?? null,
+    bytes: summary.length + data.length,
+    summary,
+    data,
+  };
+}
+
+/** How many records and bytes a sandbox's traffic holds. */
+export interface TrafficTotals {
+  records: number;
+  bytes: number;
+}
+
+/** The oldest rows a record looks at to make room: a record never costs more than this many, even after the bound was lowered. */
+export const MAX_DROPPED_PER_RECORD = 64;
+
+/**
+ * What to drop of the oldest rows (in id order, at most MAX_DROPPED_PER_RECORD) so that `totals` fit `limits`: every row
+ * up to `throughId`, and how many records and bytes that is; undefined when they fit. A bound lowered by far is reached
+ * over several records.
+ */
+export function droppedFor(
+  totals: TrafficTotals,
+  limits: TrafficLimits,
+  oldest: readonly { id: string; bytes: number }[],
+): { throughId: string; records: number; bytes: number } | undefined {
+  let records = 0;
+  let bytes = 0;
+  let throughId: string | undefined;
+  for (const row of oldest) {
+    if (totals.records - records <= limits.maxRecords && totals.bytes - bytes <= limits.maxBytes) break;
+    records += 1;
+    bytes += row.bytes;
+    throughId = row.id;
+  }
+  return throughId === undefined ? undefined : { throughId, records, bytes };
+}
+
+/** Whether totals exceed the limits (so the oldest rows must be read). */
+export const overLimits = (totals: TrafficTotals, limits: TrafficLimits) => totals.records > limits.maxRecords || totals.bytes > limits.maxBytes;
+
+/** Whether a row passes the page's filters other than its id range (what an adapter without such an index checks itself). */
+export function matchesFilters(row: Pick<TrafficRow, "status" | "operation" | "tpp">, query: TrafficPageQuery): boolean {
+  if (query.statusFrom !== undefined && row.status < query.statusFrom) return false;
+  if (query.statusTo !== undefined && row.status > query.statusTo) return false;
+  if (query.operation !== undefined && row.operation !== query.operation) return false;
+  if (query.tpp !== undefined && row.tpp !== query.tpp) return false;
+  return true;
+}
+
+/** The page of up to `limit + 1` matching rows, newest first: the first `limit` of them, and the next cursor when there is more. */
+export function pageOf(rows: readonly { id: string; summary: string }[], limit: number): TrafficPage {
+  const shown = rows.slice(0, limit);
+  return {
+    requests: shown.map((row) => JSON.parse(row.summary) as TrafficSummary),
+    next: rows.length > limit ? (shown.at(-1)?.id ?? null) : null,
+  };
+}
+
+/** Names this process in its ids, so two servers on one database never make the same id in the same millisecond. */
+const PROCESS_TAG = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(2)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+let counter = 0;
+
+/** A new record id for a request that arrived at `at` (TRAFFIC_ID): ordered by arrival within this process. */
+export function newTrafficId(at: number): string {
+  counter = (counter + 1) % 0x1_0000_0000;
+  return `${Math.max(0, Math.floor(at)).toString(16).padStart(16, "0")}-${counter.toString(16).padStart(8, "0")}${PROCESS_TAG}`;
+}
+
+/** The lowest id of a record that arrived at or after `at`: a time bound as a key bound. */
+export const trafficIdAt = (at: number) => `${Math.max(0, Math.floor(at)).toString(16).padStart(16, "0")}-`;
