@@ -15,6 +15,7 @@ export default defineConfig({
       "mocks/store/export-import.test.ts",
       "mocks/store/transaction-page.test.ts",
       "mocks/store/transaction-page.property.test.ts",
+      "mocks/store/traffic-store.test.ts",
       "mocks/**/*.postgres.test.ts",
     ],
     environment: "node",

@@ -12,22 +12,26 @@
  *            (scripts/benchmark/postgres.ts); and the median signed read with 4, 8, 16 and 32 TPPs' sandboxes
  *            active on a hosted server (scripts/benchmark/tenants.ts);
  *   tenants  that last series alone;
+ *   recording the server with its traffic record and without (--traffic-max-records 0), side by side in
+ *            alternating rounds: signed reads and creations, and the recording one's share of the other's rate
+ *            (scripts/benchmark/recording.ts; decision 0055);
  *   bodies   16 imports of 32 MiB at once to a server process: its memory and /healthz meanwhile, unsigned and
  *            signed on a hosted server, unsigned on a local one (scripts/benchmark/bodies.ts; Linux).
  * Prints the figures and writes them to .reports/benchmark.json.
- * Options: --only browser|server|postgres|tenants|bodies|browser-batch (the browser's batch step alone, three runs), --no-postgres.  Env: BENCH_PORT (vite preview, default 4390; Prism gets +1).
+ * Options: --only browser|server|recording|postgres|tenants|bodies|browser-batch (the browser's batch step alone, three runs), --no-postgres.  Env: BENCH_PORT (vite preview, default 4390; Prism gets +1).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { bodyFigures } from "./benchmark/bodies";
 import { browserBatchFigures, browserFigures } from "./benchmark/browser";
 import { activeTenantFigures, postgresFigures } from "./benchmark/postgres";
+import { recordingFigures } from "./benchmark/recording";
 import { serverFigures } from "./benchmark/server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
-if (only !== undefined && !["browser", "server", "postgres", "tenants", "bodies", "browser-batch"].includes(only)) {
-  console.error("benchmark: --only takes browser, server, postgres, tenants, bodies or browser-batch.");
+if (only !== undefined && !["browser", "server", "recording", "postgres", "tenants", "bodies", "browser-batch"].includes(only)) {
+  console.error("benchmark: --only takes browser, server, recording, postgres, tenants, bodies or browser-batch.");
   process.exit(2);
 }
 const withPostgres = !process.argv.includes("--no-postgres");
@@ -37,6 +41,7 @@ if (only === "browser-batch") figures.browserBatch = await browserBatchFigures(P
 if (only === undefined || only === "browser") figures.browser = await browserFigures(PORT);
 if (only === undefined || only === "server")
   figures.server = await serverFigures({ prismPort: PORT + 1, openApiDocument: "dist/openapi.json", requestsPerRound: 2000, rounds: 3, maxSeconds: 20 });
+if (only === undefined || only === "recording") figures.recording = await recordingFigures({ requestsPerRound: 2000, rounds: 3, maxSeconds: 20 });
 if (only === "tenants") figures.activeTenants = await activeTenantFigures();
 if (withPostgres && (only === undefined || only === "postgres"))
   figures.postgres = await postgresFigures({ requests: 1500, scaleRequests: 1500, rounds: 4, maxSeconds: 20 });

@@ -41,11 +41,14 @@ export interface RunningServer {
 }
 
 /** Starts scripts/benchmark/server-process.ts with a fresh --data file (or on this PostgreSQL schema) and waits for its URL. */
-export async function startServerProcess(postgres?: { url: string; schema: string; multiTenant?: boolean; extra?: string[] }): Promise<RunningServer> {
+export async function startServerProcess(
+  postgres?: { url: string; schema: string; multiTenant?: boolean; extra?: string[] },
+  extra: readonly string[] = [],
+): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "psd2-bench-"));
   const store = postgres
     ? ["--database", postgres.url, "--database-schema", postgres.schema, ...(postgres.multiTenant ? ["--multi-tenant"] : []), ...(postgres.extra ?? [])]
-    : ["--data", join(dir, "sandbox.json")];
+    : ["--data", join(dir, "sandbox.json"), ...extra];
   const child: ChildProcess = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/benchmark/server-process.ts", ...store], {
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -62,7 +62,7 @@ async function layoutOf(schema: string) {
   };
 }
 
-/** The layout of version 1 (tables.ts; docs/storage.md): every text column that queries compare in code-point order ("C"). */
+/** The layout of the newest version (tables.ts; docs/storage.md): every text column that queries compare in code-point order ("C"). */
 const versionOneColumns = [
   "accounts.resource_id text not null collate C",
   "accounts.bban text not null collate C",
@@ -86,6 +86,17 @@ const versionOneColumns = [
   "request_ids.request_id text not null collate C",
   "request_ids.first_used_at bigint not null",
   "request_ids.expires_at bigint",
+  "traffic.id text not null collate C",
+  "traffic.at bigint not null",
+  "traffic.status integer not null",
+  "traffic.operation text collate C",
+  "traffic.tpp text collate C",
+  "traffic.bytes integer not null",
+  "traffic.summary text not null",
+  "traffic.data text not null",
+  "traffic_totals.id integer not null",
+  "traffic_totals.records bigint not null",
+  "traffic_totals.bytes bigint not null",
   "transactions.account_id text not null collate C",
   "transactions.id text not null collate C",
   "transactions.booking_date text not null collate C",
@@ -113,6 +124,12 @@ const fixtures: Fixture[] = [
       await replaceAll(postgresHolds(db), sampleStores());
       await sql`insert into request_ids (tpp_key, request_id, first_used_at) values ('tpp', 'id-1', 1000)`.execute(db);
     },
+    expected: sampleStores(),
+  },
+  {
+    // Version 3 added the traffic record's tables: the data is as it was.
+    version: 2,
+    seed: (db) => replaceAll(postgresHolds(db), sampleStores()),
     expected: sampleStores(),
   },
 ];
@@ -163,6 +180,8 @@ describe("PostgreSQL migrations, tested from each earlier version", () => {
       "request_ids: CREATE INDEX request_ids_expires_at ON request_ids USING btree (expires_at)",
       "request_ids: CREATE INDEX request_ids_first_used_at ON request_ids USING btree (first_used_at)",
       "request_ids: CREATE UNIQUE INDEX request_ids_pk ON request_ids USING btree (tpp_key, request_id)",
+      "traffic: CREATE UNIQUE INDEX traffic_pkey ON traffic USING btree (id)",
+      "traffic_totals: CREATE UNIQUE INDEX traffic_totals_pkey ON traffic_totals USING btree (id)",
       "transactions: CREATE UNIQUE INDEX transactions_account_list ON transactions USING btree (account_id, booking_date, seq)",
       "transactions: CREATE UNIQUE INDEX transactions_pk ON transactions USING btree (account_id, id)",
     ]);

@@ -48,9 +48,10 @@ export async function openTestConnection(schema = freshSchemaName()): Promise<Po
   return connection;
 }
 
-/** Deletes every row, the replay guard's included: the schema is as new (and far quicker to have than a new one). */
+/** Deletes every row, the replay guard's and the traffic's included: the schema is as new (and far quicker to have than a new one). */
 export async function emptySchema({ db }: PostgresConnection): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    for (const table of [...dataTables, "request_ids" as const]) await tx.deleteFrom(table).execute();
+    for (const table of [...dataTables, "request_ids" as const, "traffic" as const]) await tx.deleteFrom(table).execute();
+    await tx.updateTable("traffic_totals").set({ records: 0, bytes: 0 }).execute();
   });
 }

@@ -1,0 +1,50 @@
+/**
+ * A hosted server's traffic record (issue 26, decision 0055): each TPP's requests are kept in its own sandbox, so the
+ * signed traffic routes show a TPP only its own; unsigned, they are the 401 every hosted control is.
+ */
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { hrefOf } from "../../../src/contract/paths";
+import type { TrafficPage } from "../../../src/contract/traffic";
+import { KARI, NDCT, initiationHeaders } from "../../test-helpers";
+import { startSandboxServer, type SandboxServer } from "../start";
+import { organizationTpp, tppClient, type TppClient } from "./tpp-client.test-helpers";
+
+let server: SandboxServer;
+let first: TppClient;
+let second: TppClient;
+
+beforeAll(async () => {
+  server = await startSandboxServer({ port: 0, multiTenant: true, verifyWorkers: 0 });
+  first = tppClient(server.url, await organizationTpp("111111111"));
+  second = tppClient(server.url, await organizationTpp("222222222"));
+});
+afterAll(() => server.close());
+
+const payment = { instructedAmount: { amount: "5.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: "97100000044" } };
+
+async function untilListed(client: TppClient, count: number): Promise<TrafficPage> {
+  for (let attempt = 0; ; attempt++) {
+    const listed = await client.json<TrafficPage>("GET", hrefOf("sandboxRequests", {}));
+    if (listed.requests.length >= count || attempt > 200) return listed;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+test("each TPP sees only its own traffic, signed; unsigned is 401", async () => {
+  await first.send("POST", NDCT, { headers: initiationHeaders(KARI), body: { ...payment, debtorAccount: { bban: "97100000028" } } });
+  await first.send("GET", hrefOf("sandboxClock", {}));
+  await second.send("GET", hrefOf("sandboxAccounts", {}));
+
+  const mine = await untilListed(first, 2);
+  const theirs = await untilListed(second, 1);
+  expect(mine.requests.map((request) => request.operation)).toEqual(["sandboxClock", "createPayment"]);
+  expect(theirs.requests.map((request) => request.operation)).toEqual(["sandboxAccounts"]);
+  expect(new Set(mine.requests.map((request) => request.tpp?.organizationIdentifier))).toEqual(new Set(["PSDNO-FSA-111111111"]));
+  expect(theirs.requests[0]?.tpp).toMatchObject({ organizationIdentifier: "PSDNO-FSA-222222222", verified: true });
+
+  // Another TPP's record id is one that does not exist.
+  const foreign = await second.send("GET", hrefOf("sandboxRequest", { id: mine.requests[0]?.id ?? "" }));
+  expect(foreign.status).toBe(404);
+  const unsigned = await first.send("GET", hrefOf("sandboxRequests", {}), { sign: false });
+  expect(unsigned.status).toBe(401);
+});

@@ -1,0 +1,131 @@
+/**
+ * The traffic record through the storage port, on every adapter (IndexedDB, SQLite, and PostgreSQL in the postgres
+ * suite): pages newest first by keyset with their filters, one record whole, the retention bound in records and bytes
+ * with the oldest dropped first, and none of it the sandbox's data (no commit heard, no export, no reset).
+ */
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { TrafficRecord } from "../../src/contract/traffic";
+import { adapterCases, type TestStore } from "./adapters.test-helpers";
+import { newTrafficId, trafficIdAt, trafficRow } from "./traffic-rows";
+
+const LIMITS = { maxRecords: 1000, maxBytes: 10_000_000 };
+
+function record(at: number, fields: Partial<TrafficRecord> = {}): TrafficRecord {
+  return {
+    id: newTrafficId(at),
+    at: new Date(at).toISOString(),
+    method: "GET",
+    path: "/__sandbox/clock",
+    operation: "sandboxClock",
+    status: 200,
+    ms: 1.5,
+    tpp: null,
+    requestId: null,
+    scenario: null,
+    changes: [],
+    query: "",
+    request: { headers: {}, body: { text: "", bytes: 0, keptBytes: 0 } },
+    response: { headers: { "content-type": "application/json" }, body: { text: "{}", bytes: 2, keptBytes: 2 } },
+    diagnosis: [],
+    ...fields,
+  };
+}
+
+const tpp = (certificateSha256: string) => ({ keySha256: "a".repeat(64), certificateSha256, subject: "CN=TPP", verified: true });
+
+describe.each(adapterCases)("%s", (_name, adapter) => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await adapter.fresh();
+  });
+  afterEach(async () => {
+    await store.dispose();
+  });
+
+  test("pages newest first by cursor, filtered by status, operation, TPP and time; one record whole", async () => {
+    const start = Date.UTC(2026, 10, 27, 10);
+    const made = Array.from({ length: 9 }, (_, n) =>
+      record(start + n * 1000, {
+        status: n % 3 === 0 ? 401 : 201,
+        operation: n % 2 === 0 ? "createPayment" : "sandboxClock",
+        tpp: n < 4 ? tpp("b".repeat(64)) : null,
+      }),
+    );
+    for (const each of made) await store.recordTraffic(each, LIMITS);
+    const newestFirst = made.map((each) => each.id).reverse();
+
+    const first = await store.trafficPage({ limit: 4 });
+    const second = await store.trafficPage({ limit: 4, ...(first.next === null ? {} : { before: first.next }) });
+    const third = await store.trafficPage({ limit: 4, ...(second.next === null ? {} : { before: second.next }) });
+    expect([...first.requests, ...second.requests, ...third.requests].map((each) => each.id)).toEqual(newestFirst);
+    expect(third.next).toBeNull();
+    expect(first.requests[0]).not.toHaveProperty("request");
+
+    const ids = async (query: Omit<Parameters<TestStore["trafficPage"]>[0], "limit">) =>
+      (await store.trafficPage({ limit: 200, ...query })).requests.map((each) => each.id);
+    expect(await ids({ statusFrom: 400, statusTo: 499 })).toEqual(
+      made
+        .filter((_, n) => n % 3 === 0)
+        .map((each) => each.id)
+        .reverse(),
+    );
+    expect(await ids({ operation: "sandboxClock" })).toEqual(
+      made
+        .filter((_, n) => n % 2 === 1)
+        .map((each) => each.id)
+        .reverse(),
+    );
+    expect(await ids({ tpp: "b".repeat(64) })).toEqual(
+      made
+        .slice(0, 4)
+        .map((each) => each.id)
+        .reverse(),
+    );
+    expect(await ids({ from: trafficIdAt(start + 2000), to: trafficIdAt(start + 5000) })).toEqual(
+      made
+        .slice(2, 5)
+        .map((each) => each.id)
+        .reverse(),
+    );
+    expect(await ids({ from: trafficIdAt(start + 5000), to: trafficIdAt(start + 2000) })).toEqual([]);
+
+    expect(await store.trafficRecord(made[3]?.id ?? "")).toEqual(made[3]);
+    expect(await store.trafficRecord("0000000000000000-000000000000")).toBeUndefined();
+  });
+
+  test("the bound holds in records and in bytes with more records than it keeps: the oldest go first", async () => {
+    const start = Date.UTC(2026, 10, 27, 10);
+    const made = Array.from({ length: 30 }, (_, n) => record(start + n));
+    for (const each of made) await store.recordTraffic(each, { maxRecords: 7, maxBytes: 10_000_000 });
+    expect((await store.trafficPage({ limit: 200 })).requests.map((each) => each.id)).toEqual(
+      made
+        .slice(-7)
+        .map((each) => each.id)
+        .reverse(),
+    );
+
+    // Lower the bytes bound below what seven hold: the oldest go until it fits.
+    const size = trafficRow(made[0] ?? record(start)).bytes;
+    const more = record(start + 100);
+    await store.recordTraffic(more, { maxRecords: 7, maxBytes: size * 3 });
+    const kept = (await store.trafficPage({ limit: 200 })).requests.map((each) => each.id);
+    expect(kept).toEqual([
+      more.id,
+      ...made
+        .slice(-2)
+        .map((each) => each.id)
+        .reverse(),
+    ]);
+  });
+
+  test("traffic is not the sandbox's data: no commit is heard, an export leaves it out, a reset leaves it be", async () => {
+    let commits = 0;
+    store.onCommit(() => (commits += 1));
+    const kept = record(Date.UTC(2026, 10, 27, 10));
+    await store.recordTraffic(kept, LIMITS);
+    expect(commits).toBe(0);
+    expect(JSON.stringify(await store.exportAll())).not.toContain(kept.id);
+    await store.clear();
+    expect((await store.trafficPage({ limit: 10 })).requests.map((each) => each.id)).toEqual([kept.id]);
+  });
+});
