@@ -13,8 +13,12 @@ import type { RequestFacts } from "./incoming";
 import type { SandboxEnv } from "../env/sandbox-env";
 import { newTrafficId } from "../store/traffic-rows";
 
-/** The bytes of a request's or an answer's body a record keeps. */
+/**
+ * The bytes of a request's body a record keeps (what a TPP debugs), and of an answer's: an error's is a few hundred
+ * bytes, a list's 20 KiB or more, and every byte stored is written to the database's log (decision 0055, "Measured").
+ */
 export const RECORDED_BODY_BYTES = 16 * 1024;
+export const RECORDED_ANSWER_BYTES = 4 * 1024;
 /** The characters of one header value a record keeps (a certificate header is some 1,500). */
 const RECORDED_HEADER_CHARS = 8 * 1024;
 
@@ -128,7 +132,7 @@ export async function trafficRecordOf(exchange: Exchange, id = newTrafficId(exch
     changes: exchange.facts.changes?.list() ?? [],
     query: withoutPrivateKeys(exchange.url.search.slice(1, 4097)),
     request: { headers: requestHeaders, body: recordedBody(exchange.requestBody) },
-    response: { headers: responseHeaders, body: recordedBody(exchange.responseBody) },
+    response: { headers: responseHeaders, body: recordedBody(exchange.responseBody, RECORDED_ANSWER_BYTES) },
     diagnosis: [],
   };
 }

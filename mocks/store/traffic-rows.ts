@@ -1,6 +1,7 @@
 /**
  * The traffic record as every adapter keeps it (decision 0055): a row with the columns a page filters and orders by,
- * the summary a list shows and the whole record, both as JSON text, and the record's size, which the retention bound
+ * the whole record as JSON text (a list's summary is read from it: a second copy made every row larger than a page of the
+ * database), and the record's size, which the retention bound
  * counts. The adapters share the row, the page and the plan of what the retention drops.
  */
 import type { TrafficPage, TrafficRecord, TrafficSummary } from "../../src/contract/traffic";
@@ -14,9 +15,8 @@ export interface TrafficRow {
   operation: string | null;
   /** The certificate's SHA-256, for the `tpp` filter. */
   tpp: string | null;
-  /** What the retention bound counts: the characters of `summary` and `data` (bytes, for the ASCII they nearly always are). */
+  /** What the retention bound counts: the characters of `data` (bytes, for the ASCII they nearly always are). */
   bytes: number;
-  summary: string;
   data: string;
 }
 
@@ -38,7 +38,6 @@ export function summaryOf(record: TrafficRecord): TrafficSummary {
 }
 
 export function trafficRow(record: TrafficRecord): TrafficRow {
-  const summary = JSON.stringify(summaryOf(record));
   const data = JSON.stringify(record);
   return {
     id: record.id,
@@ -46,8 +45,7 @@ export function trafficRow(record: TrafficRecord): TrafficRow {
     status: record.status,
     operation: record.operation,
     tpp: record.tpp?.certificateSha256 ?? null,
-    bytes: summary.length + data.length,
-    summary,
+    bytes: data.length,
     data,
   };
 }
@@ -74,14 +72,37 @@ export function droppedFor(
   let records = 0;
   let bytes = 0;
   let throughId: string | undefined;
+  // Beyond the bound, a 64th of it more in records and in bytes alike (slackOf), never the rest of a sandbox held by its bytes.
+  let extra = { records: 0, bytes: 0 };
   for (const row of oldest) {
-    if (totals.records - records <= limits.maxRecords && totals.bytes - bytes <= limits.maxBytes) break;
+    if (totals.records - records <= limits.maxRecords && totals.bytes - bytes <= limits.maxBytes) {
+      extra = { records: extra.records + 1, bytes: extra.bytes + row.bytes };
+      if (extra.records > slackOf(limits) || extra.bytes > limits.maxBytes / 64) break;
+    }
     records += 1;
     bytes += row.bytes;
     throughId = row.id;
   }
   return throughId === undefined ? undefined : { throughId, records, bytes };
 }
+
+/**
+ * How many of the oldest rows to read first: as many as the count is over (one at least), which is nearly always one;
+ * when those do not bring the bytes within the bound, the caller reads MAX_DROPPED_PER_RECORD (`moreNeeded`).
+ */
+export const oldestToRead = (totals: TrafficTotals, limits: TrafficLimits) =>
+  Math.min(MAX_DROPPED_PER_RECORD, Math.max(1, totals.records - limits.maxRecords) + slackOf(limits));
+
+/**
+ * Rows dropped beyond the bound once it is reached: a 64th of the records kept (at most 63, and within a 64th of the
+ * bytes), so a full sandbox deletes a few dozen rows every few dozen records rather than one with each (10,000 kept:
+ * between 9,937 and 10,000).
+ */
+export const slackOf = (limits: TrafficLimits) => Math.min(MAX_DROPPED_PER_RECORD - 1, Math.floor(limits.maxRecords / 64));
+
+/** Whether dropping `dropped` of the `read` oldest rows leaves the bytes over the bound while more rows could be read. */
+export const moreNeeded = (totals: TrafficTotals, limits: TrafficLimits, read: number, dropped: { bytes: number } | undefined) =>
+  read < MAX_DROPPED_PER_RECORD && totals.bytes - (dropped?.bytes ?? 0) > limits.maxBytes;
 
 /** Whether totals exceed the limits (so the oldest rows must be read). */
 export const overLimits = (totals: TrafficTotals, limits: TrafficLimits) => totals.records > limits.maxRecords || totals.bytes > limits.maxBytes;
@@ -96,10 +117,10 @@ export function matchesFilters(row: Pick<TrafficRow, "status" | "operation" | "t
 }
 
 /** The page of up to `limit + 1` matching rows, newest first: the first `limit` of them, and the next cursor when there is more. */
-export function pageOf(rows: readonly { id: string; summary: string }[], limit: number): TrafficPage {
+export function pageOf(rows: readonly { id: string; data: string }[], limit: number): TrafficPage {
   const shown = rows.slice(0, limit);
   return {
-    requests: shown.map((row) => JSON.parse(row.summary) as TrafficSummary),
+    requests: shown.map((row) => summaryOf(JSON.parse(row.data) as TrafficRecord)),
     next: rows.length > limit ? (shown.at(-1)?.id ?? null) : null,
   };
 }

@@ -118,6 +118,23 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     ]);
   });
 
+  test("a full sandbox drops a 64th of its bound at once, in records, and never more than a 64th of its bytes", async () => {
+    const start = Date.UTC(2026, 10, 27, 11);
+    const limits = { maxRecords: 128, maxBytes: 10_000_000 };
+    for (let n = 0; n < 140; n++) {
+      await store.recordTraffic(record(start + n), limits);
+      const kept = (await store.trafficPage({ limit: 200 })).requests.length;
+      expect(kept).toBeLessThanOrEqual(128);
+      expect(kept).toBeGreaterThanOrEqual(Math.min(n + 1, 126));
+    }
+    // Held by its bytes with a large count bound: the newest that fit stay, never none.
+    const size = trafficRow(record(start)).bytes;
+    for (let n = 0; n < 20; n++) await store.recordTraffic(record(start + 1000 + n), { maxRecords: 10_000, maxBytes: size * 10 });
+    const held = (await store.trafficPage({ limit: 200 })).requests.length;
+    expect(held).toBeGreaterThanOrEqual(9);
+    expect(held).toBeLessThanOrEqual(10);
+  });
+
   test("traffic is not the sandbox's data: no commit is heard, an export leaves it out, a reset leaves it be", async () => {
     let commits = 0;
     store.onCommit(() => (commits += 1));

@@ -4,7 +4,24 @@
  * rounds with the same signed reads and payment creations (throughputBeside), so the machine's noise falls on both.
  * The figure is the recording server's rate as a share of the other's.
  */
-import { WARM_UP, benchParties, signedCreations, signedReads, startServerProcess, throughputBeside } from "./server";
+import { descendantsCpu } from "./process-cpu";
+import { runLoad } from "./load";
+import { CONCURRENCY, WARM_UP, benchParties, signedCreations, signedReads, startServerProcess, throughputBeside, type RunningServer } from "./server";
+
+/** CPU seconds the server used so far: the processes below its launcher (tsx starts node as a child); undefined without /proc. */
+const cpuSeconds = (pid: number | undefined) => (pid === undefined ? undefined : descendantsCpu(pid)?.total);
+
+/**
+ * The server's CPU per signed creation, over `count` creations sent to it alone: on a shared machine wall time mostly
+ * measures the load, the CPU a request costs far less (process-cpu.ts says the same of the browser).
+ */
+async function cpuPerCreation(server: RunningServer, parties: Awaited<ReturnType<typeof benchParties>>, count: number, maxSeconds: number) {
+  const creates = await signedCreations(parties, count);
+  const before = cpuSeconds(server.pid);
+  const result = await runLoad(creates, { origin: server.origin, concurrency: CONCURRENCY, maxSeconds, ok: (status) => status === 201 });
+  const after = cpuSeconds(server.pid);
+  return { ok: result.ok, cpuMsPerCreation: before === undefined || after === undefined ? undefined : Math.round(((after - before) * 1e6) / result.ok) / 1000 };
+}
 
 export interface RecordingFigureOptions {
   requestsPerRound: number;
@@ -36,7 +53,15 @@ export async function recordingFigures(options: RecordingFigureOptions) {
       const without = besides.withoutRecording?.[kind].requestsPerSecond ?? 1;
       return Math.round((withIt / without) * 1000) / 1000;
     };
-    return { ...besides, recordingShare: { read50: share("read50"), createPayment: share("createPayment") } };
+    // Then each alone, one after the other, twice (recording, without, without, recording): CPU per creation.
+    const cpu: Awaited<ReturnType<typeof cpuPerCreation>>[] = [];
+    for (const server of [recording, silent, silent, recording]) cpu.push(await cpuPerCreation(server, parties, 3000, options.maxSeconds));
+    const perCreation = (runs: readonly (typeof cpu)[number][]) => runs.map((run) => run.cpuMsPerCreation);
+    return {
+      ...besides,
+      recordingShare: { read50: share("read50"), createPayment: share("createPayment") },
+      cpuMsPerCreation: { recording: perCreation([cpu[0], cpu[3]].flatMap((run) => (run ? [run] : []))), withoutRecording: perCreation(cpu.slice(1, 3)) },
+    };
   } finally {
     await Promise.all([recording.stop(), silent.stop()]);
   }

@@ -18,7 +18,7 @@ import type { TestCertificate } from "../../src/signing/index";
 import { signed, signedMany } from "./signed";
 import { percentile, round } from "./stats";
 
-const CONCURRENCY = 10;
+export const CONCURRENCY = 10;
 const PAYMENTS = "/v1/payments/norwegian-domestic-credit-transfers";
 
 interface Account {
@@ -38,6 +38,8 @@ interface Customer {
 export interface RunningServer {
   origin: string;
   stop: () => Promise<void>;
+  /** The server process's id (its CPU time is in /proc/<pid>/stat). */
+  pid?: number;
 }
 
 /** Starts scripts/benchmark/server-process.ts with a fresh --data file (or on this PostgreSQL schema) and waits for its URL. */
@@ -72,7 +74,7 @@ export async function startServerProcess(
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  return { origin, stop };
+  return { origin, stop, ...(child.pid === undefined ? {} : { pid: child.pid }) };
 }
 
 async function control<T>(origin: string, method: string, path: string, body?: unknown, timeoutMs = 120_000, as?: Promise<TestCertificate>): Promise<T> {

@@ -866,6 +866,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The requests the sandbox answered, newest first (every client: the portal, curl, a TPP's back end): ?status=4xx|401, ?operation=createPayment, ?tpp=<certificate SHA-256>, ?since= and ?until= (ISO 8601), ?limit=1…200 (50), and ?cursor= the `next` of the page before. Hosted: the signing TPP's own only.
+         * @description The requests the sandbox answered, newest first (every client: the portal, curl, a TPP's back end): ?status=4xx|401, ?operation=createPayment, ?tpp=<certificate SHA-256>, ?since= and ?until= (ISO 8601), ?limit=1…200 (50), and ?cursor= the `next` of the page before. Hosted: the signing TPP's own only.
+         *
+         *     **Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.
+         */
+        get: operations["sandboxRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One recorded request whole: its headers and body, the answer's, the TPP, the scenario applied and what it changed.
+         * @description One recorded request whole: its headers and body, the answer's, the TPP, the scenario applied and what it changed.
+         *
+         *     **Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.
+         */
+        get: operations["sandboxRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__sandbox/tenant/keys": {
         parameters: {
             query?: never;
@@ -1129,6 +1173,31 @@ export interface components {
         };
         /** @enum {string} */
         PurposeCode: "INVS" | "SALA" | "IDCP" | "CASH" | "CORT" | "INTC" | "PENS" | "SSBE" | "SUPP" | "TAXS" | "TREA" | "VATX" | "LOAN" | "OTHR";
+        /** @description A body as the sandbox kept it: its text up to a bound, with its whole size. */
+        RecordedBody: {
+            text: string;
+            bytes: number;
+            keptBytes: number;
+        };
+        /** @description What a request changed, e.g. {"kind":"payment","id":"…","from":"RCVD","to":"ACTC"}. */
+        RecordedChange: {
+            /** @enum {string} */
+            kind: "payment" | "basket" | "account" | "customer" | "transaction" | "clock" | "sandbox";
+            id?: string;
+            from?: string;
+            to: string;
+        };
+        RecordedDiagnosis: {
+            code: string;
+            text: string;
+        };
+        RecordedTpp: {
+            keySha256: string;
+            certificateSha256: string;
+            organizationIdentifier?: string;
+            subject: string;
+            verified: boolean;
+        };
         /** @description A sandbox account as stored. */
         SandboxAccount: {
             /** @description Identifier of the account: the mockAccountId of the sandbox paths. */
@@ -1336,6 +1405,55 @@ export interface components {
         };
         /** @enum {string} */
         TppMessageCode: "SYSTEM_ERROR" | "BAD_REQUEST" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "HTTP_HEADER_REQUIRED" | "QUERY_PARAMETER_REQUIRED" | "SCA_NOT_FOUND" | "SCA_EXPIRED" | "SCA_INVALID" | "FORMAT_ERROR" | "RESOURCE_UNKNOWN" | "PSU_CREDENTIALS_INVALID" | "CONSENT_UNKNOWN" | "CONSENT_INVALID" | "CONSENT_EXPIRED" | "ACCESS_EXCEEDED" | "PRODUCT_UNKNOWN" | "PRODUCT_INVALID" | "KID_MISSING" | "KID_INVALID" | "PAYMENT_FAILED" | "EXECUTION_DATE_INVALID" | "REFERENCE_MIX_INVALID" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "CERTIFICATE_MISSING" | "CERTIFICATE_INVALID" | "CERTIFICATE_EXPIRED" | "SERVICE_INVALID" | "CONTENT_TOO_LARGE" | "HEADER_FIELDS_TOO_LARGE" | "WARNING";
+        TrafficPage: {
+            requests: components["schemas"]["TrafficSummary"][];
+            next: string | null;
+        };
+        TrafficRecord: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            method: string;
+            path: string;
+            operation: string | null;
+            status: number;
+            ms: number;
+            tpp: components["schemas"]["RecordedTpp"] | null;
+            requestId: string | null;
+            scenario: string | null;
+            changes: components["schemas"]["RecordedChange"][];
+            query: string;
+            request: {
+                headers: {
+                    [key: string]: string;
+                };
+                body: components["schemas"]["RecordedBody"];
+            };
+            response: {
+                headers: {
+                    [key: string]: string;
+                };
+                body: components["schemas"]["RecordedBody"];
+            };
+            diagnosis: components["schemas"]["RecordedDiagnosis"][];
+            signingString?: string;
+            bodyDigest?: string;
+        };
+        TrafficSummary: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            method: string;
+            path: string;
+            operation: string | null;
+            status: number;
+            ms: number;
+            tpp: components["schemas"]["RecordedTpp"] | null;
+            requestId: string | null;
+            scenario: string | null;
+            changes: components["schemas"]["RecordedChange"][];
+            diagnosisCodes: string[];
+        };
         /** @description Both identifiers of the account. */
         TransactionAccount: {
             iban: string;
@@ -5953,6 +6071,170 @@ export interface operations {
                         since: string;
                     };
                     "text/event-stream": string;
+                };
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxRequests: {
+        parameters: {
+            query?: {
+                /** @description How many requests, newest first: 1 to 200 (50 if left out). */
+                limit?: string;
+                /** @description Where the page starts: the `next` of the page before. */
+                cursor?: string;
+                /** @description Only answers of this status class (2xx, 4xx, 5xx) or status (401). */
+                status?: string;
+                /** @description Only requests to this operation or control route (its id in /openapi.json). */
+                operation?: string;
+                /** @description Only requests that carried the certificate with this SHA-256 fingerprint. */
+                tpp?: string;
+                /** @description Only requests that arrived at or after this instant. */
+                since?: string;
+                /** @description Only requests that arrived before this instant. */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "requests": [
+                     *         {
+                     *           "id": "0000019ab5c3f2e1-00000007a1f3",
+                     *           "at": "2026-11-24T12:20:19.120Z",
+                     *           "method": "POST",
+                     *           "path": "/v1/payments/norwegian-domestic-credit-transfers",
+                     *           "operation": "createPayment",
+                     *           "status": 201,
+                     *           "ms": 4.2,
+                     *           "tpp": {
+                     *             "keySha256": "5a8f0c2e4b6d8f1a3c5e7b9d0f2a4c6e8b1d3f5a7c9e0b2d4f6a8c1e3b5d7f9a",
+                     *             "certificateSha256": "9c1e3a5b7d0f2c4e6a8b1d3f5c7e9a0b2d4f6c8e1a3b5d7f9c0e2a4b6d8f1c3e",
+                     *             "organizationIdentifier": "PSDNO-FSA-123456789",
+                     *             "subject": "CN=Test TPP,organizationIdentifier=PSDNO-FSA-123456789,C=NO",
+                     *             "verified": true
+                     *           },
+                     *           "requestId": "6b0f3c9e-5f1e-4a59-9d0f-7a5c0a8f3d21",
+                     *           "scenario": null,
+                     *           "changes": [
+                     *             {
+                     *               "kind": "payment",
+                     *               "id": "a76348e2-0b42-4e7c-af8d-3f37478535f6",
+                     *               "to": "RCVD"
+                     *             }
+                     *           ],
+                     *           "diagnosisCodes": []
+                     *         }
+                     *       ],
+                     *       "next": "0000019ab5c3f2e1-00000007a1f3"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TrafficPage"];
+                };
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0000019ab5c3f2e1-00000007a1f3",
+                     *       "at": "2026-11-24T12:20:19.120Z",
+                     *       "method": "POST",
+                     *       "path": "/v1/payments/norwegian-domestic-credit-transfers",
+                     *       "operation": "createPayment",
+                     *       "status": 201,
+                     *       "ms": 4.2,
+                     *       "tpp": {
+                     *         "keySha256": "5a8f0c2e4b6d8f1a3c5e7b9d0f2a4c6e8b1d3f5a7c9e0b2d4f6a8c1e3b5d7f9a",
+                     *         "certificateSha256": "9c1e3a5b7d0f2c4e6a8b1d3f5c7e9a0b2d4f6c8e1a3b5d7f9c0e2a4b6d8f1c3e",
+                     *         "organizationIdentifier": "PSDNO-FSA-123456789",
+                     *         "subject": "CN=Test TPP,organizationIdentifier=PSDNO-FSA-123456789,C=NO",
+                     *         "verified": true
+                     *       },
+                     *       "requestId": "6b0f3c9e-5f1e-4a59-9d0f-7a5c0a8f3d21",
+                     *       "scenario": null,
+                     *       "changes": [
+                     *         {
+                     *           "kind": "payment",
+                     *           "id": "a76348e2-0b42-4e7c-af8d-3f37478535f6",
+                     *           "to": "RCVD"
+                     *         }
+                     *       ],
+                     *       "query": "",
+                     *       "request": {
+                     *         "headers": {
+                     *           "content-type": "application/json",
+                     *           "x-request-id": "6b0f3c9e-5f1e-4a59-9d0f-7a5c0a8f3d21",
+                     *           "digest": "SHA-256=…"
+                     *         },
+                     *         "body": {
+                     *           "text": "{\"instructedAmount\":{\"amount\":\"250.00\",\"currency\":\"NOK\"}}",
+                     *           "bytes": 56,
+                     *           "keptBytes": 56
+                     *         }
+                     *       },
+                     *       "response": {
+                     *         "headers": {
+                     *           "content-type": "application/json",
+                     *           "location": "/v1/payments/norwegian-domestic-credit-transfers/a76348e2-0b42-4e7c-af8d-3f37478535f6"
+                     *         },
+                     *         "body": {
+                     *           "text": "{\"transactionStatus\":\"RCVD\",\"paymentId\":\"a76348e2-0b42-4e7c-af8d-3f37478535f6\"}",
+                     *           "bytes": 71,
+                     *           "keptBytes": 71
+                     *         }
+                     *       },
+                     *       "diagnosis": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TrafficRecord"];
                 };
             };
             500: components["responses"]["SystemError"];

@@ -7,7 +7,7 @@
 import type { IDBPDatabase } from "idb";
 import type { TrafficPage, TrafficRecord } from "../../../src/contract/traffic";
 import type { TrafficLimits, TrafficPageQuery } from "../port";
-import { MAX_DROPPED_PER_RECORD, droppedFor, matchesFilters, overLimits, pageOf, type TrafficRow } from "../traffic-rows";
+import { MAX_DROPPED_PER_RECORD, droppedFor, matchesFilters, moreNeeded, oldestToRead, overLimits, pageOf, type TrafficRow } from "../traffic-rows";
 import type { SandboxDB } from "./schema";
 
 const TOTALS_KEY = 1;
@@ -19,10 +19,15 @@ export async function recordTraffic(db: IDBPDatabase<SandboxDB>, row: TrafficRow
   const [, before] = await Promise.all([traffic.add(row), totalsStore.get(TOTALS_KEY)]);
   const totals = { records: (before?.records ?? 0) + 1, bytes: (before?.bytes ?? 0) + row.bytes };
   if (overLimits(totals, limits)) {
-    const oldest: { id: string; bytes: number }[] = [];
-    for (let cursor = await traffic.openCursor(); cursor && oldest.length < MAX_DROPPED_PER_RECORD; cursor = await cursor.continue())
-      oldest.push({ id: cursor.value.id, bytes: cursor.value.bytes });
-    const dropped = droppedFor(totals, limits, oldest);
+    const oldest = async (count: number) => {
+      const rows: { id: string; bytes: number }[] = [];
+      for (let cursor = await traffic.openCursor(); cursor && rows.length < count; cursor = await cursor.continue())
+        rows.push({ id: cursor.value.id, bytes: cursor.value.bytes });
+      return rows;
+    };
+    const first = oldestToRead(totals, limits);
+    let dropped = droppedFor(totals, limits, await oldest(first));
+    if (moreNeeded(totals, limits, first, dropped)) dropped = droppedFor(totals, limits, await oldest(MAX_DROPPED_PER_RECORD));
     if (dropped) {
       await traffic.delete(IDBKeyRange.upperBound(dropped.throughId));
       totals.records -= dropped.records;

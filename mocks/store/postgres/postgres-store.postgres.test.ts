@@ -92,7 +92,6 @@ const versionOneColumns = [
   "traffic.operation text collate C",
   "traffic.tpp text collate C",
   "traffic.bytes integer not null",
-  "traffic.summary text not null",
   "traffic.data text not null",
   "traffic_totals.id integer not null",
   "traffic_totals.records bigint not null",

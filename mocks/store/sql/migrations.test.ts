@@ -44,7 +44,6 @@ const layout: TableLayout[] = [
       text("operation", false),
       text("tpp", false),
       { name: "bytes", type: "integer", notNull: true },
-      text("summary"),
       text("data"),
     ],
     indexes: [index(["id"], true)],

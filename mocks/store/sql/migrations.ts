@@ -116,7 +116,6 @@ export const sqlMigrationSteps = ({ key }: SqlColumnTypes): readonly SqlMigratio
         .addColumn("operation", key)
         .addColumn("tpp", key)
         .addColumn("bytes", "integer", (column) => column.notNull())
-        .addColumn("summary", "text", (column) => column.notNull())
         .addColumn("data", "text", (column) => column.notNull())
         .execute();
       await db.schema

@@ -4,6 +4,7 @@
  * record shapes belong to records.ts; the table only indexes them). The replay guard's
  * `request_ids` is kept apart from the sandbox's data.
  */
+import type { TrafficRow } from "../traffic-rows";
 import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, PaymentRecord, TransactionRecord } from "../records";
 
 /** JSON text of a T (the brand lets the row helpers know which record a column holds). */
@@ -63,20 +64,11 @@ export interface RequestIdsTable {
   expires_at: number | null;
 }
 
-/** The traffic record (version 3, decision 0055): every request the sandbox answered, kept apart from its data. */
-export interface TrafficTable {
-  /** Time-ordered (TRAFFIC_ID): pages walk it newest first, and a time range is a range of it. */
-  id: string;
-  at: number;
-  status: number;
-  operation: string | null;
-  /** The certificate's SHA-256. */
-  tpp: string | null;
-  bytes: number;
-  /** JSON of the TrafficSummary (what a page shows) and of the whole TrafficRecord. */
-  summary: string;
-  data: string;
-}
+/**
+ * The traffic record (version 3, decision 0055): every request the sandbox answered, kept apart from its data, a row as
+ * traffic-rows.ts makes it; `id` is time-ordered, so pages walk it newest first and a time range is a range of it.
+ */
+export type TrafficTable = TrafficRow;
 
 /** One row (id 1): how many records and bytes `traffic` holds, so the retention bound needs no count. */
 export interface TrafficTotalsTable {

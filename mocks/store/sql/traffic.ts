@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { TrafficPage, TrafficRecord } from "../../../src/contract/traffic";
 import type { TrafficLimits, TrafficPageQuery } from "../port";
-import { MAX_DROPPED_PER_RECORD, droppedFor, overLimits, pageOf, type TrafficRow, type TrafficTotals } from "../traffic-rows";
+import { MAX_DROPPED_PER_RECORD, droppedFor, moreNeeded, oldestToRead, overLimits, pageOf, type TrafficRow, type TrafficTotals } from "../traffic-rows";
 import type { SandboxTables } from "./tables";
 
 type Db = Kysely<SandboxTables>;
@@ -24,8 +24,10 @@ export async function recordTrafficRows(db: Db, rows: readonly TrafficRow[], lim
     .returning(["records", "bytes"])
     .executeTakeFirstOrThrow();
   if (!overLimits(asTotals(totals), limits)) return;
-  const oldest = await db.selectFrom("traffic").select(["id", "bytes"]).orderBy("id").limit(MAX_DROPPED_PER_RECORD).execute();
-  const drop = droppedFor(asTotals(totals), limits, oldest.map(asSized));
+  const oldest = async (count: number) => (await db.selectFrom("traffic").select(["id", "bytes"]).orderBy("id").limit(count).execute()).map(asSized);
+  const first = oldestToRead(asTotals(totals), limits);
+  let drop = droppedFor(asTotals(totals), limits, await oldest(first));
+  if (moreNeeded(asTotals(totals), limits, first, drop)) drop = droppedFor(asTotals(totals), limits, await oldest(MAX_DROPPED_PER_RECORD));
   if (drop === undefined) return;
   // What this unit saw: another process's record may have dropped some of them first, so the totals fall by what went.
   const gone = await db.deleteFrom("traffic").where("id", "<=", drop.throughId).returning("bytes").execute();
@@ -42,7 +44,7 @@ const asTotals = (row: { records: number | string; bytes: number | string }): Tr
 const asSized = (row: { id: string; bytes: number | string }) => ({ id: row.id, bytes: Number(row.bytes) });
 
 export async function trafficPageOf(db: Db, query: TrafficPageQuery): Promise<TrafficPage> {
-  let select = db.selectFrom("traffic").select(["id", "summary"]);
+  let select = db.selectFrom("traffic").select(["id", "data"]);
   if (query.before !== undefined) select = select.where("id", "<", query.before);
   if (query.from !== undefined) select = select.where("id", ">=", query.from);
   if (query.to !== undefined) select = select.where("id", "<", query.to);
