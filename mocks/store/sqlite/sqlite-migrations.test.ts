@@ -13,7 +13,6 @@ import { REQUEST_ID_RETENTION_MS } from "../port";
 import { RELEASED_MIGRATIONS, RELEASED_SQLITE_CATALOGUE } from "../sql/released-schema.test-helpers";
 import { migrateToLatest } from "../sql/migrations";
 import { accountRow, agreementRow, basketRow, customerRow, metaRow, paymentRow, transactionRow } from "../sql/rows";
-import type { SandboxTables } from "../sql/tables";
 import { sampleStores, singlePayment, transaction } from "../store.test-helpers";
 import { openSqlite } from "./sqlite";
 import { sqliteMigrations } from "./sqlite-migrations";
@@ -39,15 +38,14 @@ async function releasedDatabase(): Promise<string> {
     native.prepare("insert into kysely_migration (name, timestamp) values (?, ?)").run(name, `2026-05-0${String(index + 1)}T10:00:00.000Z`);
   native.prepare("insert into kysely_migration_lock (id, is_locked) values ('migration_lock', 0)").run();
   const stores = sampleStores();
-  const typed = db as Kysely<SandboxTables>;
-  for (const row of stores.customers.map(customerRow)) await typed.insertInto("customers").values(row).execute();
-  for (const row of stores.accounts.map(accountRow)) await typed.insertInto("accounts").values(row).execute();
-  for (const row of stores.agreements.map(agreementRow)) await typed.insertInto("agreements").values(row).execute();
-  for (const row of stores.payments.map(paymentRow)) await typed.insertInto("payments").values(row).execute();
-  for (const row of stores.baskets.map(basketRow)) await typed.insertInto("baskets").values(row).execute();
-  for (const row of stores.transactions.map(transactionRow)) await typed.insertInto("transactions").values(row).execute();
-  for (const row of stores.meta.map(metaRow)) await typed.insertInto("meta").values(row).execute();
-  await typed
+  for (const row of stores.customers.map(customerRow)) await db.insertInto("customers").values(row).execute();
+  for (const row of stores.accounts.map(accountRow)) await db.insertInto("accounts").values(row).execute();
+  for (const row of stores.agreements.map(agreementRow)) await db.insertInto("agreements").values(row).execute();
+  for (const row of stores.payments.map(paymentRow)) await db.insertInto("payments").values(row).execute();
+  for (const row of stores.baskets.map(basketRow)) await db.insertInto("baskets").values(row).execute();
+  for (const row of stores.transactions.map(transactionRow)) await db.insertInto("transactions").values(row).execute();
+  for (const row of stores.meta.map(metaRow)) await db.insertInto("meta").values(row).execute();
+  await db
     .insertInto("request_ids")
     .values({ tpp_key: "tpp", request_id: "id-1", first_used_at: 1000, expires_at: 1000 + REQUEST_ID_RETENTION_MS })
     .execute();
