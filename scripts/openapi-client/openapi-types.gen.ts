@@ -1232,6 +1232,11 @@ export interface components {
             ultimateCreditor?: string;
             purposeCode?: string;
         };
+        /**
+         * @description A code of the signature doctor's table (docs/signing.md, "The signature doctor").
+         * @enum {string}
+         */
+        SignatureDiagnosisCode: "signature-header-missing" | "signature-header-malformed" | "algorithm-unsupported" | "certificate-missing" | "certificate-malformed" | "certificate-key-unsupported" | "certificate-weak" | "certificate-expired" | "certificate-not-yet-valid" | "keyid-malformed" | "keyid-serial-mismatch" | "keyid-serial-decimal" | "keyid-serial-reversed" | "keyid-issuer-mismatch" | "digest-missing" | "digest-malformed" | "digest-algorithm-unsupported" | "digest-algorithm-repeated" | "digest-mismatch" | "digest-of-reformatted-json" | "digest-of-reordered-json" | "digest-of-escaped-json" | "digest-with-trailing-newline" | "digest-of-empty-body" | "digest-encoding" | "digest-body-charset" | "digest-algorithm-label" | "header-not-signed" | "date-unsigned" | "date-stale" | "signed-header-absent" | "headers-param-not-lowercase" | "signing-string-name-case" | "signing-string-trailing-newline" | "signing-string-crlf" | "signing-string-order" | "signing-string-line-missing" | "request-target-unlisted" | "host-unlisted" | "header-signed-unlisted" | "request-target-differs" | "host-differs" | "algorithm-hash-mismatch" | "signature-other-key" | "signature-pss" | "signature-length" | "signature-mismatch" | "internal-error";
         SigningBasket: {
             basketId: string;
             payments: string[];
@@ -1394,6 +1399,8 @@ export interface components {
         "X-Request-ID": string;
         /** @description Sandbox only: base64 of the signing string the sandbox rebuilt and verified (on every signed answer, and on a signature refusal, to compare with what was signed). */
         "X-Sandbox-Signing-String": string;
+        /** @description Sandbox only: on a refused signature (and a stale signed Date), the signature doctor's findings by code, comma-separated, the first the refusal's own; the tppMessage's text starts with the first code in brackets and says the fix (docs/signing.md, "The signature doctor"). */
+        "X-Sandbox-Signature-Diagnosis": components["schemas"]["SignatureDiagnosisCode"][];
         /** @description The methods the path takes. */
         Allow: string;
     };
@@ -1539,6 +1546,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1674,6 +1682,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1765,6 +1774,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1874,6 +1884,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2047,6 +2058,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2190,6 +2202,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2281,6 +2294,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2389,6 +2403,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2543,6 +2558,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2676,6 +2692,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2767,6 +2784,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2875,6 +2893,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3018,6 +3037,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3172,6 +3192,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3297,6 +3318,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3404,6 +3426,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3536,6 +3559,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3630,6 +3654,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3709,6 +3734,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3786,6 +3812,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
