@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { answer, createPayment, fieldIn, openConsole, runBatchNow, sandboxReady, send, SLOW } from "./journey-steps";
+import { answer, createPayment, fieldIn, openConsole, runBatchNow, sandboxReady, send, showHeaders, SLOW } from "./journey-steps";
 
 // axe-core on every page of the portal, light and dark. The history and settings pages have their
 // own checks in both schemes (history.spec.ts, settings.spec.ts); the explorer's views are checked
@@ -47,6 +47,10 @@ for (const colorScheme of ["light", "dark"] as const) {
       await openConsole(page, "/try/createPayment", (current) => fieldIn(current, "debtorAccount", "bban"));
       await expect(page.getByRole("region", { name: "Request inspector: live preview" })).toBeVisible(SLOW);
       const found = await seriousViolations(page, "/try/createPayment before sending");
+      // The headers tab, its folded groups open.
+      await showHeaders(page);
+      found.push(...(await seriousViolations(page, "/try/createPayment, its headers")));
+      await page.getByRole("tab", { name: "Body" }).click();
 
       // Refused by the form: the summary and the field's error.
       await fieldIn(page, "instructedAmount", "amount").fill("12,5");
@@ -63,8 +67,10 @@ for (const colorScheme of ["light", "dark"] as const) {
       // A refused signature: the signed and rebuilt signing strings side by side.
       await page.getByLabel("Send anyway, even if invalid").uncheck();
       await page.getByRole("button", { name: "Reset to the example" }).click();
+      await page.getByRole("tab", { name: "Headers" }).click();
       await page.getByRole("combobox", { name: "Signature" }).selectOption({ label: "Change X-Request-ID after signing" });
       await send(page, 401);
+      await answer(page).getByRole("button", { name: "Compare the signing strings" }).click();
       await expect(page.getByRole("group", { name: "What was signed beside what the sandbox rebuilt" })).toBeVisible();
       found.push(...(await seriousViolations(page, "/try/createPayment with a refused signature")));
       expect(found).toEqual([]);

@@ -10,11 +10,14 @@ const SLOW = { timeout: 30_000 };
 test("the console's payment as code: language tabs by keyboard, the form's values, the journey, the files", async ({ page }) => {
   await openConsole(page, "/try/createPayment", (current) => fieldIn(current, "debtorAccount", "bban"));
   const debtor = await fieldIn(page, "debtorAccount", "bban").inputValue();
-  await page.getByRole("button", { name: "Show code: bash, Node.js, Python, Java, Go" }).click();
+  // The console's Code tab, beside the answer; the language tabs inside it.
+  await page.getByRole("tab", { name: "Code" }).click();
+  const codeTab = page.getByRole("tabpanel", { name: "Code" });
+  await codeTab.getByRole("button", { name: "Show code: bash, Node.js, Python, Java, Go" }).click();
 
   const tabs = page.getByRole("tablist", { name: "Language" });
   await expect(tabs.getByRole("tab")).toHaveText(["bash (curl + openssl)", "Node.js", "Python", "Java", "Go"], SLOW);
-  const code = page.getByRole("tabpanel").locator("pre");
+  const code = codeTab.getByRole("tabpanel").locator("pre");
   await expect(code).toContainText("openssl dgst -sha256 -sign");
   await expect(code).toContainText(debtor);
 
@@ -27,11 +30,11 @@ test("the console's payment as code: language tabs by keyboard, the form's value
   await page.keyboard.press("End");
   await expect(tabs.getByRole("tab", { name: "Go" })).toHaveAttribute("aria-selected", "true");
   await expect(code).toContainText("rsa.SignPKCS1v15");
-  await expect(page.getByRole("tabpanel")).toContainText("go run create_ndct_payment.go");
+  await expect(codeTab.getByRole("tabpanel")).toContainText("go run create_ndct_payment.go");
 
   await page.getByRole("radio", { name: /The whole journey/ }).check();
   await expect(code).toContainText("/__sandbox/batch/run");
-  await expect(page.getByRole("tabpanel")).toContainText("go run payment_journey.go");
+  await expect(codeTab.getByRole("tabpanel")).toContainText("go run payment_journey.go");
   await expect(page.getByRole("button", { name: "Copy code" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Download payment_journey.go" })).toBeVisible();
 

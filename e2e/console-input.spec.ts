@@ -3,20 +3,19 @@
 // opens for editing, the answer sits beside Send, and a refused signature is compared in full.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { answer, fieldIn, openConsole, send, SLOW } from "./journey-steps";
+import { answer, fieldIn, lastSent, openConsole, send, showHeaders, SLOW } from "./journey-steps";
 
 const amountField = (page: Page) => fieldIn(page, "instructedAmount", "amount");
 const debtorBban = (page: Page) => fieldIn(page, "debtorAccount", "bban");
 const bodyField = (page: Page, name: string) =>
   page
-    .getByRole("group", { name: "Body", exact: true })
+    .getByRole("tabpanel", { name: "Body", exact: true })
     .getByLabel(new RegExp(`^${name}\\b`))
     .first();
-const lastSent = (page: Page) => page.getByRole("region", { name: "Request inspector: last sent" });
 const sentBody = async (page: Page) =>
-  JSON.parse(await lastSent(page).getByRole("figure").filter({ hasText: "Request body" }).locator("pre").innerText()) as Record<string, unknown>;
-const sentHeader = (page: Page, name: string) =>
-  lastSent(page)
+  JSON.parse(await (await lastSent(page)).getByRole("figure").filter({ hasText: "Request body" }).locator("pre").innerText()) as Record<string, unknown>;
+const sentHeader = async (page: Page, name: string) =>
+  (await lastSent(page))
     .getByRole("table", { name: "Request headers" })
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${name}\\b`) }) })
@@ -46,10 +45,12 @@ test.describe("the console keeps what you type", () => {
     await expect(page.getByRole("button", { name: "Waiting for the sandbox…" })).toBeDisabled();
     await amountField(page).fill("1234.50");
     // A fixed X-Request-ID is the user's too, but no draft keeps it (a fixed id works once).
+    await showHeaders(page);
     await page.getByRole("checkbox", { name: "new for every send" }).uncheck();
     await page.getByLabel(/^X-Request-ID\b/).fill("3f1b0c8e-6d2a-4c1e-9b7a-000000000001");
 
     release();
+    await page.getByRole("tab", { name: "Body" }).click();
     await expect(debtorBban(page)).not.toHaveValue("", SLOW);
     await expect(fieldIn(page, "creditorAccount", "bban")).not.toHaveValue("");
     await expect(amountField(page)).toHaveValue("1234.50");
@@ -60,8 +61,10 @@ test.describe("the console keeps what you type", () => {
     await expect(debtorBban(page)).not.toHaveValue("", SLOW);
     await expect(amountField(page)).toHaveValue("1234.50");
     await expect(page.getByRole("status").filter({ hasText: /Your draft of \d\d:\d\d is back/ })).toBeVisible();
+    await showHeaders(page);
     await expect(page.getByRole("checkbox", { name: "new for every send" })).toBeChecked();
     await expect(page.getByLabel(/^X-Request-ID\b/)).toHaveValue("");
+    await page.getByRole("tab", { name: "Body" }).click();
 
     // What is sent is what was typed.
     await send(page, 201);
@@ -78,11 +81,13 @@ test.describe("the console keeps what you type", () => {
     await openConsole(page, "/try/createPayment", debtorBban);
     await amountField(page).fill("777.00");
     await bodyField(page, "remittanceInformationUnstructured").fill("Sent from the history");
+    await showHeaders(page);
     await page.getByLabel(/^PSU-IP-Address\b/).fill("198.51.100.7");
     await send(page, 201);
     const recordedId = await sentHeader(page, "X-Request-ID");
     // The draft goes: what comes back below is the recorded request, not the draft.
     await page.getByRole("button", { name: "Reset to the example" }).click();
+    await page.getByRole("tab", { name: "Body" }).click();
     await expect(amountField(page)).toHaveValue("250.00");
 
     await page.getByRole("link", { name: "History", exact: true }).click();
@@ -95,12 +100,14 @@ test.describe("the console keeps what you type", () => {
       .click();
     await page.getByRole("link", { name: "Open in console" }).click();
     await expect(page).toHaveURL(/\/try\/createPayment$/);
-    await expect(page.getByRole("status").filter({ hasText: /Loaded the request sent at [\d:]+ from the history/ })).toBeVisible(SLOW);
+    await expect(page.getByRole("status").filter({ hasText: /Loaded the request sent at [\d:]+ \(Oslo\) from the history/ })).toBeVisible(SLOW);
     await expect(amountField(page)).toHaveValue("777.00");
     await expect(bodyField(page, "remittanceInformationUnstructured")).toHaveValue("Sent from the history");
+    await showHeaders(page);
     await expect(page.getByLabel(/^PSU-IP-Address\b/)).toHaveValue("198.51.100.7");
     await expect(page.getByRole("checkbox", { name: "new for every send" })).toBeChecked();
 
+    await page.getByRole("tab", { name: "Body" }).click();
     await amountField(page).fill("778.00");
     await send(page, 201);
     expect(await sentBody(page)).toMatchObject({ instructedAmount: { amount: "778.00" }, remittanceInformationUnstructured: "Sent from the history" });
@@ -116,12 +123,14 @@ test.describe("the console keeps what you type", () => {
     await openConsole(page, "/try/createPayment", debtorBban);
     // A signed header long enough that the signing string passes the 512 characters a tppMessage's text may hold.
     const redirect = `${String(baseURL)}/callback?state=${"s".repeat(600)}`;
+    await showHeaders(page);
     await page.getByLabel(/^TPP-Redirect-URI\b/).fill(redirect);
     await page.getByRole("combobox", { name: "Signature" }).selectOption({ label: "Change X-Request-ID after signing" });
     await send(page, 401);
     const sentId = await sentHeader(page, "X-Request-ID");
 
-    const compare = lastSent(page).getByRole("group", { name: "What was signed beside what the sandbox rebuilt" });
+    const compare = (await lastSent(page)).getByRole("group", { name: "What was signed beside what the sandbox rebuilt" });
+    await page.getByRole("tab", { name: "Response" }).click();
     // The answer says its message is cut, and leads to the comparison.
     await answer(page).getByRole("button", { name: "Compare the signing strings" }).click();
     await expect(compare).toBeInViewport();

@@ -24,6 +24,8 @@ test.afterAll(() => {
 });
 
 async function curlFromConsole(page: Page): Promise<string> {
+  // In the Inspector tab, beside the answer.
+  await page.getByRole("tab", { name: "Inspector" }).click();
   await page.getByRole("button", { name: "Show as curl" }).click();
   const figure = page.getByRole("figure").filter({ hasText: "curl (as a TPP's server sends it" });
   return figure.locator("pre").innerText();

@@ -94,6 +94,7 @@ test.describe("request history", () => {
     expect(parsed.variable.find((variable) => variable.key === "tppPrivateKey")?.value).toContain("-----BEGIN PRIVATE KEY-----");
 
     await page.goto("/try/registerContactEmail");
+    await page.getByRole("tab", { name: "Code" }).click();
     await page.getByRole("button", { name: "Show code: bash, Node.js, Python, Java, Go" }).click();
     const whole = await downloaded(page, () =>
       page.getByRole("button", { name: "Download the Postman collection (psd2-sandbox.postman_collection.json)" }).click(),

@@ -39,11 +39,28 @@ export async function send(page: Page, status: number) {
   await expect(answer(page).locator(".result-status .status")).toHaveText(String(status), SLOW);
 }
 
-/** The JSON body of the console's last answer, read from the inspector's "last sent" view. */
+/** The JSON body of the console's last answer, read from its Response tab (chosen after every send). */
 export async function answerBody(page: Page): Promise<Record<string, unknown>> {
-  const inspector = page.getByRole("region", { name: "Request inspector: last sent" });
-  const text = await inspector.getByRole("figure").filter({ hasText: "Response body" }).locator("pre").innerText();
+  await page.getByRole("tab", { name: "Response" }).click();
+  const response = page.getByRole("tabpanel", { name: "Response" });
+  const text = await response.getByRole("figure").filter({ hasText: "Response body" }).locator("pre").innerText();
   return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** The console's inspector of the last request sent (its Inspector tab, "Last sent"). */
+export async function lastSent(page: Page): Promise<Locator> {
+  await page.getByRole("tab", { name: "Inspector" }).click();
+  const inspector = page.getByRole("region", { name: "Request inspector: last sent" });
+  await expect(inspector).toBeVisible();
+  return inspector;
+}
+
+/** The console's Headers tab, with the folded groups (the headers the portal fills in, the optional ones) opened. */
+export async function showHeaders(page: Page) {
+  await page.getByRole("tab", { name: "Headers" }).click();
+  const panel = page.getByRole("tabpanel", { name: "Headers" });
+  const folded = panel.locator("details:not([open]) > summary");
+  while ((await folded.count()) > 0) await folded.first().click();
 }
 
 /** An account card of the explorer's "Customers & accounts" view. */

@@ -18,7 +18,7 @@ test.describe("journeys: periodic payments", () => {
     await expect(summary).toBeFocused();
     const id = await months.getAttribute("id");
     await expect(summary.getByRole("link", { name: /monthsOfExecution/ })).toHaveAttribute("href", `#${String(id)}`);
-    await expect(answer(page)).toContainText("Send the request to see the sandbox's answer here.");
+    await expect(answer(page)).toContainText("Not sent: the form lists what to fix above it");
 
     // Sent anyway: the sandbox refuses it with the item's path, linked to the same field.
     await page.getByLabel("Send anyway, even if invalid").check();

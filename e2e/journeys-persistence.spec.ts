@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { accountCard, answerBody, createPayment, openConsole, sandboxReady, send, SLOW, watch } from "./journey-steps";
+import { accountCard, answerBody, createPayment, lastSent, openConsole, sandboxReady, send, SLOW, watch } from "./journey-steps";
 
 const cards = (page: Page) => page.getByRole("list", { name: "Stored certificates, newest first" }).getByRole("listitem");
 const card = (page: Page, label: string) => cards(page).filter({ has: page.getByRole("heading", { name: new RegExp(`^${label}`) }) });
@@ -46,12 +46,12 @@ test.describe("journeys: nothing is lost on reload", () => {
       .innerText();
 
     const { paymentId } = await createPayment(page);
-    const inspector = page.getByRole("region", { name: "Request inspector: last sent" });
-    await expect(inspector).toContainText(`SN=${serial},CA=CN=E2E Persist`);
+    await expect(await lastSent(page)).toContainText(`SN=${serial},CA=CN=E2E Persist`);
 
     await page.reload();
     await expectEverythingKept(page, account, paymentId);
     await page.goto("/try/registerContactEmail");
+    await page.getByRole("tab", { name: "Inspector" }).click();
     await expect(page.getByRole("region", { name: "Request inspector: live preview" })).toContainText(`SN=${serial},CA=CN=E2E Persist`, SLOW);
 
     const second = await context.newPage();

@@ -1,13 +1,16 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { answer, fieldIn, openConsole, send } from "./journey-steps";
+import { answer, fieldIn, lastSent, openConsole, send } from "./journey-steps";
 
-const signatureSelect = (page: Page) => page.getByRole("combobox", { name: "Signature" });
-const lastSent = (page: Page) => page.getByRole("region", { name: "Request inspector: last sent" });
+/** The ways to break the signature on purpose, in the Headers tab beside what the signature covers. */
+async function signatureSelect(page: Page) {
+  await page.getByRole("tab", { name: "Headers" }).click();
+  return page.getByRole("combobox", { name: "Signature" });
+}
 
 async function sendTampered(page: Page, how: string) {
   await openConsole(page, "/try/createPayment", (current) => fieldIn(current, "debtorAccount", "bban"));
-  await signatureSelect(page).selectOption({ label: how });
+  await (await signatureSelect(page)).selectOption({ label: how });
   await send(page, 401);
 }
 
@@ -19,7 +22,7 @@ test.describe("journeys: a signature the sandbox refuses, explained", () => {
     // Spec 7 does not list the code: the answer says so and links the decision record.
     await expect(message.getByRole("link", { name: "decision 0004" })).toHaveAttribute("href", "/decisions/0004-error-codes-and-statuses");
 
-    const inspector = lastSent(page);
+    const inspector = await lastSent(page);
     await expect(inspector).toContainText("Changed after signing, on purpose: Change X-Request-ID after signing.");
     const sentId = await inspector
       .getByRole("table", { name: "Request headers" })
@@ -51,10 +54,10 @@ test.describe("journeys: a signature the sandbox refuses, explained", () => {
     const message = answer(page).getByRole("listitem").filter({ hasText: "SIGNATURE_INVALID" });
     await expect(message).toContainText(/The Digest header does not match the body: received SHA-256=\S+, but the \d+-byte body hashes to SHA-256=\S+\./);
     await expect(message).toContainText("Hash the exact bytes you send");
-    await expect(lastSent(page)).toContainText("Changed after signing, on purpose: Change the body after signing.");
+    await expect(await lastSent(page)).toContainText("Changed after signing, on purpose: Change the body after signing.");
 
     // Sent as signed again, the same form is accepted.
-    await signatureSelect(page).selectOption({ label: "Send it as signed" });
+    await (await signatureSelect(page)).selectOption({ label: "Send it as signed" });
     await send(page, 201);
   });
 });

@@ -109,7 +109,7 @@ test.describe("API reference", () => {
     });
     await page.getByRole("link", { name: "Try it in the console" }).click();
     await expect(page).toHaveURL(/\/try\/createPayment/);
-    const name = page.getByRole("group", { name: "Body", exact: true }).getByLabel(/^creditorName\b/);
+    const name = page.getByRole("tabpanel", { name: "Body", exact: true }).getByLabel(/^creditorName\b/);
     await expect(name).toHaveValue("Typed by me", SLOW);
     await page.getByRole("button", { name: "Show the example (discard my draft)" }).click();
     await expect(name).toHaveValue(creditor);

@@ -51,6 +51,7 @@ async function createAccountOnServer(accountName: string): Promise<CreatedAccoun
 const serverJson = async <T>(path: string): Promise<T> => (await fetch(`${SERVER}${path}`)).json() as Promise<T>;
 
 async function curlFromConsole(page: Page): Promise<string> {
+  await page.getByRole("tab", { name: "Inspector" }).click();
   await page.getByRole("button", { name: "Show as curl" }).click();
   return page.getByRole("figure").filter({ hasText: "curl (as a TPP's server sends it" }).locator("pre").innerText();
 }

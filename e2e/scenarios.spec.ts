@@ -37,7 +37,7 @@ test("rules added in the explorer survive a reload, hold a payment until release
   await expect(rules).toContainText("503, Retry-After 5 s");
 
   const payment = await createPayment(page);
-  await expect(page.getByRole("region", { name: "Request inspector: last sent" }).locator(".notice")).toContainText(
+  await expect(page.getByRole("tabpanel", { name: "Response" }).locator(".notice")).toContainText(
     /Forced by a sandbox scenario: rule rule-\w+ \(hold;status=ACSP\)/,
   );
   await authorise(page, payment, "Approve");

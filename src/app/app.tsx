@@ -5,29 +5,10 @@ import { ErrorBoundary } from "./error-boundary";
 import { LazyPage } from "./lazy-page";
 import { pageRoutes } from "./pages";
 import { useFocusOnNavigation } from "./navigation-focus";
-import { SandboxIndicator } from "./sandbox-indicator";
+import { StartupNotice } from "./sandbox-indicator";
+import { SiteHeader } from "./site-header";
 import { useLiveSandbox } from "../lib/live-sandbox";
 import Overview from "../features/reference/overview-page";
-
-const navigation = [
-  { href: "/", label: "Overview" },
-  { href: "/reference", label: "API reference" },
-  { href: "/try", label: "Try it" },
-  { href: "/quick-start", label: "Quick start" },
-  { href: "/sandbox", label: "Sandbox" },
-  { href: "/history", label: "History" },
-  { href: "/settings", label: "Settings" },
-];
-
-function NavLink({ href, label }: { href: string; label: string }) {
-  const [location] = useLocation();
-  const current = href === "/" ? location === "/" : location.startsWith(href);
-  return (
-    <Link href={href} aria-current={current ? "page" : undefined}>
-      {label}
-    </Link>
-  );
-}
 
 function NotFound() {
   return (
@@ -56,19 +37,8 @@ export function App() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="site-header">
-        <Link href="/" className="brand">
-          PSD2 Sandbox
-        </Link>
-        <nav aria-label="Main">
-          {navigation.map((item) => (
-            <NavLink key={item.href} {...item} />
-          ))}
-          <a href="/openapi.json">OpenAPI</a>
-          <Link href="/reference?search">Search</Link>
-        </nav>
-        <SandboxIndicator />
-      </header>
+      <SiteHeader />
+      <StartupNotice />
       <LiveSandbox />
       <main id="main" tabIndex={-1} ref={main}>
         <ErrorBoundary>

@@ -21,6 +21,7 @@ const modules = {
   settings: () => import("../features/settings/settings-page"),
   decision: () => import("../features/docs/decision-page"),
   quickStart: () => import("../features/docs/quick-start-page"),
+  openApi: () => import("../features/docs/openapi-page"),
   firstPayment: () => import("../features/first-payment/first-payment-page"),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
@@ -77,6 +78,7 @@ export const pageRoutes: readonly { path: string; page: PageName }[] = [
   { path: "/decisions", page: "decision" },
   { path: "/decisions/:decision", page: "decision" },
   { path: "/quick-start", page: "quickStart" },
+  { path: "/openapi", page: "openApi" },
   { path: "/first-payment", page: "firstPayment" },
 ];
 

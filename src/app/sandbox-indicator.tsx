@@ -8,7 +8,6 @@ const hostOf = (url: string) => url.replace(/^https?:\/\//, "");
 export function SandboxIndicator() {
   const { sandbox } = useSettings();
   const state = useChosenSandboxState();
-  const notice = useStartupNotice();
   const where = sandbox.kind === "server" ? `server ${hostOf(sandbox.url)}` : "this browser";
   const text = {
     starting: sandbox.kind === "server" ? `Connecting to ${where}…` : "Sandbox starting…",
@@ -19,18 +18,22 @@ export function SandboxIndicator() {
     "other-version": `Another sandbox version · ${where}`,
   }[state.state];
   const trouble = state.state !== "ready" && state.state !== "starting";
+  // At most two lines in the header (the rest is in the link's title and in Settings); an alert reads it whole.
   return (
-    <>
-      <span className={`sandbox-state${state.state === "ready" ? " sandbox-ready" : trouble ? " sandbox-failed" : ""}`} role={trouble ? "alert" : "status"}>
-        <Link href="/settings#sandbox" title={"message" in state ? state.message : "Choose the sandbox in Settings"}>
-          {text}
-        </Link>
-      </span>
-      {notice ? (
-        <span className="sandbox-state sandbox-failed" role="alert">
-          {notice}
-        </span>
-      ) : null}
-    </>
+    <span className={`sandbox-state${state.state === "ready" ? " sandbox-ready" : trouble ? " sandbox-failed" : ""}`} role={trouble ? "alert" : "status"}>
+      <Link href="/settings#sandbox" title={"message" in state ? state.message : "Choose the sandbox in Settings"}>
+        {text}
+      </Link>
+    </span>
   );
+}
+
+/** A ?sandbox= address that could not be used: said once, under the header, where it has room. */
+export function StartupNotice() {
+  const notice = useStartupNotice();
+  return notice ? (
+    <p className="startup-notice" role="alert">
+      {notice}
+    </p>
+  ) : null;
 }

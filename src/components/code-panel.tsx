@@ -11,6 +11,7 @@ import { downloadText, PEM } from "../lib/download";
 import type { StoredCredential } from "../lib/portal-db";
 import { CodeBlock } from "./code-block";
 import { PostmanDownload } from "./postman-download";
+import { tabAfterKey } from "./tabs";
 
 export interface CodeExample {
   request: CodeRequest;
@@ -29,9 +30,11 @@ const PUBLIC_PAIR = "/test-credentials/";
 function LanguageTabs({ selected, onSelect, panelId }: { selected: Generator["id"]; onSelect: (id: Generator["id"]) => void; panelId: string }) {
   const refs = useRef(new Map<string, HTMLButtonElement>());
   const move = (event: KeyboardEvent) => {
-    const index = generators.findIndex((generator) => generator.id === selected);
-    const last = generators.length - 1;
-    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    const next = tabAfterKey(
+      event.key,
+      generators.findIndex((generator) => generator.id === selected),
+      generators.length,
+    );
     const target = next === undefined ? undefined : generators[next];
     if (!target) return;
     event.preventDefault();
@@ -86,9 +89,14 @@ export function CredentialFiles({ heading: Heading = "h3" }: { heading?: "h2" | 
             Download the certificate “{credential.label}” ({CERT_FILE})
           </button>
           <span className="muted">
-            {credential.source === "generated"
-              ? "Its key was offered once, when the certificate was made (the portal cannot read it back): use the file you saved then."
-              : "Its key is the one you imported: it never leaves your machine, so use your own copy."}
+            {
+              {
+                generated: "Its key was offered once, when you made the certificate in Settings (the portal cannot read it back): use the file you saved then.",
+                automatic:
+                  "The portal made this certificate for your first request and never offered its key: make one in Settings (its key is offered for download) or use the public test pair below.",
+                imported: "Its key is the one you imported: it never leaves your machine, so use your own copy.",
+              }[credential.source]
+            }
           </span>
         </div>
       ) : null}

@@ -3,6 +3,7 @@
  * signing string, Signature parts, certificate), and the answer. Headers a browser may not send
  * are shown and marked; a signature the sandbox refused is shown beside what the sandbox rebuilt.
  */
+import { ScrollBox } from "./scroll-box";
 import { appliedScenarioOf } from "../contract/scenarios";
 import { useState } from "react";
 import type { Exchange, SigningDetails, WireRequest, WireResponse } from "../lib/exchange";
@@ -24,6 +25,8 @@ export interface InspectorProps {
   /** Builds the curl command a TPP's server would run (signed anew, Date included). */
   curl?: (() => Promise<string>) | undefined;
   title?: string;
+  /** The answer too (the history); the console shows it in a tab of its own (ResponseView). */
+  withResponse?: boolean;
 }
 
 function prettyBody(body: string): string {
@@ -50,7 +53,7 @@ function HeadersTable({
     ...Object.entries(unsent).map(([name, value]) => ({ name, value, sent: false })),
   ];
   return (
-    <div className="table-scroll">
+    <ScrollBox label={caption}>
       <table className="headers-table">
         <caption>{caption}</caption>
         <thead>
@@ -78,7 +81,7 @@ function HeadersTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
@@ -144,7 +147,7 @@ function SignatureSection({
               ? `The sandbox rebuilt a different signing string. Lines that differ are marked.${firstDifferenceText(rows)}`
               : "The sandbox rebuilt the same signing string: what it refused is the signature value, or the key that made it, or the Digest against the body (see the answer's message)."}
           </p>
-          <div className="table-scroll">
+          <ScrollBox label="Signing strings">
             <table>
               <caption>Signing string: signed by the portal and rebuilt by the sandbox, in full</caption>
               <thead>
@@ -167,7 +170,7 @@ function SignatureSection({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </div>
       ) : (
         <CodeBlock label="Signing string" text={signing.signingString} />
@@ -235,7 +238,7 @@ function CurlButton({ curl }: { curl: () => Promise<string> }) {
 }
 
 /** An answer a scenario forced says so first, so nobody takes it for a rule of the bank. */
-function ForcedNotice({ headers }: { headers: Record<string, string> }) {
+export function ForcedNotice({ headers }: { headers: Record<string, string> }) {
   const forced = appliedScenarioOf(headers);
   return forced ? (
     <p className="notice">
@@ -244,7 +247,17 @@ function ForcedNotice({ headers }: { headers: Record<string, string> }) {
   ) : null;
 }
 
-export function Inspector({ request, unsentHeaders, signing, response, error, tampered, curl, title = "Request inspector" }: InspectorProps) {
+export function Inspector({
+  request,
+  unsentHeaders,
+  signing,
+  response,
+  error,
+  tampered,
+  curl,
+  title = "Request inspector",
+  withResponse = true,
+}: InspectorProps) {
   const signed = signing?.signedHeaders ?? [];
   const rebuilt = response ? rebuiltSigningString(response.headers) : undefined;
   return (
@@ -274,18 +287,27 @@ export function Inspector({ request, unsentHeaders, signing, response, error, ta
           {error}
         </p>
       ) : null}
-      {response ? (
+      {response && withResponse ? (
         <section aria-labelledby="inspector-response">
           <h3 id="inspector-response">
             Response <span className={`status ${response.status < 400 ? "status-ok" : "status-error"}`}>{response.status}</span>{" "}
             <span className="muted">{response.durationMs} ms</span>
           </h3>
-          <ForcedNotice headers={response.headers} />
-          <HeadersTable headers={response.headers} unsent={{}} signed={[]} caption="Response headers" />
-          {response.body ? <CodeBlock label="Response body" text={prettyBody(response.body)} /> : <p className="muted">No body.</p>}
+          <ResponseParts response={response} />
         </section>
       ) : null}
     </section>
+  );
+}
+
+/** An answer's scenario mark, body (pretty when it is JSON) and headers. */
+export function ResponseParts({ response }: { response: WireResponse }) {
+  return (
+    <>
+      <ForcedNotice headers={response.headers} />
+      {response.body ? <CodeBlock label="Response body" text={prettyBody(response.body)} /> : <p className="muted">No body.</p>}
+      <HeadersTable headers={response.headers} unsent={{}} signed={[]} caption="Response headers" />
+    </>
   );
 }
 

@@ -24,7 +24,7 @@ export interface GenerateCredentialOptions {
   validityDays?: number | undefined;
 }
 
-export async function generateCredential(options: GenerateCredentialOptions): Promise<NewCredential> {
+export async function generateCredential(options: GenerateCredentialOptions, source: "generated" | "automatic" = "generated"): Promise<NewCredential> {
   const { generateTestCertificate } = await signing();
   const made = await generateTestCertificate({
     tppName: options.tppName,
@@ -37,7 +37,7 @@ export async function generateCredential(options: GenerateCredentialOptions): Pr
     label: options.tppName,
     certificatePem: made.certificatePem,
     privateKey: made.privateKey,
-    source: "generated",
+    source,
     createdAt: Date.now(),
   };
   await (await portalDb()).put("credentials", credential);
@@ -81,7 +81,7 @@ export async function activeCredential(): Promise<StoredCredential> {
   const chosen = pickActive(await listCredentials(), getSettings().credentialId);
   if (chosen) return chosen;
   // Shared while it is being made (two sends at once make one), forgotten once stored: if it is deleted later, the next send makes another.
-  firstRun ??= generateCredential({ tppName: "Sandbox TPP" })
+  firstRun ??= generateCredential({ tppName: "Sandbox TPP" }, "automatic")
     .then(({ credential }) => {
       updateSettings({ credentialId: credential.id });
       return credential;

@@ -11,7 +11,8 @@ export interface StoredCredential {
   label: string;
   certificatePem: string;
   privateKey: CryptoKey;
-  source: "generated" | "imported";
+  /** "automatic": made by the portal for a first request, its key never offered for download. */
+  source: "generated" | "imported" | "automatic";
   createdAt: number;
 }
 

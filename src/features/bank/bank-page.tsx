@@ -3,10 +3,11 @@
  * approves or declines, and is sent back to the TPP's redirect URI with the outcome.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useParams } from "wouter";
+import { useLocation, useParams } from "wouter";
 import { PageTitle } from "../../components/page-title";
 import { sandboxKeys } from "../../lib/query-keys";
 import { sandboxControl } from "../../lib/send";
+import { formatBban } from "../../contract/account-numbers";
 import type { ScaDecision, ScaPayment } from "../../contract/control-schemas";
 import { displayAmount } from "../../contract/money";
 import { formatOslo } from "../../contract/oslo-time";
@@ -31,6 +32,9 @@ function Returned({ redirect, status }: { redirect: string; status: string }) {
   );
 }
 
+/** An account as the server's bank page writes it: a BBAN in its groups (1234.56.78903), else the IBAN. */
+const accountText = (account: ScaPayment["debtorAccount"]) => (account.bban ? formatBban(account.bban) : (account.iban ?? "—"));
+
 function PaymentSummary({ payment }: { payment: ScaPayment }) {
   return (
     <dl className="facts bank-facts">
@@ -40,16 +44,40 @@ function PaymentSummary({ payment }: { payment: ScaPayment }) {
       </dd>
       <dt>To</dt>
       <dd>
-        {payment.creditorName} ({payment.creditorAccount.bban ?? payment.creditorAccount.iban})
+        {payment.creditorName ? (
+          <>
+            {payment.creditorName}
+            <br />
+          </>
+        ) : null}
+        {accountText(payment.creditorAccount)}
       </dd>
       <dt>From</dt>
       <dd>
-        {payment.debtorAccount.name ? `${payment.debtorAccount.name} ` : ""}({payment.debtorAccount.bban ?? payment.debtorAccount.iban})
+        {payment.debtorAccount.name ? (
+          <>
+            {payment.debtorAccount.name}
+            <br />
+          </>
+        ) : null}
+        {accountText(payment.debtorAccount)}
       </dd>
-      <dt>{payment.product === "periodic" ? "First execution" : "Execution date"}</dt>
+      {payment.frequency ? (
+        <>
+          <dt>Repeats</dt>
+          <dd>
+            {payment.frequency}, from {payment.executionDate}
+          </dd>
+        </>
+      ) : (
+        <>
+          <dt>Execution date</dt>
+          <dd>{payment.executionDate}</dd>
+        </>
+      )}
+      <dt>Payment ID</dt>
       <dd>
-        {payment.executionDate}
-        {payment.frequency ? `, then ${payment.frequency}` : ""}
+        <code>{payment.paymentId}</code>
       </dd>
       {payment.scenario ? (
         <>
@@ -70,6 +98,7 @@ export default function BankPage() {
   const { subject, id } = useParams<{ subject: string; id: string }>();
   const kind = subject === "basket" ? "basket" : "payment";
   const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
   const request = useQuery({
     queryKey: sandboxKeys.sca(kind, id),
     queryFn: () => sandboxControl("scaRequest", { params: { subject: kind, id } }),
@@ -80,7 +109,11 @@ export default function BankPage() {
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: sandboxKeys.all });
       // Checked again: an imported sandbox may hold a URI the header would have refused (javascript:, data:).
-      if (isRedirectUri(result.redirect)) window.location.assign(result.redirect);
+      if (!isRedirectUri(result.redirect)) return;
+      // The portal's own callback opens inside the portal, which takes the focus to its main landmark (a page load would leave it on <body>).
+      const target = new URL(result.redirect, location.href);
+      if (target.origin === location.origin) navigate(`${target.pathname}${target.search}${target.hash}`);
+      else window.location.assign(result.redirect);
     },
   });
   return (

@@ -6,7 +6,7 @@ import { ChoiceNote } from "../../components/sandbox-choice";
 import { parseInput, type FieldNode } from "../../lib/form-fields";
 import { useAwaitingPlaceholder } from "./awaiting-fields";
 import type { ConsoleValues } from "./console-form";
-import { errorAt, fieldId } from "./field-error";
+import { errorAt, fieldId, hasErrorUnder } from "./field-error";
 
 function Leaf({ field, name }: { field: Exclude<FieldNode, { kind: "object" | "objects" }>; name: string }) {
   const { register, formState } = useFormContext<ConsoleValues>();
@@ -63,13 +63,18 @@ function Leaf({ field, name }: { field: Exclude<FieldNode, { kind: "object" | "o
   );
 }
 
+/** Whether anything under a form path holds a value (a draft's, or a request's from the history). */
+const holdsValue = (value: unknown): boolean =>
+  value !== undefined && value !== null && value !== "" && (typeof value !== "object" || Object.values(value).some(holdsValue));
+
 function Group({ field, name }: { field: Extract<FieldNode, { kind: "object" }>; name: string }) {
-  const { formState } = useFormContext<ConsoleValues>();
+  const { formState, getValues } = useFormContext<ConsoleValues>();
   const error = errorAt(formState.errors, name);
-  return (
+  const group = (
     <fieldset className="group">
       <legend>
         <code>{field.name}</code>
+        {field.deprecated ? <span className="tag tag-warning">deprecated</span> : null}
         {field.required ? (
           <span className="required" aria-hidden="true">
             {" "}
@@ -92,6 +97,17 @@ function Group({ field, name }: { field: Extract<FieldNode, { kind: "object" }>;
       ) : null}
       <Fields nodes={field.children} prefix={name} />
     </fieldset>
+  );
+  if (!field.deprecated) return group;
+  // A deprecated group is folded away, unless it holds a value or an error: the body a user came to edit comes first.
+  const failing = hasErrorUnder(formState.errors, name);
+  return (
+    <details className="deprecated-group" open={failing || holdsValue(getValues(name)) || undefined}>
+      <summary>
+        <code>{field.name}</code> <span className="tag tag-warning">deprecated</span>
+      </summary>
+      {group}
+    </details>
   );
 }
 
@@ -120,7 +136,7 @@ function Repeated({ field, name }: { field: Extract<FieldNode, { kind: "objects"
       {fields.map((item, index) => (
         <fieldset key={item.id} className="group item">
           <legend>
-            {field.name} {index + 1}
+            {field.name}[{index}]
           </legend>
           <Fields nodes={field.item} prefix={`${name}.${String(index)}`} />
           <button
@@ -130,7 +146,7 @@ function Repeated({ field, name }: { field: Extract<FieldNode, { kind: "objects"
               remove(index);
             }}
           >
-            Remove {field.name} {index + 1}
+            Remove {field.name}[{index}]
           </button>
         </fieldset>
       ))}

@@ -1,4 +1,4 @@
-/** The body: its fields from the contract, or the JSON text exactly as it will be sent. */
+/** The body tab: its fields from the contract, or the JSON text exactly as it will be sent. */
 import { useFormContext, useWatch } from "react-hook-form";
 import type { FieldNode } from "../../lib/form-fields";
 import { useAfterFirstRender } from "../../lib/use-after-first-render";
@@ -13,8 +13,7 @@ export function BodyFieldset({ nodes }: { nodes: FieldNode[] }) {
   const shown = useAfterFirstRender();
   const rawError = errorAt(formState.errors, "rawBody");
   return (
-    <fieldset className="group">
-      <legend>Body</legend>
+    <div className="body-fields">
       <label className="switch">
         <input type="checkbox" {...register("rawMode")} /> Edit the body as JSON text
       </label>
@@ -29,6 +28,6 @@ export function BodyFieldset({ nodes }: { nodes: FieldNode[] }) {
       ) : (
         <Fields nodes={nodes} prefix="body" />
       )}
-    </fieldset>
+    </div>
   );
 }

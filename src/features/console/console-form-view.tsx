@@ -16,12 +16,16 @@ import { BodyFieldset } from "./body-fieldset";
 import type { ConsoleValues } from "./console-form";
 import { ErrorSummary } from "./error-summary";
 import { FieldErrorAnnouncer } from "./field-error-announcer";
-import { FormActions } from "./form-actions";
+import { FormActions, SignatureTampering } from "./form-actions";
 import { FormStatus } from "./form-status";
 import { HeaderFields } from "./header-fields";
 import { InspectorPanel, type InspectorView } from "./inspector-panel";
 import { ParameterFields } from "./parameter-fields";
-import { ResultPanel } from "./result-panel";
+import { ResultPanel, type AnswerTab } from "./result-panel";
+import { AnswerTabs } from "./answer-tabs";
+import { RequestTabs, firstRequestTab, type RequestTab } from "./request-tabs";
+import { ShowRequestTab } from "./reveal-field";
+import { tabId } from "../../components/tabs";
 import { TryItChoice, useTryItChoice } from "./try-it-choice";
 import { useConsoleSend } from "./use-console-send";
 import { useDraftedForm } from "./use-drafted-form";
@@ -32,104 +36,151 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
   const bodyRef = operation.body ? componentRef(operation.body) : undefined;
   const nodes = useMemo(() => (bodyRef ? fieldNodes(bodyRef, components()) : []), [bodyRef]);
   const parameters = parametersOf(operation.method, operation.path);
+  const pathParameters = parameters.filter((parameter) => parameter.in === "path");
+  const queryParameters = parameters.filter((parameter) => parameter.in === "query");
   const { example, state, fromHistory, fromReference, addressed } = useExample(operation);
   const { form, draftState, resetToExample, load, awaiting } = useDraftedForm(operation, nodes, example, addressed);
   const tryIt = useTryItChoice(operation, fromReference, draftState);
   const recorded = useRecordedRequest(operation, nodes, fromHistory, load);
   const { formState, handleSubmit, setError, control, getValues } = form;
   const [view, setView] = useState<InspectorView>("preview");
+  const [requestTab, setRequestTab] = useState<RequestTab>(() =>
+    firstRequestTab(operation.body !== undefined, pathParameters.length + queryParameters.length > 0),
+  );
+  const [answerTab, setAnswerTab] = useState<AnswerTab>("inspector");
+  // The form refused the last send: the answer shown is an earlier one's, so the panel says so instead.
+  const [blocked, setBlocked] = useState(false);
   const answerRef = useRef<HTMLElement>(null);
   const { exchange, setExchange, sending, send, curl, code } = useConsoleSend(operation, nodes, setError, () => {
     setView("sent");
-    // Beside Send already on a wide screen; on a narrow one the answer comes after the form.
-    answerRef.current?.scrollIntoView({ block: "nearest" });
+    setAnswerTab("response");
+    setBlocked(false);
+    // Beside Send on a wide screen already; on a narrow one the answer comes after the form: bring its status into view.
+    requestAnimationFrame(() => {
+      const box = answerRef.current?.getBoundingClientRect();
+      if (box && (box.top < 0 || box.top > innerHeight * 0.6)) answerRef.current?.scrollIntoView({ block: "start" });
+    });
   });
   const [sendAnyway, setSendAnyway] = useState(false);
   const [tampering, setTampering] = useState<Tampering>("none");
-  const inspectorRef = useRef<HTMLDivElement>(null);
   const waiting = useMemo(() => new Set(awaiting(state.kind === "loading")), [state.kind, example]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const sendValues = (values: ConsoleValues) => send(values, tampering);
   const onInvalid = () => {
     if (sendAnyway) void sendValues(getValues());
+    else setBlocked(true);
+  };
+  /** Shows one of the answer's tabs and takes the focus there, so the next key works in it. */
+  const showAnswerTab = (tab: AnswerTab, then?: () => void) => {
+    setAnswerTab(tab);
+    if (tab === "inspector") setView("sent");
+    requestAnimationFrame(() => {
+      const tabButton = document.getElementById(tabId("answer", tab));
+      tabButton?.scrollIntoView({ block: "nearest" });
+      tabButton?.focus();
+      then?.();
+    });
   };
 
+  const parametersPanel =
+    pathParameters.length + queryParameters.length > 0 ? (
+      <>
+        <ParameterFields parameters={pathParameters} part="params" legend="Path parameters" />
+        <ParameterFields parameters={queryParameters} part="query" legend="Query parameters" />
+      </>
+    ) : undefined;
+
   return (
-    <div className="console">
-      <FormProvider {...form}>
-        <AwaitingFields.Provider value={waiting}>
-          <form className="console-form" onSubmit={handleSubmit(sendValues, onInvalid)} noValidate aria-label={`${operation.title} request`}>
-            <CodeLists />
-            <FieldErrorAnnouncer />
-            {tryIt.asking ? (
-              <TryItChoice
-                savedAt={tryIt.savedAt}
-                onExample={() => {
+    <ShowRequestTab.Provider value={setRequestTab}>
+      <div className="console">
+        <FormProvider {...form}>
+          <AwaitingFields.Provider value={waiting}>
+            <form className="console-form" onSubmit={handleSubmit(sendValues, onInvalid)} noValidate aria-label={`${operation.title} request`}>
+              <CodeLists />
+              <FieldErrorAnnouncer />
+              {tryIt.asking ? (
+                <TryItChoice
+                  savedAt={tryIt.savedAt}
+                  onExample={() => {
+                    resetToExample();
+                    tryIt.done();
+                  }}
+                  onKeep={tryIt.done}
+                />
+              ) : null}
+              <FormStatus
+                example={state}
+                draft={draftState}
+                recordLoading={recorded.loading}
+                recordProblem={recorded.problem}
+                onReset={() => {
                   resetToExample();
-                  tryIt.done();
+                  setExchange(undefined);
+                  setBlocked(false);
+                  setView("preview");
+                  setAnswerTab("inspector");
                 }}
-                onKeep={tryIt.done}
               />
-            ) : null}
-            <FormStatus
-              example={state}
-              draft={draftState}
-              recordLoading={recorded.loading}
-              recordProblem={recorded.problem}
-              onReset={() => {
-                resetToExample();
-                setExchange(undefined);
-                setView("preview");
+              {formState.isSubmitted ? <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} /> : null}
+              <RequestTabs
+                selected={requestTab}
+                onSelect={setRequestTab}
+                panels={{
+                  body: operation.body ? <BodyFieldset nodes={nodes} /> : undefined,
+                  params: parametersPanel,
+                  headers: <HeaderFields operation={operation} signature={<SignatureTampering tampering={tampering} onTampering={setTampering} />} />,
+                }}
+              />
+              <FormActions
+                operation={operation}
+                ready={state.kind !== "loading" && !recorded.loading}
+                sending={sending}
+                sendAnyway={sendAnyway}
+                onSendAnyway={setSendAnyway}
+              />
+            </form>
+          </AwaitingFields.Provider>
+        </FormProvider>
+        <div className="console-side">
+          <section aria-live="polite" aria-label="Answer" ref={answerRef} className="answer">
+            <ResultPanel
+              exchange={exchange}
+              blocked={blocked}
+              operation={operation}
+              onShow={(tab) => {
+                showAnswerTab(tab);
+              }}
+              onCompareSigning={() => {
+                showAnswerTab("inspector", () => {
+                  document.querySelector(".signing-compare")?.scrollIntoView();
+                });
               }}
             />
-            {formState.isSubmitted ? <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} /> : null}
-            <HeaderFields operation={operation} />
-            <ParameterFields parameters={parameters.filter((parameter) => parameter.in === "path")} part="params" legend="Path parameters" />
-            <ParameterFields parameters={parameters.filter((parameter) => parameter.in === "query")} part="query" legend="Query parameters" />
-            {operation.body ? <BodyFieldset nodes={nodes} /> : null}
-            <FormActions
-              operation={operation}
-              ready={state.kind !== "loading" && !recorded.loading}
-              sending={sending}
-              sendAnyway={sendAnyway}
-              onSendAnyway={setSendAnyway}
-              tampering={tampering}
-              onTampering={setTampering}
-            />
-          </form>
-        </AwaitingFields.Provider>
-      </FormProvider>
-      <div className="console-side">
-        <section aria-live="polite" aria-label="Answer" ref={answerRef}>
-          <ResultPanel
+          </section>
+          <AnswerTabs
             exchange={exchange}
-            operation={operation}
-            onShowInspector={() => {
-              setView("sent");
-              inspectorRef.current?.scrollIntoView();
-            }}
-            onCompareSigning={() => {
-              setView("sent");
-              inspectorRef.current?.querySelector(".signing-compare")?.scrollIntoView();
-            }}
-          />
-        </section>
-        <div ref={inspectorRef}>
-          <InspectorPanel
-            operation={operation}
-            nodes={nodes}
-            control={control}
-            exchange={exchange}
-            view={view}
-            onView={setView}
-            curl={() => curl(getValues())}
+            selected={answerTab}
+            onSelect={setAnswerTab}
+            inspector={
+              <InspectorPanel
+                operation={operation}
+                nodes={nodes}
+                control={control}
+                exchange={exchange}
+                view={view}
+                onView={setView}
+                curl={() => curl(getValues())}
+              />
+            }
+            code={
+              <CodeSection
+                load={() => code(getValues())}
+                intro="This form's request as a script for your back end, signed when it runs with your key and certificate files, addressed to the sandbox server of Settings."
+              />
+            }
           />
         </div>
-        <CodeSection
-          load={() => code(getValues())}
-          intro="This form's request as a script for your back end, signed when it runs with your key and certificate files, addressed to the sandbox server of Settings."
-        />
       </div>
-    </div>
+    </ShowRequestTab.Provider>
   );
 }

@@ -14,6 +14,13 @@ import { pruneEmpty, type FieldNode } from "../../lib/form-fields";
 export interface ConsoleValues extends FieldValues, ExampleValues {}
 
 export const COMPUTED_HEADERS = ["Digest", "Signature", "TPP-Signature-Certificate"] as const;
+/** Who the request acts for: the headers a user of the console chooses, shown open. */
+export const PSU_HEADERS: ReadonlySet<string> = new Set(["PSU-ID", "X-PSU-IDENTITY", "PSU-Corporate-ID"]);
+/**
+ * Headers the example fills with a value the portal picks (exampleRequest in src/contract/example-requests.ts):
+ * folded in the console with X-Request-ID, so the headers a user came to change are in view.
+ */
+export const DEFAULTED_HEADERS: ReadonlySet<string> = new Set(["TPP-Session-ID", "TPP-Redirect-URI", "PSU-IP-Address", "Accept", "x-accept-fix"]);
 const STAND_IN: Record<string, string> = {
   Digest: "SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",
   Signature: "computed-on-send",

@@ -2,11 +2,13 @@
 import { useEffect, useRef } from "react";
 import type { FieldErrors } from "react-hook-form";
 import type { ConsoleValues } from "./console-form";
-import { fieldAnchor, formErrors } from "./field-error";
+import { displayPath, fieldAnchor, formErrors } from "./field-error";
+import { useRevealOnClick } from "./reveal-field";
 
 export function ErrorSummary({ errors, submitCount }: { errors: FieldErrors<ConsoleValues>; submitCount: number }) {
   const list = formErrors(errors);
   const ref = useRef<HTMLDivElement>(null);
+  const reveal = useRevealOnClick();
   useEffect(() => {
     ref.current?.focus();
   }, [submitCount]);
@@ -17,8 +19,8 @@ export function ErrorSummary({ errors, submitCount }: { errors: FieldErrors<Cons
       <ul>
         {list.map((error) => (
           <li key={error.path}>
-            <a href={fieldAnchor(error.path)}>
-              <code>{error.path.replace(/^(body|headers|query|params)\./, "")}</code>
+            <a href={fieldAnchor(error.path)} onClick={reveal}>
+              <code>{displayPath(error.path)}</code>
             </a>
             : {error.message}
           </li>

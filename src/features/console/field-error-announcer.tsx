@@ -7,9 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFormState } from "react-hook-form";
 import type { ConsoleValues } from "./console-form";
-import { formErrors } from "./field-error";
-
-const fieldName = (path: string) => path.replace(/^(body|headers|query|params)\./, "");
+import { displayPath, formErrors } from "./field-error";
 
 export function FieldErrorAnnouncer() {
   const { errors, submitCount } = useFormState<ConsoleValues>();
@@ -27,7 +25,7 @@ export function FieldErrorAnnouncer() {
       return;
     }
     const fresh = current.find((error) => previous.get(error.path) !== error.message);
-    if (fresh) setText(`${fieldName(fresh.path)}: ${fresh.message}`);
+    if (fresh) setText(`${displayPath(fresh.path)}: ${fresh.message}`);
     else if (current.length === 0) setText("");
   }, [signature, submitCount]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -1,6 +1,7 @@
 /**
- * Send, "send anyway" and the ways to break the signature on purpose: a bar that stays at the
- * bottom of the screen while the form scrolls, so Send sits in view beside the answer.
+ * Send and "send anyway": a bar that stays at the bottom of the screen while the form scrolls, so
+ * Send sits in view beside the answer (and under the thumb on a phone). The ways to break the
+ * signature on purpose are in the headers tab, beside what the signature covers.
  */
 import type { Operation } from "../../contract/operations";
 import { tamperings, type Tampering } from "../../lib/send";
@@ -11,11 +12,9 @@ interface Props {
   sending: boolean;
   sendAnyway: boolean;
   onSendAnyway: (value: boolean) => void;
-  tampering: Tampering;
-  onTampering: (value: Tampering) => void;
 }
 
-export function FormActions({ operation, ready, sending, sendAnyway, onSendAnyway, tampering, onTampering }: Props) {
+export function FormActions({ operation, ready, sending, sendAnyway, onSendAnyway }: Props) {
   return (
     <div className="form-actions-bar">
       <div className="form-actions">
@@ -33,26 +32,31 @@ export function FormActions({ operation, ready, sending, sendAnyway, onSendAnywa
           Send anyway, even if invalid
         </label>
       </div>
-      <div className="tampering">
-        <label htmlFor="tampering">Signature</label>
-        <select
-          id="tampering"
-          value={tampering}
-          onChange={(event) => {
-            onTampering(event.target.value as Tampering);
-          }}
-          aria-describedby="tampering-hint"
-        >
-          {Object.entries(tamperings).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <p id="tampering-hint" className="field-hint">
-          Break the request after signing to see how the bank explains a signature it refuses.
-        </p>
-      </div>
+    </div>
+  );
+}
+
+export function SignatureTampering({ tampering, onTampering }: { tampering: Tampering; onTampering: (value: Tampering) => void }) {
+  return (
+    <div className="tampering">
+      <label htmlFor="tampering">Signature</label>
+      <select
+        id="tampering"
+        value={tampering}
+        onChange={(event) => {
+          onTampering(event.target.value as Tampering);
+        }}
+        aria-describedby="tampering-hint"
+      >
+        {Object.entries(tamperings).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <p id="tampering-hint" className="field-hint">
+        Break the request after signing to see how the bank explains a signature it refuses.
+      </p>
     </div>
   );
 }

@@ -3,10 +3,12 @@
  * arriving), a draft brought back, a request loaded from the history, a draft that could not be
  * kept; and the way back to the example.
  */
+import { formatOslo } from "../../contract/oslo-time";
 import type { DraftState } from "./use-drafted-form";
 import type { ExampleState } from "./use-example";
 
-const timeOf = (at: number) => new Date(at).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+/** "14:02" (or "14:02:09") in Oslo time, as the history and the sandbox write times. */
+export const timeOf = (at: number, withSeconds = false) => formatOslo(at, withSeconds).slice(11);
 
 function exampleLine(state: ExampleState, recordLoading: boolean): string {
   if (recordLoading) return "Loading the request from the history…";

@@ -3,74 +3,22 @@
  * certificate are computed when the request is sent; X-Request-ID is new for every send unless
  * fixed; the PSU is picked from the sandbox's customers.
  */
-import { Controller, useFormContext } from "react-hook-form";
+import type { ReactNode } from "react";
+import { useFormContext } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
-import { NO_FIX, acceptFixes } from "../../contract/codes";
 import type { Operation } from "../../contract/operations";
 import { headerChoice } from "../../contract/sandbox-choices";
 import { FieldShell } from "../../components/field-shell";
 import { parametersOf, type Parameter } from "../../lib/openapi-document";
 import { isBrowserForbidden } from "../../lib/request-draft";
 import { customersQuery } from "../../lib/sandbox-queries";
+import { AcceptFixPicker } from "./accept-fix-picker";
 import { useAwaitingPlaceholder } from "./awaiting-fields";
-import { COMPUTED_HEADERS, type ConsoleValues } from "./console-form";
+import { COMPUTED_HEADERS, DEFAULTED_HEADERS, PSU_HEADERS, type ConsoleValues } from "./console-form";
 import { errorAt, fieldId } from "./field-error";
 import { useAfterFirstRender } from "../../lib/use-after-first-render";
 
 const computed = new Set<string>(COMPUTED_HEADERS);
-
-/** The published fixes as checkboxes; with none checked a required header sends the neutral value `none` (decision 0017). */
-function AcceptFixPicker({ name, describedBy, required }: { name: string; describedBy: string | undefined; required: boolean }) {
-  const { control } = useFormContext<ConsoleValues>();
-  return (
-    <Controller
-      control={control}
-      name={name as `headers.${string}`}
-      render={({ field }) => {
-        const chosen = new Set(
-          (field.value ?? "")
-            .split(",")
-            .map((value) => value.trim())
-            .filter((value) => value !== "" && value !== NO_FIX),
-        );
-        const toggle = (fix: string) => {
-          if (chosen.has(fix)) chosen.delete(fix);
-          else chosen.add(fix);
-          field.onChange(chosen.size > 0 ? [...chosen].join(", ") : required ? NO_FIX : undefined);
-        };
-        return (
-          <div className="checkbox-list" role="group" aria-describedby={describedBy} id={fieldId(name)}>
-            {acceptFixes.map((fix) => (
-              <label key={fix}>
-                <input
-                  type="checkbox"
-                  checked={chosen.has(fix)}
-                  onChange={() => {
-                    toggle(fix);
-                  }}
-                  onBlur={field.onBlur}
-                />{" "}
-                <code>{fix}</code>
-              </label>
-            ))}
-            {[...chosen]
-              .filter((fix) => !(acceptFixes as readonly string[]).includes(fix))
-              .map((unknown) => (
-                <span key={unknown} className="tag tag-warning">
-                  unknown: {unknown}
-                </span>
-              ))}
-            {required && chosen.size === 0 ? (
-              <p className="muted">
-                None checked: sends <code>x-accept-fix: {NO_FIX}</code>, which activates no breaking change.
-              </p>
-            ) : null}
-          </div>
-        );
-      }}
-    />
-  );
-}
 
 function HeaderField({ parameter }: { parameter: Parameter }) {
   const { register, formState } = useFormContext<ConsoleValues>();
@@ -125,55 +73,76 @@ function HeaderField({ parameter }: { parameter: Parameter }) {
   );
 }
 
-export function HeaderFields({ operation }: { operation: Operation }) {
+/** A group of headers folded away until opened, or opened by an error in one of them. */
+function FoldedHeaders({ summary, parameters, names = [], children }: { summary: string; parameters: Parameter[]; names?: string[]; children?: ReactNode }) {
+  const { formState } = useFormContext<ConsoleValues>();
+  const failing = [...names, ...parameters.map((parameter) => parameter.name)].some((name) => errorAt(formState.errors, `headers.${name}`) !== undefined);
+  // Folded away at first: their fields come after the first paint.
+  const shown = useAfterFirstRender();
+  return (
+    <details open={failing || undefined}>
+      <summary>{summary}</summary>
+      {children}
+      {shown || failing ? parameters.map((parameter) => <HeaderField key={parameter.name} parameter={parameter} />) : null}
+    </details>
+  );
+}
+
+function RequestIdField() {
   const { register, watch, formState } = useFormContext<ConsoleValues>();
+  const newRequestId = watch("newRequestId");
+  return (
+    <FieldShell
+      id={fieldId("headers.X-Request-ID")}
+      label={<code>X-Request-ID</code>}
+      required
+      hint="Identifier unique per call, chosen by the TPP (a UUID). The sandbox refuses an id already used with this certificate (409), so a fixed one works once."
+      error={errorAt(formState.errors, "headers.X-Request-ID")}
+    >
+      {(describedBy) => (
+        <div className="inline-controls">
+          <input
+            type="text"
+            id={fieldId("headers.X-Request-ID")}
+            aria-describedby={describedBy}
+            disabled={newRequestId}
+            {...register("headers.X-Request-ID")}
+            placeholder={newRequestId ? "a new UUID for every send" : ""}
+          />
+          <label>
+            <input type="checkbox" {...register("newRequestId")} /> new for every send
+          </label>
+        </div>
+      )}
+    </FieldShell>
+  );
+}
+
+/**
+ * The headers tab: the PSU the request acts for, and required headers without a value, open; the
+ * headers the portal fills (X-Request-ID, the session, the redirect, the PSU's address) and the
+ * optional ones folded, so what a user came to change is what they see (decision 0050).
+ */
+export function HeaderFields({ operation, signature }: { operation: Operation; signature: ReactNode }) {
   const parameters = parametersOf(operation.method, operation.path).filter((parameter) => parameter.in === "header");
   const editable = parameters.filter((parameter) => !computed.has(parameter.name) && parameter.name !== "X-Request-ID");
-  const primary = editable.filter((parameter) => parameter.required || parameter.name === "PSU-ID" || parameter.name === "X-PSU-IDENTITY");
-  const optional = editable.filter((parameter) => !primary.includes(parameter));
-  const newRequestId = watch("newRequestId");
-  const optionalOpen = optional.some((parameter) => errorAt(formState.errors, `headers.${parameter.name}`) !== undefined);
-  const optionalShown = useAfterFirstRender();
+  const defaulted = editable.filter((parameter) => DEFAULTED_HEADERS.has(parameter.name));
+  const open = editable.filter((parameter) => !defaulted.includes(parameter) && (parameter.required || PSU_HEADERS.has(parameter.name)));
+  const optional = editable.filter((parameter) => !defaulted.includes(parameter) && !open.includes(parameter));
   return (
-    <fieldset className="group">
-      <legend>Headers</legend>
+    <div className="header-fields">
       <p className="field-hint">
         <strong>Digest</strong>, <strong>Signature</strong> and <strong>TPP-Signature-Certificate</strong> are computed when you send, with the certificate
         chosen in Settings.
       </p>
-      <FieldShell
-        id={fieldId("headers.X-Request-ID")}
-        label={<code>X-Request-ID</code>}
-        required
-        hint="Identifier unique per call, chosen by the TPP (a UUID). The sandbox refuses an id already used with this certificate (409), so a fixed one works once."
-        error={errorAt(formState.errors, "headers.X-Request-ID")}
-      >
-        {(describedBy) => (
-          <div className="inline-controls">
-            <input
-              type="text"
-              id={fieldId("headers.X-Request-ID")}
-              aria-describedby={describedBy}
-              disabled={newRequestId}
-              {...register("headers.X-Request-ID")}
-              placeholder={newRequestId ? "a new UUID for every send" : ""}
-            />
-            <label>
-              <input type="checkbox" {...register("newRequestId")} /> new for every send
-            </label>
-          </div>
-        )}
-      </FieldShell>
-      {primary.map((parameter) => (
+      {signature}
+      {open.map((parameter) => (
         <HeaderField key={parameter.name} parameter={parameter} />
       ))}
-      {optional.length > 0 ? (
-        <details open={optionalOpen || undefined}>
-          <summary>Optional headers ({optional.length})</summary>
-          {/* Folded away at first: their fields come after the first paint. */}
-          {optionalShown || optionalOpen ? optional.map((parameter) => <HeaderField key={parameter.name} parameter={parameter} />) : null}
-        </details>
-      ) : null}
-    </fieldset>
+      <FoldedHeaders summary={`Headers the portal fills in (${String(defaulted.length + 1)})`} parameters={defaulted} names={["X-Request-ID"]}>
+        <RequestIdField />
+      </FoldedHeaders>
+      {optional.length > 0 ? <FoldedHeaders summary={`Optional headers (${String(optional.length)})`} parameters={optional} /> : null}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * The inspector beside the form: the live preview of what the form would send, or the last sent
- * request. It watches the form's values itself, so typing re-renders this panel, not the form.
+ * The inspector tab: the live preview of what the form would send, or the last sent request (its
+ * answer is in the Response tab). It watches the form's values itself, so typing re-renders this
+ * panel, not the form.
  */
 import { useState } from "react";
 import { useWatch, type Control } from "react-hook-form";
@@ -29,7 +30,7 @@ export function InspectorPanel({ operation, nodes, control, exchange, view, onVi
   const preview = useLivePreview(operation, values, nodes, previewId);
   const shown =
     view === "sent" && exchange
-      ? { ...inspectorPropsOf(exchange), title: "Request inspector: last sent" }
+      ? { ...inspectorPropsOf(exchange), title: "Request inspector: last sent", withResponse: false }
       : preview.signed
         ? { request: preview.signed.request, unsentHeaders: preview.signed.unsent, signing: preview.signed.signing, title: "Request inspector: live preview" }
         : undefined;

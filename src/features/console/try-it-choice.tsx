@@ -7,9 +7,8 @@ import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import type { Operation } from "../../contract/operations";
 import { consoleAddress, FROM_REFERENCE } from "../../lib/console-address";
+import { timeOf } from "./form-status";
 import type { DraftState } from "./use-drafted-form";
-
-const timeOf = (at: number) => new Date(at).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
 
 /** Whether to ask, and how to stop asking (the address then drops its marker, so a reload does not ask again). */
 export function useTryItChoice(operation: Operation, fromReference: boolean, draft: DraftState) {

@@ -9,6 +9,7 @@ import { consoleAddress, FROM_HISTORY } from "../../lib/console-address";
 import type { FieldNode } from "../../lib/form-fields";
 import { getExchange } from "../../lib/history";
 import type { Edit } from "./form-edits";
+import { timeOf } from "./form-status";
 import { recordedEdits } from "./recorded-request";
 
 export function useRecordedRequest(operation: Operation, nodes: FieldNode[], exchangeId: string | undefined, load: (edits: Edit[], what: string) => void) {
@@ -23,7 +24,7 @@ export function useRecordedRequest(operation: Operation, nodes: FieldNode[], exc
       .then((exchange) => {
         if (!current) return;
         if (!exchange) setProblem("That request is no longer in the history (it was cleared, or is older than the newest 500): the form shows the example.");
-        else load(recordedEdits(operation, exchange, nodes), `the request sent at ${new Date(exchange.sentAt).toLocaleTimeString("en-GB")} from the history`);
+        else load(recordedEdits(operation, exchange, nodes), `the request sent at ${timeOf(exchange.sentAt, true)} (Oslo) from the history`);
       })
       .catch((error: unknown) => {
         if (current) setProblem(`The history could not be read (${error instanceof Error ? error.message : String(error)}): the form shows the example.`);

@@ -12,6 +12,7 @@ describe("links between the docs", () => {
       kind: "portal",
       to: "/quick-start",
     });
+    expect(linkTarget("openapi.md", "docs/back-end-quick-start.md")).toEqual({ kind: "portal", to: "/openapi" });
   });
   it("name any other file by its path in the repository, and leave other sites as they are", () => {
     expect(linkTarget("signing.md", "docs/back-end-quick-start.md")).toEqual({ kind: "file", path: "docs/signing.md" });

@@ -23,5 +23,6 @@ export function linkTarget(href: string, from: string): LinkTarget {
   const record = /^docs\/decisions\/([^/]+)\.md$/.exec(path)?.[1];
   if (record !== undefined && decisionUrl(record) !== undefined) return { kind: "portal", to: record === "README" ? "/decisions" : `/decisions/${record}` };
   if (path === "docs/back-end-quick-start.md") return { kind: "portal", to: "/quick-start" };
+  if (path === "docs/openapi.md") return { kind: "portal", to: "/openapi" };
   return { kind: "file", path };
 }

@@ -1,4 +1,5 @@
 /** Renders what markdown.ts read as React elements: text stays text, never HTML. */
+import { ScrollBox } from "../../components/scroll-box";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { CodeBlock } from "../../components/code-block";
@@ -85,7 +86,7 @@ export function MarkdownView({ blocks, linkTo }: { blocks: Block[]; linkTo: (hre
       }
       case "table":
         return (
-          <div key={index} className="table-scroll">
+          <ScrollBox key={index} label="Table">
             <table>
               <thead>
                 <tr>
@@ -108,7 +109,7 @@ export function MarkdownView({ blocks, linkTo }: { blocks: Block[]; linkTo: (hre
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         );
       case "code":
         return <CodeBlock key={index} text={block.text} label={block.language || "text"} />;

@@ -13,6 +13,7 @@ import { linkTarget } from "./doc-links";
 import { quickStartUrl } from "./doc-sources";
 import { titleOf, type Block } from "./markdown";
 import { MarkdownView } from "./markdown-view";
+import { DocumentState } from "./document-state";
 import { useDocument } from "./use-document";
 
 const DOCUMENT = "docs/back-end-quick-start.md";
@@ -79,16 +80,7 @@ export default function QuickStartPage() {
   return (
     <article className="page doc">
       <PageTitle title={TITLE}>{titleOf(all) ?? TITLE}</PageTitle>
-      {document.isError ? (
-        <p role="alert" className="panel panel-error">
-          {document.error.message}
-        </p>
-      ) : null}
-      {document.isPending ? (
-        <p className="muted" aria-busy="true">
-          Loading the guide…
-        </p>
-      ) : null}
+      <DocumentState document={document} />
       <MarkdownView blocks={intro} linkTo={linkTo} />
       <p className="notice">
         New to the interface? <Link href="/first-payment">Make your first payment in the portal</Link>: five guided steps, from an account to both transactions,

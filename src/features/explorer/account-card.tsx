@@ -2,6 +2,7 @@
 import { Link } from "wouter";
 import type { Customer, ExplorerAccount } from "../../contract/control-schemas";
 import { formatMajor } from "../../contract/money";
+import { countOf } from "../../lib/words";
 
 const balanceNames: Record<string, string> = {
   closingBooked: "Closing booked",
@@ -79,7 +80,7 @@ export function AccountCard({ account, owner }: { account: ExplorerAccount; owne
       </dl>
       <p className="account-links">
         <Link href={`/sandbox/transactions?account=${id}`}>
-          {account.transactionCount} transaction{account.transactionCount === 1 ? "" : "s"}
+          {countOf(account.transactionCount, "transaction")}
           <span className="visually-hidden">
             {" "}
             of {account.accountName} {account.bban}

@@ -1,9 +1,10 @@
 /** Each customer's agreement: the accounts the PSU may pay from and sees in the account list. */
+import { ScrollBox } from "../../components/scroll-box";
 import type { Agreement, Customer, ExplorerAccount } from "../../contract/control-schemas";
 
 export function AgreementsTable({ agreements, customers, accounts }: { agreements: Agreement[]; customers: Customer[]; accounts: ExplorerAccount[] }) {
   return (
-    <div className="table-scroll">
+    <ScrollBox label="Agreements">
       <table>
         <caption>Agreements: customer → accounts in the agreement</caption>
         <thead>
@@ -48,6 +49,6 @@ export function AgreementsTable({ agreements, customers, accounts }: { agreement
         </tbody>
       </table>
       {agreements.length === 0 ? <p className="muted">No agreements.</p> : null}
-    </div>
+    </ScrollBox>
   );
 }

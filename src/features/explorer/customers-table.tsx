@@ -1,11 +1,12 @@
 /** Customers of the sandbox, with their PSU-IDs ready to copy or to use in the console's forms. */
+import { ScrollBox } from "../../components/scroll-box";
 import { CopyButton } from "../../components/copy-button";
 import type { Customer, ExplorerAccount } from "../../contract/control-schemas";
 import { UseAsPsu } from "./use-as-psu";
 
 export function CustomersTable({ customers, accounts, loading }: { customers: Customer[]; accounts: ExplorerAccount[]; loading: boolean }) {
   return (
-    <div className="table-scroll">
+    <ScrollBox label="Customers">
       <table className="customers-table">
         <caption>Customers: private customers by national identity number, companies by organisation number</caption>
         <thead>
@@ -46,6 +47,6 @@ export function CustomersTable({ customers, accounts, loading }: { customers: Cu
         </tbody>
       </table>
       {!loading && customers.length === 0 ? <p className="notice">No customers: the sandbox is empty. Initialize it on the Data tab.</p> : null}
-    </div>
+    </ScrollBox>
   );
 }

@@ -3,6 +3,7 @@ import { operationById } from "../../contract/operations";
 import { InitializeResponse } from "../../contract/sandbox";
 import { messageLine, tppMessagesOf } from "../../lib/tpp-messages";
 import { sandboxControl, sendRequest } from "../../lib/send";
+import { countOf } from "../../lib/words";
 
 export interface DataOutcome {
   ok: boolean;
@@ -41,7 +42,7 @@ export async function initializeSandbox(): Promise<DataOutcome> {
   if (!counts) return { ok: false, text: "Initialize answered 200, but not with the counts of customers, accounts and transactions.", exchangeId: exchange.id };
   return {
     ok: true,
-    text: `Initialized with the fixed data: ${String(counts.customers)} customers, ${String(counts.accounts)} accounts, ${String(counts.transactions)} transactions.`,
+    text: `Initialized with the fixed data: ${countOf(counts.customers, "customer")}, ${countOf(counts.accounts, "account")}, ${countOf(counts.transactions, "transaction")}.`,
     exchangeId: exchange.id,
   };
 }

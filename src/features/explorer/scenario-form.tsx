@@ -1,7 +1,7 @@
 /** Adds a scenario rule: labelled fields, checked with the contract's schema, problems announced at the field. */
 import { useState, type SyntheticEvent } from "react";
 import { operations } from "../../contract/operations";
-import { SETTLEMENT_REASONS, ScenarioOutcome, ScenarioRule, type ScenarioKind } from "../../contract/scenarios";
+import { SETTLEMENT_REASONS, ScenarioOutcome, ScenarioRule, parseScenarioHeader, scenarioHeaderExamples, type ScenarioKind } from "../../contract/scenarios";
 import type { z } from "../../contract/zod";
 import { outcomeInWords } from "./scenario-words";
 
@@ -21,6 +21,14 @@ function parameterOf(kind: ScenarioKind): { name: string; label: string; choices
   if (kind === "delay") return { name: "ms", label: "Delay (milliseconds, up to 30000)", numeric: true };
   if (kind === "hold") return { name: "status", label: "Held in status", choices: ["ACSP", "PDNG"] };
   return undefined;
+}
+
+/** The value the header's example gives a kind's parameter (retry-after=30, ms=2000): its field starts with it, never empty. */
+function exampleValue(kind: ScenarioKind): string {
+  const name = parameterOf(kind)?.name;
+  const parsed = parseScenarioHeader(scenarioHeaderExamples.find((example) => example.split(";")[0] === kind) ?? "");
+  const value = name && parsed.ok ? (parsed.outcome as Record<string, string | number | undefined>)[name] : undefined;
+  return value === undefined ? "" : String(value);
 }
 
 const optional = (text: string) => (text.trim() === "" ? undefined : text.trim());
@@ -68,7 +76,7 @@ export function ScenarioForm({ busy, onAdd }: { busy: boolean; onAdd: (rule: New
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const parameter = parameterOf(values.kind as ScenarioKind);
   const set = (field: Field, value: string) => {
-    setValues((before) => ({ ...before, [field]: value, ...(field === "kind" ? { param: "" } : {}) }));
+    setValues((before) => ({ ...before, [field]: value, ...(field === "kind" ? { param: exampleValue(value as ScenarioKind) } : {}) }));
   };
 
   const submit = (event: SyntheticEvent) => {

@@ -1,4 +1,5 @@
 /** Rows of one transaction page; amounts are int32 minor units (docs/decisions/0005). */
+import { ScrollBox } from "../../components/scroll-box";
 import type { SandboxTransaction } from "../../contract/sandbox";
 import { formatMinor } from "../../contract/money";
 
@@ -16,7 +17,7 @@ function Counterparty({ transaction }: { transaction: SandboxTransaction }) {
 
 export function TransactionsTable({ rows, skeletonRows, caption, busy }: { rows: SandboxTransaction[]; skeletonRows: number; caption: string; busy: boolean }) {
   return (
-    <div className="table-scroll">
+    <ScrollBox label={caption}>
       <table className="transactions-table" aria-busy={busy}>
         <caption>{caption}</caption>
         <thead>
@@ -57,6 +58,6 @@ export function TransactionsTable({ rows, skeletonRows, caption, busy }: { rows:
               ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

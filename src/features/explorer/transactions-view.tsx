@@ -5,6 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocation, useSearch } from "wouter";
 import { accountsQuery } from "../../lib/sandbox-queries";
+import { countOf } from "../../lib/words";
 import { AccountTransactions } from "./account-transactions";
 
 export function TransactionsView() {
@@ -30,7 +31,7 @@ export function TransactionsView() {
           {chosen || requested === "" ? null : <option value={requested}>{requested} (not in this sandbox)</option>}
           {list.map((account) => (
             <option key={account.resourceId} value={account.resourceId}>
-              {account.accountName} · {account.bban} · {account.transactionCount} transactions ({account.resourceId})
+              {account.accountName} · {account.bban} · {countOf(account.transactionCount, "transaction")} ({account.resourceId})
             </option>
           ))}
         </select>

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { clearHistory } from "../../lib/history";
 import { portalKeys } from "../../lib/query-keys";
+import { countOf } from "../../lib/words";
 
 export function ClearHistory({ count, onCleared }: { count: number; onCleared: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -16,7 +17,7 @@ export function ClearHistory({ count, onCleared }: { count: number; onCleared: (
       onCleared();
     },
   });
-  const requests = count === 1 ? "1 request" : `${String(count)} requests`;
+  const requests = countOf(count, "request");
   return (
     <>
       <button

@@ -9,8 +9,9 @@ import { PageTitle } from "../../components/page-title";
 import type { Exchange } from "../../lib/exchange";
 import { listHistory } from "../../lib/history";
 import { portalKeys } from "../../lib/query-keys";
+import { countOf } from "../../lib/words";
 import { ClearHistory } from "./clear-history";
-import { reasonPhrase } from "./format";
+import { reasonPhrase } from "../../lib/http-status";
 import { HistoryDetail } from "./history-detail";
 import { HistoryExport } from "./history-export";
 import { HistoryFilters } from "./history-filters";
@@ -19,7 +20,7 @@ import { HistoryTable } from "./history-table";
 import { filterFromSearch, searchOfFilter, type HistoryFilter } from "./search";
 import "./history.css";
 
-const plural = (count: number) => (count === 1 ? "1 request" : `${String(count)} requests`);
+const plural = (count: number) => countOf(count, "request");
 
 export default function HistoryPage() {
   const { exchangeId } = useParams<{ exchangeId?: string }>();

@@ -8,6 +8,8 @@ export interface HistoryRow {
   exchange: Exchange;
   title: string;
   path: string;
+  /** Where it went: "this browser" or the server's host and port. */
+  sandbox: string;
   text: string;
 }
 
@@ -27,10 +29,20 @@ export function pathOf(url: string): string {
   }
 }
 
+/** The sandbox a request went to, in a word: entries from before the choice existed name their address's host. */
+export function sandboxOf(exchange: Exchange): string {
+  if (exchange.sandbox === "browser") return "this browser";
+  try {
+    return new URL(exchange.sandbox ?? exchange.request.url).host;
+  } catch {
+    return exchange.sandbox ?? "unknown";
+  }
+}
+
 export function historyRows(exchanges: readonly Exchange[]): HistoryRow[] {
   return exchanges.map((exchange) => {
     const title = titleOf(exchange);
-    return { exchange, title, path: pathOf(exchange.request.url), text: searchableText(exchange, title) };
+    return { exchange, title, path: pathOf(exchange.request.url), sandbox: sandboxOf(exchange), text: searchableText(exchange, title) };
   });
 }
 

@@ -6,7 +6,8 @@ import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent, type Reac
 import { Link } from "wouter";
 import { MethodBadge } from "../../components/method-badge";
 import type { HttpMethod } from "../../contract/operations";
-import { formatDuration, formatSentAt } from "./format";
+import { formatDuration } from "../../lib/http-status";
+import { formatSentAt, osloToday } from "./format";
 import type { HistoryRow } from "./history-rows";
 import { StatusTag } from "./status-tag";
 
@@ -29,14 +30,14 @@ interface RowProps {
   row: HistoryRow;
   href: string;
   selected: boolean;
-  /** Today's date (toDateString): a row names the day only for requests of other days. */
+  /** Today's date in Oslo: a row names the day only for requests of other days. */
   today: string;
   onSelect: (id: string, replace: boolean) => void;
 }
 
 const Row = memo(function Row({ row, href, selected, today, onSelect }: RowProps) {
   const { exchange } = row;
-  const when = formatSentAt(exchange.sentAt, new Date(today));
+  const when = formatSentAt(exchange.sentAt, today);
   const onClick = (event: MouseEvent) => {
     // The link navigates by itself; a drag that selected text is not a choice.
     if ((event.target as HTMLElement).closest("a") || getSelection()?.toString()) return;
@@ -45,7 +46,7 @@ const Row = memo(function Row({ row, href, selected, today, onSelect }: RowProps
   return (
     <tr className={selected ? "selected" : undefined} onClick={onClick} data-id={exchange.id}>
       <td>
-        <time dateTime={new Date(exchange.sentAt).toISOString()} title={new Date(exchange.sentAt).toString()}>
+        <time dateTime={new Date(exchange.sentAt).toISOString()} title={`Oslo time; on this device ${new Date(exchange.sentAt).toLocaleString()}`}>
           {when}
         </time>
       </td>
@@ -55,10 +56,17 @@ const Row = memo(function Row({ row, href, selected, today, onSelect }: RowProps
       <th scope="row">
         <Link href={href} aria-current={selected ? "true" : undefined} data-row-link="">
           {row.title}
-          <span className="visually-hidden">, sent {when}</span>
+          {/* On a phone, where the method, path and duration columns are left out. */}
+          <span className="history-where">
+            {exchange.request.method} {row.sandbox} {row.path}
+          </span>
+          <span className="visually-hidden">
+            , sent {when} to {row.sandbox === "this browser" ? "this browser's sandbox" : row.sandbox}
+          </span>
         </Link>
       </th>
       <td>
+        <span className="history-sandbox">{row.sandbox}</span>
         <code className="history-path">{breakable(row.path)}</code>
       </td>
       <td>
@@ -93,7 +101,7 @@ interface TableProps {
 }
 
 export function HistoryTable({ rows, loading, selectedId, hrefOf, onSelect, empty, listRef }: TableProps) {
-  const today = new Date().toDateString();
+  const today = osloToday();
   const tbodyRef = useRef<HTMLTableSectionElement>(null);
   // Keep the chosen row in view inside the list, without scrolling the page.
   useEffect(() => {
@@ -118,10 +126,10 @@ export function HistoryTable({ rows, loading, selectedId, hrefOf, onSelect, empt
         </colgroup>
         <thead>
           <tr>
-            <th scope="col">Time</th>
+            <th scope="col">Sent (Oslo)</th>
             <th scope="col">Method</th>
             <th scope="col">Operation</th>
-            <th scope="col">Path</th>
+            <th scope="col">Sandbox and path</th>
             <th scope="col">Status</th>
             <th scope="col" className="history-duration">
               Duration

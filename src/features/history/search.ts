@@ -3,7 +3,7 @@
  * reload and can be shared), and the match over what a developer remembers of a request.
  */
 import type { Exchange } from "../../lib/exchange";
-import { reasonPhrase } from "./format";
+import { reasonPhrase } from "../../lib/http-status";
 
 export const STATUS_FILTERS = ["all", "2xx", "4xx", "5xx", "none"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];

@@ -1,5 +1,5 @@
 import type { Exchange } from "../../lib/exchange";
-import { reasonPhrase } from "./format";
+import { reasonPhrase } from "../../lib/http-status";
 import { statusClass } from "./search";
 import { appliedScenarioOf } from "../../contract/scenarios";
 

@@ -1,4 +1,5 @@
 /** Every error code of the interface: its HTTP status, what it means, and which operations return it. */
+import { ScrollBox } from "../../components/scroll-box";
 import { Link } from "wouter";
 import { errorMeanings } from "../../contract/error-meanings";
 import { errorCodes, errorStatus } from "../../contract/errors";
@@ -14,7 +15,7 @@ export function ErrorCodesTable() {
         Every error answer is <code>{'{"tppMessages":[{category, code, path, text}]}'}</code>: the code says what kind of problem, <code>path</code> where, and{" "}
         <code>text</code> what to fix.
       </p>
-      <div className="table-scroll">
+      <ScrollBox label="Every error code">
         <table className="errors">
           <caption>Every error code, its HTTP status and meaning</caption>
           <thead>
@@ -54,7 +55,7 @@ export function ErrorCodesTable() {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 /** An operation's error codes: status, code and what it means, and an example error answer for each. */
+import { ScrollBox } from "../../components/scroll-box";
 import { CodeBlock } from "../../components/code-block";
 import { errorExampleBody, errorMeanings, errorsByStatus } from "../../contract/error-meanings";
 import type { ErrorCode } from "../../contract/errors";
@@ -27,7 +28,7 @@ export function ErrorsPart({ operation }: { operation: Operation }) {
         statuses are this sandbox's choice (<DecisionLink decision="0004-error-codes-and-statuses" />
         ), and so are the codes marked below.
       </p>
-      <div className="table-scroll">
+      <ScrollBox label="Error codes">
         <table className="errors">
           <caption>Error codes and their HTTP status</caption>
           <thead>
@@ -57,7 +58,7 @@ export function ErrorsPart({ operation }: { operation: Operation }) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <details className="error-examples">
         <summary>Example error answers ({operation.errors.length})</summary>
         {byStatus.flatMap(([status, codes]) =>

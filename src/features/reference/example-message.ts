@@ -6,22 +6,7 @@
 import type { ExampleResponse } from "../../contract/example-responses";
 import type { CodeRequest } from "../../lib/code-export/request-model";
 import { SIGNED_HEADER_ORDER } from "../../lib/code-export/request-model";
-
-const reasons: Record<number, string> = {
-  200: "OK",
-  201: "Created",
-  204: "No Content",
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  413: "Content Too Large",
-  429: "Too Many Requests",
-  431: "Request Header Fields Too Large",
-  500: "Internal Server Error",
-};
+import { reasonPhrase } from "../../lib/http-status";
 
 const pretty = (body: unknown) => JSON.stringify(body, null, 2);
 
@@ -52,7 +37,7 @@ export function requestMessage(request: CodeRequest): string {
 
 export function responseMessage(response: ExampleResponse): string {
   const lines = [
-    `HTTP/1.1 ${String(response.status)} ${reasons[response.status] ?? ""}`.trimEnd(),
+    `HTTP/1.1 ${String(response.status)} ${reasonPhrase(response.status, "")}`.trimEnd(),
     ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`),
   ];
   return response.body === undefined ? lines.join("\n") : `${lines.join("\n")}\n\n${pretty(response.body)}`;

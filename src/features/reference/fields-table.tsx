@@ -1,3 +1,4 @@
+import { ScrollBox } from "../../components/scroll-box";
 import { AllowedValues, Limits } from "./allowed-values";
 import { ChoiceNote } from "../../components/sandbox-choice";
 import { fieldRows, type JsonSchema } from "../../lib/schema-rows";
@@ -18,7 +19,7 @@ export function FieldsTable({
 }) {
   const rows = fieldRows(schema, components);
   return (
-    <div className="table-scroll">
+    <ScrollBox label={caption}>
       <table className="fields">
         <caption>{caption}</caption>
         <thead>
@@ -51,6 +52,6 @@ export function FieldsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

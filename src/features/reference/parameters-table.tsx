@@ -1,3 +1,4 @@
+import { ScrollBox } from "../../components/scroll-box";
 import { AllowedValues, Limits } from "./allowed-values";
 import { ChoiceNote } from "../../components/sandbox-choice";
 import { headerChoice } from "../../contract/sandbox-choices";
@@ -20,7 +21,7 @@ export function ParametersTable({
   psuPair?: boolean;
 }) {
   return (
-    <div className="table-scroll">
+    <ScrollBox label={caption}>
       <table className="parameters">
         <caption>{caption}</caption>
         <thead>
@@ -57,6 +58,6 @@ export function ParametersTable({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

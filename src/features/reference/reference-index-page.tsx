@@ -1,3 +1,4 @@
+import { Link } from "wouter";
 import { PageTitle } from "../../components/page-title";
 import { operations } from "../../contract/operations";
 import { OperationList } from "../../components/operation-list";
@@ -10,7 +11,7 @@ export default function ReferenceIndexPage() {
       <PageTitle title="API reference">API reference</PageTitle>
       <p className="lead">
         All {operations.length} operations of the payment-initiation and sandbox-data interface, generated from the same contract the sandbox validates with.
-        The machine-readable form is <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
+        The machine-readable form is <Link href="/openapi">the OpenAPI 3.1 document</Link>.
       </p>
       <ReferenceSearch />
       <OperationList />

@@ -2,6 +2,7 @@
 import { PAYMENT_LIST_LIMIT } from "../../contract/control-schemas";
 import { sandboxControl } from "../../lib/send";
 import { sandboxName, type SandboxChoice } from "../../lib/settings";
+import { countOf } from "../../lib/words";
 
 export interface Holdings {
   customers: number;
@@ -28,7 +29,7 @@ export async function holdingsOf(sandbox: SandboxChoice): Promise<Holdings> {
   };
 }
 
-const count = (n: number, what: string) => `${String(n)} ${what}${n === 1 ? "" : "s"}`;
+const count = countOf;
 
 export const describeHoldings = (holdings: Holdings) =>
   `${count(holdings.customers, "customer")}, ${count(holdings.accounts, "account")} with ${count(holdings.transactions, "transaction")}, ${holdings.payments >= PAYMENTS_COUNTED ? `${String(PAYMENTS_COUNTED)} payments or more` : count(holdings.payments, "payment")}`;

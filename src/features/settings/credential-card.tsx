@@ -49,7 +49,7 @@ export function CredentialCard({ entry, inUse, now, deleting, onUse, onDelete }:
             }}
           >
             <span>
-              Delete “{credential.label}” and its key? This cannot be undone{credential.source === "generated" ? ": the key exists nowhere else" : ""}.
+              Delete “{credential.label}” and its key? This cannot be undone{credential.source === "imported" ? "" : ": the key exists nowhere else"}.
             </span>
             <button type="button" className="button-danger" onClick={onDelete} disabled={deleting} ref={confirmRef}>
               {deleting ? "Deleting…" : "Delete for good"}

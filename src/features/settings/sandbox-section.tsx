@@ -80,9 +80,11 @@ export function SandboxSection() {
               onChange={() => {
                 setKind("browser");
               }}
-            />{" "}
-            This browser: the sandbox runs in this page and keeps its data in IndexedDB. Nothing to install; only this browser sees it, and curl cannot reach
-            it.
+            />
+            <span>
+              This browser: the sandbox runs in this page and keeps its data in IndexedDB. Nothing to install; only this browser sees it, and curl cannot reach
+              it.
+            </span>
           </label>
           <label className="choice">
             <input
@@ -93,9 +95,10 @@ export function SandboxSection() {
               onChange={() => {
                 setKind("server");
               }}
-            />{" "}
-            A sandbox server:
-            <code> npm run sandbox</code>, reachable by your back end, scripts and curl.
+            />
+            <span>
+              A sandbox server: <code>npm run sandbox</code>, reachable by your back end, scripts and curl.
+            </span>
           </label>
           <FieldShell
             id="sandbox-server-url"

@@ -1,0 +1,57 @@
+import { Controller, useFormContext } from "react-hook-form";
+import { NO_FIX, acceptFixes } from "../../contract/codes";
+import type { ConsoleValues } from "./console-form";
+import { fieldId } from "./field-error";
+
+/** The published fixes as checkboxes; with none checked a required header sends the neutral value `none` (decision 0017). */
+export function AcceptFixPicker({ name, describedBy, required }: { name: string; describedBy: string | undefined; required: boolean }) {
+  const { control } = useFormContext<ConsoleValues>();
+  return (
+    <Controller
+      control={control}
+      name={name as `headers.${string}`}
+      render={({ field }) => {
+        const chosen = new Set(
+          (field.value ?? "")
+            .split(",")
+            .map((value) => value.trim())
+            .filter((value) => value !== "" && value !== NO_FIX),
+        );
+        const toggle = (fix: string) => {
+          if (chosen.has(fix)) chosen.delete(fix);
+          else chosen.add(fix);
+          field.onChange(chosen.size > 0 ? [...chosen].join(", ") : required ? NO_FIX : undefined);
+        };
+        return (
+          <div className="checkbox-list" role="group" aria-describedby={describedBy} id={fieldId(name)}>
+            {acceptFixes.map((fix) => (
+              <label key={fix}>
+                <input
+                  type="checkbox"
+                  checked={chosen.has(fix)}
+                  onChange={() => {
+                    toggle(fix);
+                  }}
+                  onBlur={field.onBlur}
+                />{" "}
+                <code>{fix}</code>
+              </label>
+            ))}
+            {[...chosen]
+              .filter((fix) => !(acceptFixes as readonly string[]).includes(fix))
+              .map((unknown) => (
+                <span key={unknown} className="tag tag-warning">
+                  unknown: {unknown}
+                </span>
+              ))}
+            {required && chosen.size === 0 ? (
+              <p className="muted">
+                None checked: sends <code>x-accept-fix: {NO_FIX}</code>, which activates no breaking change.
+              </p>
+            ) : null}
+          </div>
+        );
+      }}
+    />
+  );
+}
