@@ -15,13 +15,15 @@ import { diagnoseSignatureValue } from "./diagnose-signature";
 import { headerValue } from "./headers";
 import { parseKeyId, serialSpelling } from "./key-id";
 import { parseSignatureHeader, type ParsedSignatureHeader } from "./signature-header";
+import { buildSigningString } from "./signing-string";
 import type { SignableRequest } from "./types";
 import { firstUnsignedRequirement } from "./signed-header-policy";
 import { policyOf, sanitise, verifyRequest, type VerifyOptions } from "./verify";
 import { readAlgorithm } from "./verify-steps";
 import type { VerifyFailure } from "./verify-result";
 
-export interface DiagnoseOptions extends Pick<VerifyOptions, "now" | "requiredHeaders" | "minimumRsaKeyBits"> {
+/** deferBodyDigest: the body is not read yet (a large one the server checks the request of first); the findings are about the rest. */
+export interface DiagnoseOptions extends Pick<VerifyOptions, "now" | "requiredHeaders" | "minimumRsaKeyBits" | "deferBodyDigest"> {
   /** Real time and how far a signed Date may be from it (the sandbox's replay guard); without them a Date's age is not judged. */
   readonly dateWindow?: { readonly realNow: Date; readonly windowMs: number };
 }
@@ -127,19 +129,47 @@ async function refusalFindings(
 }
 
 /**
+ * What the doctor hands to a refusal and to the request's record (the contract's TrafficRecord: diagnosis,
+ * signingString, bodyDigest): the findings, first the one that explains the refusal; the signing string the
+ * sandbox rebuilt from the request, when its Signature header could be read; the Digest of the body as received.
+ */
+export interface SignatureExamination {
+  readonly diagnosis: readonly Finding[];
+  readonly signingString?: string;
+  /** "SHA-256=<base64>" of the body's bytes as received; absent for a request without a body. */
+  readonly bodyDigest?: string;
+}
+
+/**
  * The findings for `request` as received, first the one that explains why the verifier refused it; for a
  * request that verifies, only smells (a headers list with capitals) and a stale Date. Never throws.
  */
 export async function diagnoseSignature(request: SignableRequest, options: DiagnoseOptions = {}): Promise<Finding[]> {
+  return [...(await examineSignature(request, options)).diagnosis];
+}
+
+/** diagnoseSignature's findings with the rebuilt signing string and the body's digest. Never throws. */
+export async function examineSignature(request: SignableRequest, options: DiagnoseOptions = {}): Promise<SignatureExamination> {
   try {
-    return await diagnose(request, options);
+    return await examine(sanitise(request), options);
   } catch (error) {
-    return [{ code: "internal-error", text: `The signature could not be diagnosed (${error instanceof Error ? error.message : String(error)}).` }];
+    return {
+      diagnosis: [{ code: "internal-error", text: `The signature could not be diagnosed (${error instanceof Error ? error.message : String(error)}).` }],
+    };
   }
 }
 
-async function diagnose(input: SignableRequest, options: DiagnoseOptions): Promise<Finding[]> {
-  const request = sanitise(input);
+/** The signing string of the listed headers, when the request carries them all. */
+function rebuiltString(header: ParsedSignatureHeader | undefined, request: SignableRequest): string | undefined {
+  if (!header) return undefined;
+  try {
+    return buildSigningString(header.headers, request);
+  } catch {
+    return undefined;
+  }
+}
+
+async function examine(request: SignableRequest, options: DiagnoseOptions): Promise<SignatureExamination> {
   const verified = await verifyRequest(request, options);
   const signatureHeader = headerValue(request.headers, "signature");
   const parsed = parseSignatureHeader(signatureHeader ?? "");
@@ -151,5 +181,11 @@ async function diagnose(input: SignableRequest, options: DiagnoseOptions): Promi
     header?.headersParamPresent && header.headersAsWritten.some((name) => /[A-Z]/.test(name)) ? listCaseFinding(header.headersAsWritten) : undefined;
   if (smell && !findings.some((finding) => finding.code === "signing-string-name-case")) findings.push(smell);
   const seen = new Set<DiagnosisCode>();
-  return findings.filter((finding) => !seen.has(finding.code) && Boolean(seen.add(finding.code)));
+  const signingString = verified.signingString ?? rebuiltString(header, request);
+  const body = bodyBytes(request.body);
+  return {
+    diagnosis: findings.filter((finding) => !seen.has(finding.code) && Boolean(seen.add(finding.code))),
+    ...(signingString === undefined ? {} : { signingString }),
+    ...(body.length === 0 || options.deferBodyDigest ? {} : { bodyDigest: await computeDigest(body) }),
+  };
 }

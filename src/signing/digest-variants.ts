@@ -27,6 +27,13 @@ export interface DigestExplanation {
 
 /** Larger bodies are compared as sent only: re-serialising and hashing them a few dozen times is not spent on a refusal. */
 export const MAX_DIAGNOSED_BODY = 64 * 1024;
+/**
+ * The longest re-serialisation made: pretty-printing grows a body with its nesting (a 10 KB array nested 2,000 deep
+ * is 16 MB with 4-space indents), so a layout that outgrows this is given up, and so are the layouts after it.
+ */
+export const MAX_SERIALISED = 4 * MAX_DIAGNOSED_BODY;
+
+class TooLarge extends Error {}
 
 interface Layout {
   readonly name: string;
@@ -45,7 +52,7 @@ const LAYOUTS: readonly Layout[] = [
 /** \u escapes for everything outside ASCII, as Python's json.dumps writes by default (ensure_ascii). */
 const escapeNonAscii = (text: string) => text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
-/** JSON in a layout, keys in their order or sorted; throws on input nested past the stack (caught by the caller). */
+/** JSON in a layout, keys in their order or sorted; throws past MAX_SERIALISED or on input nested past the stack (caught by the caller). */
 function serialise(value: unknown, layout: Layout, sortKeys: boolean, depth = 0): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   const newline = layout.indent === "" ? "" : `\n${layout.indent.repeat(depth + 1)}`;
@@ -57,7 +64,9 @@ function serialise(value: unknown, layout: Layout, sortKeys: boolean, depth = 0)
       );
   const [open, end] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
   if (items.length === 0) return open + end;
-  return `${open}${newline}${items.join(layout.itemSeparator + newline)}${close}${end}`;
+  const text = `${open}${newline}${items.join(layout.itemSeparator + newline)}${close}${end}`;
+  if (text.length > MAX_SERIALISED) throw new TooLarge();
+  return text;
 }
 
 interface Candidate {
@@ -94,7 +103,7 @@ function jsonCandidates(text: string): Candidate[] {
       }
     }
   } catch {
-    // Nested deeper than the stack: only the layouts made so far are tried.
+    // Past MAX_SERIALISED, or nested deeper than the stack: only the layouts made so far are tried (the larger come last).
   }
   return candidates;
 }
@@ -114,8 +123,8 @@ function utf16le(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** Bodies other than the one sent, each with the mistakes that would make it. */
-function bodyCandidates(body: Uint8Array<ArrayBuffer>): Candidate[] {
+/** Bodies other than the one sent, each with the mistakes that would make it (exported for the test of its bound). */
+export function bodyCandidates(body: Uint8Array<ArrayBuffer>): Candidate[] {
   const candidates: Candidate[] = [{ mistakes: [{ kind: "empty-body" }], body: new Uint8Array(0) }];
   if (body.length === 0 || body.length > MAX_DIAGNOSED_BODY) return candidates;
   let text: string;

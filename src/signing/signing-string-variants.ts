@@ -2,7 +2,9 @@
  * The signing strings a TPP may have signed instead of the one the draft asks for: the known mistakes,
  * each as a variant of the rebuilt string (draft-cavage-10 §2.3). The signature doctor hashes each and
  * compares it with the hash an opened signature holds (rsa-open.ts); the one that matches names the
- * mistake. Bounded: at most a few hundred short strings, whatever the request.
+ * mistake. Bounded whatever the request (a list naming one header hundreds of times, header values of
+ * kilobytes): the variants are made lazily, likeliest mistakes first, and no more than MAX_VARIANTS of them
+ * or MAX_VARIANT_BYTES in all are made.
  */
 import { headerValues } from "./headers";
 import { REQUEST_TARGET, requestTargetPath, signingStringLine } from "./signing-string";
@@ -41,6 +43,13 @@ const titleCase = (name: string) =>
 const MAX_UNLISTED = 16;
 /** All orders of a list this long or shorter are tried (5! = 120); a longer one, only neighbours swapped. */
 const MAX_PERMUTED = 5;
+/**
+ * The budget of one diagnosis: how many variants, and how many bytes of them, are made and hashed at most. A usual
+ * request (six lines, a dozen headers) makes about 300 variants of a few hundred bytes; a request past the budget
+ * is diagnosed on the likeliest mistakes only (the layouts, then lines signed but not listed).
+ */
+export const MAX_VARIANTS = 600;
+export const MAX_VARIANT_BYTES = 1024 * 1024;
 
 const hostOf = (request: Request): string | undefined => {
   const header = headerValues(request.headers, "host")[0];
@@ -84,7 +93,7 @@ function nameSpellings(listed: readonly string[], written: readonly string[], re
 }
 
 /** Layouts of the lines: name spellings × CRLF or LF × a line end after the last line or none (the first is the rebuilt string). */
-function layouts(lines: readonly string[], listed: readonly string[], written: readonly string[], request: Request): Variant[] {
+function* layouts(lines: readonly string[], listed: readonly string[], written: readonly string[], request: Request): Generator<Variant> {
   const spellings: [Mistake | undefined, readonly string[]][] = [[undefined, lines]];
   for (const [spelling, spell] of nameSpellings(listed, written, request)) {
     const spelled = lines.map((line, index) => {
@@ -93,55 +102,47 @@ function layouts(lines: readonly string[], listed: readonly string[], written: r
     });
     spellings.push([{ kind: "name-case", spelling, example: spelled[0] ?? "" }, spelled]);
   }
-  const variants: Variant[] = [];
   for (const [mistake, spelled] of spellings) {
     const named = mistake ? [mistake] : [];
-    variants.push(
-      { mistakes: named, signingString: join(spelled) },
-      { mistakes: [...named, { kind: "trailing-newline" }], signingString: `${join(spelled)}\n` },
-      { mistakes: [...named, { kind: "crlf", trailing: false }], signingString: spelled.join("\r\n") },
-      { mistakes: [...named, { kind: "crlf", trailing: true }], signingString: `${spelled.join("\r\n")}\r\n` },
-    );
+    yield { mistakes: named, signingString: join(spelled) };
+    yield { mistakes: [...named, { kind: "trailing-newline" }], signingString: `${join(spelled)}\n` };
+    yield { mistakes: [...named, { kind: "crlf", trailing: false }], signingString: spelled.join("\r\n") };
+    yield { mistakes: [...named, { kind: "crlf", trailing: true }], signingString: `${spelled.join("\r\n")}\r\n` };
   }
-  return variants;
 }
 
 /** Lines the list does not name, signed anyway: (request-target), host, or a header the request carries. */
-function unlistedLines(lines: readonly string[], listed: readonly string[], request: Request): Variant[] {
+function* unlistedLines(lines: readonly string[], listed: readonly string[], request: Request): Generator<Variant> {
   const others = Object.keys(request.headers)
     .map((key) => key.toLowerCase())
     .filter((name) => name !== "signature" && name !== "host");
   const names = [...new Set([REQUEST_TARGET, "host", ...others.slice(0, MAX_UNLISTED)])].filter((name) => !listed.includes(name));
-  const variants: Variant[] = [];
   for (const name of names) {
     const line = lineOf(name, request);
     if (line === undefined) continue;
     for (let position = 0; position <= lines.length; position++) {
       const signed = [...lines.slice(0, position), line, ...lines.slice(position)];
-      variants.push({ mistakes: [{ kind: "unlisted", name, position, line }], signingString: join(signed) });
+      yield { mistakes: [{ kind: "unlisted", name, position, line }], signingString: join(signed) };
     }
   }
-  return variants;
 }
 
-function missingLines(lines: readonly string[], listed: readonly string[]): Variant[] {
-  if (lines.length < 2) return [];
-  return lines.map((_line, index) => ({
-    mistakes: [{ kind: "line-missing", name: listed[index] ?? "" }],
-    signingString: join(lines.filter((_other, other) => other !== index)),
-  }));
+function* missingLines(lines: readonly string[], listed: readonly string[]): Generator<Variant> {
+  if (lines.length < 2) return;
+  for (let index = 0; index < lines.length; index++) {
+    yield { mistakes: [{ kind: "line-missing", name: listed[index] ?? "" }], signingString: join(lines.filter((_other, other) => other !== index)) };
+  }
 }
 
-function otherOrders(lines: readonly string[], listed: readonly string[]): Variant[] {
+function* otherOrders(lines: readonly string[], listed: readonly string[]): Generator<Variant> {
   const indices = lines.map((_line, index) => index);
   const orders =
     lines.length <= MAX_PERMUTED
       ? permutations(indices).slice(1)
       : indices.slice(1).map((index) => indices.map((i) => (i === index ? index - 1 : i === index - 1 ? index : i)));
-  return orders.map((order) => ({
-    mistakes: [{ kind: "order", order: order.map((index) => listed[index] ?? "") }],
-    signingString: join(order.map((index) => lines[index] ?? "")),
-  }));
+  for (const order of orders) {
+    yield { mistakes: [{ kind: "order", order: order.map((index) => listed[index] ?? "") }], signingString: join(order.map((index) => lines[index] ?? "")) };
+  }
 }
 
 /** A listed (request-target) or host line computed otherwise than the draft says. */
@@ -180,18 +181,29 @@ function otherComputations(lines: readonly string[], listed: readonly string[], 
 
 /**
  * The variants of the signing string of `listed` (lower-case names, in list order; `written`: as the
- * headers parameter spelled them) over `request`, the rebuilt string itself first. Empty when the
- * string cannot be rebuilt (a listed header the request lacks).
+ * headers parameter spelled them) over `request`, the rebuilt string itself first, likeliest mistakes next,
+ * within MAX_VARIANTS and MAX_VARIANT_BYTES. Empty when the string cannot be rebuilt (a listed header the request lacks).
  */
 export function signingStringVariants(listed: readonly string[], written: readonly string[], request: Request): Variant[] {
   const lines = listed.map((name) => lineOf(name, request));
   if (lines.some((line) => line === undefined)) return [];
   const present = lines as string[];
-  return [
-    ...layouts(present, listed, written, request),
-    ...unlistedLines(present, listed, request),
-    ...missingLines(present, listed),
-    ...otherOrders(present, listed),
-    ...otherComputations(present, listed, request),
+  const kinds = [
+    layouts(present, listed, written, request),
+    unlistedLines(present, listed, request),
+    otherComputations(present, listed, request),
+    missingLines(present, listed),
+    otherOrders(present, listed),
   ];
+  const variants: Variant[] = [];
+  let bytes = 0;
+  for (const kind of kinds) {
+    for (const variant of kind) {
+      bytes += variant.signingString.length;
+      // The rebuilt string always, however long: it is what the doctor shows.
+      if (variants.length > 0 && (variants.length >= MAX_VARIANTS || bytes > MAX_VARIANT_BYTES)) return variants;
+      variants.push(variant);
+    }
+  }
+  return variants;
 }
