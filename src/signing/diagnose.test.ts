@@ -98,6 +98,12 @@ describe("the signing string's layout", () => {
       { list: ["(request-target)", ...DEFAULT_LIST], edit: (s) => s.replace("?lang=nb", "") },
       /path and query exactly as sent/,
     ],
+    [
+      "host listed but signed with a port the request's Host lacks",
+      "host-differs",
+      { list: [...DEFAULT_LIST, "host"], edit: (s) => s.replace("host: api.sandbox.example.no", "host: api.sandbox.example.no:443") },
+      /signed as "host: api.sandbox.example.no:443"; this request's Host header makes "host: api.sandbox.example.no"/,
+    ],
   ])("%s → %s", async (_label, code, plant, text) => {
     const finding = await first(await refused(plant));
     expect(finding?.code).toBe(code);
