@@ -1399,7 +1399,7 @@ export interface components {
         "X-Request-ID": string;
         /** @description Sandbox only: base64 of the signing string the sandbox rebuilt and verified (on every signed answer, and on a signature refusal, to compare with what was signed). */
         "X-Sandbox-Signing-String": string;
-        /** @description Sandbox only: on a refused signature (and a stale signed Date), the signature doctor's findings by code, comma-separated, the first the refusal's own; the tppMessage's text starts with the first code in brackets and says the fix (docs/signing.md, "The signature doctor"). */
+        /** @description Sandbox only: on a refused signature (and a stale signed Date), the signature doctor's findings by code, comma-separated, the first the refusal's own, whose text is the tppMessage's: what was wrong and the fix (docs/signing.md, "The signature doctor"). */
         "X-Sandbox-Signature-Diagnosis": components["schemas"]["SignatureDiagnosisCode"][];
         /** @description The methods the path takes. */
         Allow: string;

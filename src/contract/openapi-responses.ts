@@ -26,7 +26,7 @@ export const commonHeaders = {
   [SIGNATURE_DIAGNOSIS_HEADER]: {
     description:
       "Sandbox only: on a refused signature (and a stale signed Date), the signature doctor's findings by code, comma-separated, the first " +
-      "the refusal's own; the tppMessage's text starts with the first code in brackets and says the fix (docs/signing.md, \"The signature doctor\").",
+      "the refusal's own, whose text is the tppMessage's: what was wrong and the fix (docs/signing.md, \"The signature doctor\").",
     schema: { type: "array", items: { $ref: componentUri("SignatureDiagnosisCode") } },
   },
   Allow: { description: "The methods the path takes.", schema: { type: "string" } },
