@@ -56,7 +56,10 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
     { method: request.method, target: url.pathname + url.search, headers: request.headers, body: body.ok ? body.text : "" },
     new Date(env.realNow() + env.lastClockOffsetMs),
   );
-  if (!signature.ok) return signature.answer;
+  if (!signature.ok) {
+    facts.signatureRefused = signature.examination;
+    return signature.answer;
+  }
   facts.signer = signature.signer;
   // After the signature (a forged request uses up no id), before the handler (a refused one changes nothing).
   const stale = dateWindowProblem(request.headers.get("date") ?? undefined, env.realNow());

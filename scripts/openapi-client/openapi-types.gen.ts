@@ -1254,6 +1254,11 @@ export interface components {
             ultimateCreditor?: string;
             purposeCode?: string;
         };
+        /**
+         * @description A code of the signature doctor's table (docs/signing.md, "The signature doctor").
+         * @enum {string}
+         */
+        SignatureDiagnosisCode: "signature-header-missing" | "signature-header-malformed" | "algorithm-unsupported" | "certificate-missing" | "certificate-malformed" | "certificate-key-unsupported" | "certificate-weak" | "certificate-expired" | "certificate-not-yet-valid" | "keyid-malformed" | "keyid-serial-mismatch" | "keyid-serial-decimal" | "keyid-serial-reversed" | "keyid-issuer-mismatch" | "digest-missing" | "digest-malformed" | "digest-algorithm-unsupported" | "digest-algorithm-repeated" | "digest-mismatch" | "digest-of-reformatted-json" | "digest-of-reordered-json" | "digest-of-escaped-json" | "digest-with-trailing-newline" | "digest-of-empty-body" | "digest-encoding" | "digest-body-charset" | "digest-algorithm-label" | "header-not-signed" | "date-unsigned" | "date-stale" | "signed-header-absent" | "headers-param-not-lowercase" | "signing-string-name-case" | "signing-string-trailing-newline" | "signing-string-crlf" | "signing-string-order" | "signing-string-line-missing" | "request-target-unlisted" | "host-unlisted" | "header-signed-unlisted" | "request-target-differs" | "host-differs" | "algorithm-hash-mismatch" | "signature-other-key" | "signature-pss" | "signature-length" | "signature-mismatch" | "internal-error";
         SigningBasket: {
             basketId: string;
             payments: string[];
@@ -1416,6 +1421,8 @@ export interface components {
         "X-Request-ID": string;
         /** @description Sandbox only: base64 of the signing string the sandbox rebuilt and verified (on every signed answer, and on a signature refusal, to compare with what was signed). */
         "X-Sandbox-Signing-String": string;
+        /** @description Sandbox only: on a refused signature (and a stale signed Date), the signature doctor's findings by code, comma-separated, the first the refusal's own, whose text is the tppMessage's: what was wrong and the fix (docs/signing.md, "The signature doctor"). */
+        "X-Sandbox-Signature-Diagnosis": components["schemas"]["SignatureDiagnosisCode"][];
         /** @description The methods the path takes. */
         Allow: string;
     };
@@ -1561,6 +1568,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1696,6 +1704,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1787,6 +1796,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1896,6 +1906,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2069,6 +2080,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2212,6 +2224,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2303,6 +2316,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2411,6 +2425,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2565,6 +2580,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2698,6 +2714,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2789,6 +2806,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2897,6 +2915,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3040,6 +3059,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3306,6 +3326,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3431,6 +3452,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3538,6 +3560,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3670,6 +3693,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3764,6 +3788,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3843,6 +3868,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3920,6 +3946,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -6,6 +6,7 @@
 import { componentUri } from "./component-ref";
 import { errorExample } from "./error-examples";
 import { errorStatus, type ErrorCode } from "./errors";
+import { SIGNATURE_DIAGNOSIS_HEADER } from "./signature-diagnoses";
 
 type Json = Record<string, unknown>;
 
@@ -21,6 +22,12 @@ export const commonHeaders = {
     description:
       "Sandbox only: base64 of the signing string the sandbox rebuilt and verified (on every signed answer, and on a signature refusal, to compare with what was signed).",
     schema: { type: "string", contentEncoding: "base64" },
+  },
+  [SIGNATURE_DIAGNOSIS_HEADER]: {
+    description:
+      "Sandbox only: on a refused signature (and a stale signed Date), the signature doctor's findings by code, comma-separated, the first " +
+      "the refusal's own, whose text is the tppMessage's: what was wrong and the fix (docs/signing.md, \"The signature doctor\").",
+    schema: { type: "array", items: { $ref: componentUri("SignatureDiagnosisCode") } },
   },
   Allow: { description: "The methods the path takes.", schema: { type: "string" } },
 };
@@ -87,7 +94,9 @@ export function errorResponses(codes: readonly ErrorCode[]): Json {
         errorResponse(
           list,
           `tppMessages with code ${list.join(", ")}.`,
-          status === 401 ? { "X-Sandbox-Signing-String": headerRef("X-Sandbox-Signing-String") } : {},
+          status === 401
+            ? { "X-Sandbox-Signing-String": headerRef("X-Sandbox-Signing-String"), [SIGNATURE_DIAGNOSIS_HEADER]: headerRef(SIGNATURE_DIAGNOSIS_HEADER) }
+            : {},
         ),
       ]),
   );

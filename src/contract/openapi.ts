@@ -204,7 +204,7 @@ export function buildOpenApiDocument(options: DocumentOptions = {}) {
     (paths[operation.path] ??= {})[operation.method.toLowerCase()] = pathItem(operation);
   }
   for (const route of controlRoutes) (paths[route.path] ??= {})[route.method.toLowerCase()] = controlItem(route);
-  const used = reachableSchemas(allSchemas, [paths, commonResponses]);
+  const used = reachableSchemas(allSchemas, [paths, commonResponses, commonHeaders]);
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",

@@ -9,6 +9,7 @@ import type { HeaderName } from "./headers";
 import type { OperationRow } from "./operations";
 import type { PeriodicPaymentRequest, SinglePaymentRequest, StructuredReference } from "./payments";
 import type { SandboxAccountRequest, SandboxTransaction, SandboxTransactionRequest } from "./sandbox";
+import type { SignatureDiagnosisCode } from "./signature-diagnoses";
 import type { z } from "./zod";
 
 /** The decision records a label may link to: docs/decisions/<id>.md, shown at /decisions/<id>. */
@@ -22,9 +23,11 @@ export const decisionRecords = [
   "0008-sandbox-account-fields",
   "0017-neutral-accept-fix",
   "0018-redirect-uri-schemes",
+  "0013-replays-and-the-date-window",
   "0019-signature-header-statuses-and-size-codes",
   "0032-payment-status-transitions",
   "0045-the-signer-is-its-key-and-nothing-ambiguous-is-signed",
+  "0052-the-signature-doctor",
 ] as const;
 export type DecisionId = (typeof decisionRecords)[number];
 
@@ -143,6 +146,22 @@ const statedStatuses: readonly string[] = ["BAD_REQUEST", "REFERENCE_MIX_INVALID
 /** The HTTP status of every other code is this sandbox's (spec 7: "not shown beyond the statements above"). */
 export const errorStatusChoice = (code: string): SandboxChoice | undefined =>
   statedStatuses.includes(code) ? undefined : choice(errorCodeChoice(code)?.decision ?? "0004-error-codes-and-statuses", "HTTP status");
+
+const nothingAmbiguous = "0045-the-signer-is-its-key-and-nothing-ambiguous-is-signed";
+const doctor = "0052-the-signature-doctor";
+
+/** The signature doctor's codes whose rule is this sandbox's, not the spec's or its standards' (src/contract/signature-diagnoses.ts). */
+const diagnosisChoices: Partial<Record<SignatureDiagnosisCode, SandboxChoice>> = {
+  "date-stale": choice("0013-replays-and-the-date-window", "A signed Date within 5 minutes of real time"),
+  "digest-algorithm-unsupported": choice(nothingAmbiguous, "Every Digest listed is checked"),
+  "digest-algorithm-repeated": choice(nothingAmbiguous, "Each Digest algorithm at most once"),
+  "signed-header-absent": choice(doctor, "A listed header the request lacks is refused"),
+  "headers-param-not-lowercase": choice(doctor, "A headers list with capitals accepted, and reported"),
+  "certificate-weak": choice(doctor, "RSA keys under 2048 bits and MD5 or SHA-1 certificates refused"),
+};
+
+export const diagnosisChoice = (code: string): SandboxChoice | undefined =>
+  Object.hasOwn(diagnosisChoices, code) ? diagnosisChoices[code as SignatureDiagnosisCode] : undefined;
 
 /** Spec 3 lists the statuses but not the transitions between them. */
 export const statusTransitionsChoice = choice("0032-payment-status-transitions", "Transitions between the statuses");
