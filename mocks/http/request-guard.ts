@@ -4,6 +4,7 @@
  * signature, so a forged request never uses up an id, and before the handler, so a refused request
  * changes nothing (docs/standalone-server.md, "Replays and the Date window"; decision 0013).
  */
+import { DATE_WINDOW_MS, IMF_FIXDATE } from "../../src/contract/date-header";
 import { headerSet } from "../../src/contract/headers";
 import { SIGNATURE_DIAGNOSIS_HEADER } from "../../src/contract/signature-diagnoses";
 import { dateStaleFinding } from "../../src/signing/diagnosis-texts";
@@ -11,11 +12,7 @@ import { issuesToTppMessages, tppError } from "../../src/contract/tpp-messages";
 import { REQUEST_ID_RETENTION_MS, type RequestIdClaims } from "../store/port";
 import { errorAnswer, type Answer } from "../env/answer";
 
-/** How far a signed Date may be from real time, either way. */
-export const DATE_WINDOW_MS = 5 * 60 * 1000;
-
-/** RFC 9110 5.6.7 IMF-fixdate, the one form a sender generates: `Tue, 24 Nov 2026 09:30:00 GMT`. */
-const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+export { DATE_WINDOW_MS };
 
 /** "2 h 3 min 4 s": the signature doctor's, whose stale-Date finding this guard's refusal is. */
 export { formatDuration } from "../../src/signing/diagnosis-texts";

@@ -58,7 +58,11 @@ export interface paths {
          */
         delete: operations["deletePayment"];
         options?: never;
-        head?: never;
+        /**
+         * Get payment (HEAD)
+         * @description HEAD of getPayment: the status and headers its GET answers, without the body.
+         */
+        head: operations["getPaymentHead"];
         patch?: never;
         trace?: never;
     };
@@ -80,7 +84,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get payment status (HEAD)
+         * @description HEAD of getPaymentStatus: the status and headers its GET answers, without the body.
+         */
+        head: operations["getPaymentStatusHead"];
         patch?: never;
         trace?: never;
     };
@@ -136,7 +144,11 @@ export interface paths {
          */
         delete: operations["deletePeriodicPayment"];
         options?: never;
-        head?: never;
+        /**
+         * Get periodic payment (HEAD)
+         * @description HEAD of getPeriodicPayment: the status and headers its GET answers, without the body.
+         */
+        head: operations["getPeriodicPaymentHead"];
         patch?: never;
         trace?: never;
     };
@@ -158,7 +170,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get periodic payment status (HEAD)
+         * @description HEAD of getPeriodicPaymentStatus: the status and headers its GET answers, without the body.
+         */
+        head: operations["getPeriodicPaymentStatusHead"];
         patch?: never;
         trace?: never;
     };
@@ -212,7 +228,11 @@ export interface paths {
          */
         delete: operations["deleteSigningBasket"];
         options?: never;
-        head?: never;
+        /**
+         * Get signing basket (HEAD)
+         * @description HEAD of getSigningBasket: the status and headers its GET answers, without the body.
+         */
+        head: operations["getSigningBasketHead"];
         patch?: never;
         trace?: never;
     };
@@ -234,7 +254,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get signing basket status (HEAD)
+         * @description HEAD of getSigningBasketStatus: the status and headers its GET answers, without the body.
+         */
+        head: operations["getSigningBasketStatusHead"];
         patch?: never;
         trace?: never;
     };
@@ -276,7 +300,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get sandbox account (HEAD)
+         * @description HEAD of getSandboxAccount: the status and headers its GET answers, without the body.
+         */
+        head: operations["getSandboxAccountHead"];
         patch?: never;
         trace?: never;
     };
@@ -302,7 +330,11 @@ export interface paths {
         post: operations["createSandboxTransaction"];
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get sandbox account transactions (HEAD)
+         * @description HEAD of listSandboxTransactions: the status and headers its GET answers, without the body.
+         */
+        head: operations["listSandboxTransactionsHead"];
         patch?: never;
         trace?: never;
     };
@@ -324,7 +356,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get transaction details (HEAD)
+         * @description HEAD of getSandboxTransaction: the status and headers its GET answers, without the body.
+         */
+        head: operations["getSandboxTransactionHead"];
         patch?: never;
         trace?: never;
     };
@@ -432,7 +468,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * The sandbox clock, the last and next batch run, the batch times. (HEAD)
+         * @description HEAD of sandboxClock: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxClockHead"];
         patch?: never;
         trace?: never;
     };
@@ -564,7 +604,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Every customer. (HEAD)
+         * @description HEAD of sandboxCustomers: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxCustomersHead"];
         patch?: never;
         trace?: never;
     };
@@ -586,7 +630,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Every account, with balances. (HEAD)
+         * @description HEAD of sandboxAccounts: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxAccountsHead"];
         patch?: never;
         trace?: never;
     };
@@ -608,7 +656,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Every agreement. (HEAD)
+         * @description HEAD of sandboxAgreements: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxAgreementsHead"];
         patch?: never;
         trace?: never;
     };
@@ -630,7 +682,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * The newest payments. (HEAD)
+         * @description HEAD of sandboxPayments: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxPaymentsHead"];
         patch?: never;
         trace?: never;
     };
@@ -652,7 +708,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * One payment, with its status history. (HEAD)
+         * @description HEAD of sandboxPayment: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxPaymentHead"];
         patch?: never;
         trace?: never;
     };
@@ -702,7 +762,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * The scenario rules: forced outcomes for requests that match (the X-Sandbox-Scenario header forces one for one request). (HEAD)
+         * @description HEAD of scenarioRules: the status and headers its GET answers, without the body.
+         */
+        head: operations["scenarioRulesHead"];
         patch?: never;
         trace?: never;
     };
@@ -730,7 +794,11 @@ export interface paths {
         post: operations["scaDecision"];
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * What the PSU is asked to approve (subject: payment or basket). (HEAD)
+         * @description HEAD of scaRequest: the status and headers its GET answers, without the body.
+         */
+        head: operations["scaRequestHead"];
         patch?: never;
         trace?: never;
     };
@@ -752,7 +820,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Everything the sandbox holds, as one JSON document. (HEAD)
+         * @description HEAD of exportSandbox: the status and headers its GET answers, without the body.
+         */
+        head: operations["exportSandboxHead"];
         patch?: never;
         trace?: never;
     };
@@ -818,7 +890,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * The registered contact e-mail. (HEAD)
+         * @description HEAD of sandboxSettings: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxSettingsHead"];
         patch?: never;
         trace?: never;
     };
@@ -840,7 +916,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Which sandbox this is: the interface and control version it speaks, and the schema version of its exports. (HEAD)
+         * @description HEAD of sandboxInfo: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxInfoHead"];
         patch?: never;
         trace?: never;
     };
@@ -862,7 +942,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Valid Norwegian test identities with their check digits: synthetic national identity and D-numbers, organisation numbers, free account numbers at the sandbox bank, and KIDs (MOD10 and MOD11); ?count=1…20 of each (5 by default). (HEAD)
+         * @description HEAD of testIdentities: the status and headers its GET answers, without the body.
+         */
+        head: operations["testIdentitiesHead"];
         patch?: never;
         trace?: never;
     };
@@ -884,7 +968,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * How many changes the sandbox has committed. With Accept: text/event-stream the server keeps the answer open and sends a `change` event after each burst of changes (a few per second at most), a comment every 15 s, and ends it after 10 minutes (EventSource reconnects); at most 32 streams at once. (HEAD)
+         * @description HEAD of sandboxChanges: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxChangesHead"];
         patch?: never;
         trace?: never;
     };
@@ -912,7 +1000,11 @@ export interface paths {
         post: operations["addTenantKey"];
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Hosted server only: the keys this TPP's sandbox accepts signatures from (SHA-256 of each SubjectPublicKeyInfo). The first certificate to reach the sandbox binds its key. (HEAD)
+         * @description HEAD of tenantKeys: the status and headers its GET answers, without the body.
+         */
+        head: operations["tenantKeysHead"];
         patch?: never;
         trace?: never;
     };
@@ -1413,6 +1505,30 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Sandbox scenario: only when a TPP forces it, by the request header X-Sandbox-Scenario: too-many-requests;retry-after=10 or a rule of GET /__sandbox/scenarios (see x-sandbox-scenarios); a bank sends it under load or maintenance. Retry-After says when to retry; the request changed nothing. */
+        TooManyRequests: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Sandbox-Scenario-Applied": components["headers"]["X-Sandbox-Scenario-Applied"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Sandbox scenario: only when a TPP forces it, by the request header X-Sandbox-Scenario: service-unavailable;retry-after=30 or a rule of GET /__sandbox/scenarios (see x-sandbox-scenarios); a bank sends it under load or maintenance. Retry-After says when to retry; the request changed nothing. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Sandbox-Scenario-Applied": components["headers"]["X-Sandbox-Scenario-Applied"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1425,6 +1541,10 @@ export interface components {
         "X-Sandbox-Signature-Diagnosis": components["schemas"]["SignatureDiagnosisCode"][];
         /** @description The methods the path takes. */
         Allow: string;
+        /** @description Seconds to wait before trying again. */
+        "Retry-After": number;
+        /** @description Sandbox only: on an answer a scenario forced, which one: header (<scenario>) or rule <id> (<scenario>). See x-sandbox-scenarios. */
+        "X-Sandbox-Scenario-Applied": string;
     };
     pathItems: never;
 }
@@ -1434,17 +1554,35 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description TPP session identifier. */
+                /**
+                 * @description TPP session identifier.
+                 * @example 6b3f1c2a-9d8e-4f70-a1b2-c3d4e5f60718
+                 */
                 "TPP-Session-ID": string;
-                /** @description URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused. */
+                /**
+                 * @description URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused.
+                 * @example https://tpp.example/callback
+                 */
                 "TPP-Redirect-URI": string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address": string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -1456,9 +1594,12 @@ export interface operations {
                 Host?: string;
                 /** @description false triggers biometric authentication automatically for mobile apps where available; default true. */
                 "TPP-Redirect-Preferred"?: "true" | "false";
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
-                "PSU-ID"?: string;
-                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. Exactly one of PSU-ID and X-PSU-IDENTITY names the PSU (spec 5.8). OpenAPI cannot say "one of two headers", so this document marks PSU-ID, the one most TPPs send, as required: a generator then sends it with its example. A request that names the PSU by X-PSU-IDENTITY instead, without PSU-ID, is accepted too; one with both is refused (400 FORMAT_ERROR).
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID": string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. Instead of PSU-ID, never with it: exactly one of the two (spec 5.8; 400 FORMAT_ERROR with both), for example 15829010019. It has no example, so that a generator that sends every example sends PSU-ID alone. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
@@ -1482,6 +1623,8 @@ export interface operations {
                 "PSU-Device-ID"?: string;
                 /** @description Forwarded geolocation of the request. */
                 "PSU-Geo-Location"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -1596,18 +1739,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPayment: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -1617,19 +1778,33 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the initiation. */
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example a76348e2-0b42-4e7c-af8d-3f37478535f6
+                 */
                 paymentId: string;
             };
             cookie?: never;
@@ -1732,18 +1907,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deletePayment: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -1753,19 +1946,33 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the initiation. */
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example a76348e2-0b42-4e7c-af8d-3f37478535f6
+                 */
                 paymentId: string;
             };
             cookie?: never;
@@ -1824,7 +2031,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description tppMessages with code CONFLICT. */
+            /** @description tppMessages with code CONFLICT. An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
             409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -1835,17 +2042,25 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getPaymentStatus: {
+    getPaymentHead: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -1855,19 +2070,147 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the initiation. */
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example a76348e2-0b42-4e7c-af8d-3f37478535f6
+                 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, PSU_CREDENTIALS_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN, PRODUCT_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPaymentStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID"?: string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                "X-PSU-IDENTITY"?: string;
+                /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
+                "PSU-Corporate-ID"?: string;
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
+                "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example a76348e2-0b42-4e7c-af8d-3f37478535f6
+                 */
                 paymentId: string;
             };
             cookie?: never;
@@ -1934,26 +2277,170 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPaymentStatusHead: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID"?: string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                "X-PSU-IDENTITY"?: string;
+                /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
+                "PSU-Corporate-ID"?: string;
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
+                "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example a76348e2-0b42-4e7c-af8d-3f37478535f6
+                 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment status record. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, PSU_CREDENTIALS_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN, PRODUCT_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPeriodicPayment: {
         parameters: {
             query?: never;
             header: {
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix": string;
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description TPP session identifier. */
+                /**
+                 * @description TPP session identifier.
+                 * @example 6b3f1c2a-9d8e-4f70-a1b2-c3d4e5f60718
+                 */
                 "TPP-Session-ID": string;
-                /** @description URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused. */
+                /**
+                 * @description URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused.
+                 * @example https://tpp.example/callback
+                 */
                 "TPP-Redirect-URI": string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -1965,9 +2452,12 @@ export interface operations {
                 Host?: string;
                 /** @description false triggers biometric authentication automatically for mobile apps where available; default true. */
                 "TPP-Redirect-Preferred"?: "true" | "false";
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
-                "PSU-ID"?: string;
-                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. Exactly one of PSU-ID and X-PSU-IDENTITY names the PSU (spec 5.8). OpenAPI cannot say "one of two headers", so this document marks PSU-ID, the one most TPPs send, as required: a generator then sends it with its example. A request that names the PSU by X-PSU-IDENTITY instead, without PSU-ID, is accepted too; one with both is refused (400 FORMAT_ERROR).
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID": string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. Instead of PSU-ID, never with it: exactly one of the two (spec 5.8; 400 FORMAT_ERROR with both), for example 15829010019. It has no example, so that a generator that sends every example sends PSU-ID alone. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
@@ -1991,6 +2481,8 @@ export interface operations {
                 "PSU-Device-ID"?: string;
                 /** @description Forwarded geolocation of the request. */
                 "PSU-Geo-Location"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -2108,18 +2600,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPeriodicPayment: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2129,19 +2639,33 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the initiation. */
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example c46fa3a2-9890-428d-a135-3c1d291f08f5
+                 */
                 paymentId: string;
             };
             cookie?: never;
@@ -2252,18 +2776,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deletePeriodicPayment: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2273,19 +2815,33 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the initiation. */
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example c46fa3a2-9890-428d-a135-3c1d291f08f5
+                 */
                 paymentId: string;
             };
             cookie?: never;
@@ -2344,7 +2900,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description tppMessages with code CONFLICT. */
+            /** @description tppMessages with code CONFLICT. An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
             409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2355,17 +2911,25 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getPeriodicPaymentStatus: {
+    getPeriodicPaymentHead: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2375,19 +2939,147 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the initiation. */
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example c46fa3a2-9890-428d-a135-3c1d291f08f5
+                 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The periodic payment. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, PSU_CREDENTIALS_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN, PRODUCT_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPeriodicPaymentStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID"?: string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                "X-PSU-IDENTITY"?: string;
+                /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
+                "PSU-Corporate-ID"?: string;
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
+                "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example c46fa3a2-9890-428d-a135-3c1d291f08f5
+                 */
                 paymentId: string;
             };
             cookie?: never;
@@ -2453,24 +3145,165 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPeriodicPaymentStatusHead: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID"?: string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                "X-PSU-IDENTITY"?: string;
+                /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
+                "PSU-Corporate-ID"?: string;
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
+                "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example c46fa3a2-9890-428d-a135-3c1d291f08f5
+                 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment status record. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, PSU_CREDENTIALS_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN, PRODUCT_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSigningBasket: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description TPP session identifier. */
+                /**
+                 * @description TPP session identifier.
+                 * @example 6b3f1c2a-9d8e-4f70-a1b2-c3d4e5f60718
+                 */
                 "TPP-Session-ID": string;
-                /** @description URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused. */
+                /**
+                 * @description URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused.
+                 * @example https://tpp.example/callback
+                 */
                 "TPP-Redirect-URI": string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2482,9 +3315,12 @@ export interface operations {
                 Host?: string;
                 /** @description false triggers biometric authentication automatically for mobile apps where available; default true. */
                 "TPP-Redirect-Preferred"?: "true" | "false";
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
-                "PSU-ID"?: string;
-                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. Exactly one of PSU-ID and X-PSU-IDENTITY names the PSU (spec 5.8). OpenAPI cannot say "one of two headers", so this document marks PSU-ID, the one most TPPs send, as required: a generator then sends it with its example. A request that names the PSU by X-PSU-IDENTITY instead, without PSU-ID, is accepted too; one with both is refused (400 FORMAT_ERROR).
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID": string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. Instead of PSU-ID, never with it: exactly one of the two (spec 5.8; 400 FORMAT_ERROR with both), for example 15829010019. It has no example, so that a generator that sends every example sends PSU-ID alone. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
@@ -2508,6 +3344,8 @@ export interface operations {
                 "PSU-Device-ID"?: string;
                 /** @description Forwarded geolocation of the request. */
                 "PSU-Geo-Location"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -2608,7 +3446,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description tppMessages with code CONFLICT. */
+            /** @description tppMessages with code CONFLICT. An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
             409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2619,17 +3457,25 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSigningBasket: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2639,19 +3485,33 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the basket's creation. */
+                /**
+                 * @description Identifier returned by the basket's creation.
+                 * @example b49288a7-a8d9-4c63-b49d-fe54d914b814
+                 */
                 basketId: string;
             };
             cookie?: never;
@@ -2742,18 +3602,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSigningBasket: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2763,19 +3641,33 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the basket's creation. */
+                /**
+                 * @description Identifier returned by the basket's creation.
+                 * @example b49288a7-a8d9-4c63-b49d-fe54d914b814
+                 */
                 basketId: string;
             };
             cookie?: never;
@@ -2834,7 +3726,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description tppMessages with code CONFLICT. */
+            /** @description tppMessages with code CONFLICT. An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
             409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2845,17 +3737,25 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getSigningBasketStatus: {
+    getSigningBasketHead: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2865,19 +3765,147 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the basket's creation. */
+                /**
+                 * @description Identifier returned by the basket's creation.
+                 * @example b49288a7-a8d9-4c63-b49d-fe54d914b814
+                 */
+                basketId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The basket. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, PSU_CREDENTIALS_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSigningBasketStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID"?: string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                "X-PSU-IDENTITY"?: string;
+                /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
+                "PSU-Corporate-ID"?: string;
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
+                "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description Identifier returned by the basket's creation.
+                 * @example b49288a7-a8d9-4c63-b49d-fe54d914b814
+                 */
                 basketId: string;
             };
             cookie?: never;
@@ -2943,18 +3971,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
-    createSandboxAccount: {
+    getSigningBasketStatusHead: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2964,8 +4010,127 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID"?: string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                "X-PSU-IDENTITY"?: string;
+                /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
+                "PSU-Corporate-ID"?: string;
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
+                "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description Identifier returned by the basket's creation.
+                 * @example b49288a7-a8d9-4c63-b49d-fe54d914b814
+                 */
+                basketId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The basket status. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, PSU_CREDENTIALS_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createSandboxAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -3067,7 +4232,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description tppMessages with code CONFLICT. */
+            /** @description tppMessages with code CONFLICT. An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
             409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3078,17 +4243,25 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSandboxAccount: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3098,9 +4271,14 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description resourceId of a sandbox account. */
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
                 mockAccountId: string;
             };
             cookie?: never;
@@ -3172,6 +4350,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3189,9 +4368,108 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSandboxAccountHead: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
+                mockAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, as POST /v1/sandbox/accounts and PUT …/balances answer it. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSandboxTransactions: {
@@ -3211,9 +4489,15 @@ export interface operations {
                 before?: string;
             };
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3223,9 +4507,14 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description resourceId of a sandbox account. */
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
                 mockAccountId: string;
             };
             cookie?: never;
@@ -3247,7 +4536,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "8757916d-4877-41e8-86ae-656704c100ea",
+                     *         "id": "0d0c5a8e-63a4-4f59-9d3b-1f6b2a7c9e41",
                      *         "amount": -25000,
                      *         "currency": "NOK",
                      *         "valueDate": "2026-11-24",
@@ -3269,7 +4558,7 @@ export interface operations {
                      *         "purposeCode": "",
                      *         "_links": {
                      *           "self": {
-                     *             "href": "http://127.0.0.1:4010/v1/sandbox/accounts/acc-001/transactions/8757916d-4877-41e8-86ae-656704c100ea",
+                     *             "href": "http://127.0.0.1:4010/v1/sandbox/accounts/acc-001/transactions/0d0c5a8e-63a4-4f59-9d3b-1f6b2a7c9e41",
                      *             "verbs": [
                      *               "GET"
                      *             ]
@@ -3344,18 +4633,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSandboxTransaction: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3365,11 +4672,19 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description resourceId of a sandbox account. */
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
                 mockAccountId: string;
             };
             cookie?: never;
@@ -3470,18 +4785,49 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getSandboxTransaction: {
+    listSandboxTransactionsHead: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Earliest date wanted (booking date, inclusive). */
+                fromDate?: components["schemas"]["CalendarDate"];
+                /** @description Latest date wanted (booking date, inclusive). */
+                toDate?: components["schemas"]["CalendarDate"];
+                /** @description Number of transactions skipped before counting the limit; at least 0. */
+                offset?: number;
+                /** @description At least 1; number of transactions returned. Default 200. */
+                limit?: number;
+                /** @description Keyset cursor of the next page, as the Link header's rel="next" URL carries it; opaque: follow that URL as it is. */
+                after?: string;
+                /** @description Keyset cursor of the previous (rel="prev") or last (rel="last", before=end) page, as the Link header carries it; opaque. */
+                before?: string;
+            };
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3491,11 +4837,110 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description resourceId of a sandbox account. */
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
                 mockAccountId: string;
-                /** @description id of one of the account's transactions. */
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of sandbox transactions, newest first; 200 per page unless limit says otherwise. */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the first, prev, next and last pages (rel=first, prev, next, last). */
+                    Link?: string;
+                    /** @description How many transactions the list holds in all (within fromDate and toDate). */
+                    "X-Total-Count"?: number;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSandboxTransaction: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
+                mockAccountId: string;
+                /**
+                 * @description id of one of the account's transactions.
+                 * @example 8757916d-4877-41e8-86ae-656704c100ea
+                 */
                 transactionId: string;
             };
             cookie?: never;
@@ -3512,16 +4957,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "acc-001-tx-00052",
-                     *       "amount": -25800,
+                     *       "id": "8757916d-4877-41e8-86ae-656704c100ea",
+                     *       "amount": -12550,
                      *       "currency": "NOK",
                      *       "valueDate": "2026-11-24",
                      *       "bookingDate": "2026-11-24",
-                     *       "remittanceInformationUnstructured": "Matvarer",
-                     *       "creditorName": "REMA 1000",
+                     *       "remittanceInformationUnstructured": "Groceries",
+                     *       "creditorName": "Ola Nordmann",
                      *       "creditorAccount": {
-                     *         "bban": "86011117947",
-                     *         "iban": "NO9386011117947"
+                     *         "bban": "97100000044",
+                     *         "iban": "NO3397100000044"
                      *       },
                      *       "debtorName": "Brukskonto",
                      *       "debtorAccount": {
@@ -3534,7 +4979,7 @@ export interface operations {
                      *       "purposeCode": "",
                      *       "_links": {
                      *         "self": {
-                     *           "href": "http://127.0.0.1:4010/v1/sandbox/accounts/acc-001/transactions/acc-001-tx-00052",
+                     *           "href": "http://127.0.0.1:4010/v1/sandbox/accounts/acc-001/transactions/8757916d-4877-41e8-86ae-656704c100ea",
                      *           "verbs": [
                      *             "GET"
                      *           ]
@@ -3578,18 +5023,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
-    updateSandboxBalances: {
+    getSandboxTransactionHead: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3599,11 +5062,111 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
-                "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description resourceId of a sandbox account. */
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
+                mockAccountId: string;
+                /**
+                 * @description id of one of the account's transactions.
+                 * @example 8757916d-4877-41e8-86ae-656704c100ea
+                 */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateSandboxBalances: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
                 mockAccountId: string;
             };
             cookie?: never;
@@ -3711,18 +5274,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAgreement: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3732,8 +5313,13 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -3806,18 +5392,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     initializeSandbox: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3827,8 +5431,13 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -3876,18 +5485,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     registerContactEmail: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3897,8 +5524,13 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -3954,9 +5586,21 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sandboxClock: {
@@ -4016,6 +5660,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    sandboxClockHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -4455,6 +6126,33 @@ export interface operations {
             };
         };
     };
+    sandboxCustomersHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sandboxAccounts: {
         parameters: {
             query?: never;
@@ -4530,6 +6228,33 @@ export interface operations {
             };
         };
     };
+    sandboxAccountsHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sandboxAgreements: {
         parameters: {
             query?: never;
@@ -4570,6 +6295,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    sandboxAgreementsHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -4796,11 +6548,42 @@ export interface operations {
             };
         };
     };
+    sandboxPaymentsHead: {
+        parameters: {
+            query?: {
+                /** @description How many, newest first: 1 to 1000 (100 if left out). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sandboxPayment: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @example a76348e2-0b42-4e7c-af8d-3f37478535f6 */
                 paymentId: string;
             };
             cookie?: never;
@@ -5016,11 +6799,42 @@ export interface operations {
             };
         };
     };
+    sandboxPaymentHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example a76348e2-0b42-4e7c-af8d-3f37478535f6 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     releasePayment: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @example a76348e2-0b42-4e7c-af8d-3f37478535f6 */
                 paymentId: string;
             };
             cookie?: never;
@@ -5584,6 +7398,33 @@ export interface operations {
             };
         };
     };
+    scenarioRulesHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     scaRequest: {
         parameters: {
             query?: never;
@@ -5745,6 +7586,36 @@ export interface operations {
             };
         };
     };
+    scaRequestHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject: "payment" | "basket";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     exportSandbox: {
         parameters: {
             query?: never;
@@ -5796,6 +7667,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    exportSandboxHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5984,6 +7882,33 @@ export interface operations {
             };
         };
     };
+    sandboxSettingsHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sandboxInfo: {
         parameters: {
             query?: never;
@@ -6028,6 +7953,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    sandboxInfoHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6087,6 +8039,36 @@ export interface operations {
             };
         };
     };
+    testIdentitiesHead: {
+        parameters: {
+            query?: {
+                /** @description How many of each kind: 1 to 20 (5 if left out). */
+                count?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sandboxChanges: {
         parameters: {
             query?: never;
@@ -6126,6 +8108,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    sandboxChangesHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state now; with Accept: text/event-stream, a stream of `change` events whose data is this JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6253,6 +8262,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    tenantKeysHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
