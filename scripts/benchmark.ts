@@ -9,19 +9,24 @@
  *   postgres one server process on PostgreSQL beside one on a SQLite file, and two processes on one
  *            PostgreSQL sandbox against one for signed payment creation at concurrency 20, on a
  *            throwaway cluster it starts itself, installing PostgreSQL when missing
- *            (scripts/benchmark/postgres.ts); and the median signed read with 4, 8, 16 and 32 TPPs' sandboxes
- *            active on a hosted server (scripts/benchmark/tenants.ts);
- *   tenants  that last series alone;
+ *            (scripts/benchmark/postgres.ts);
+ *   tenants  the median signed read with 4, 8, 16 and 32 TPPs' sandboxes active on a hosted server on PostgreSQL
+ *            (scripts/benchmark/tenants.ts; with postgres, or alone);
  *   bodies   16 imports of 32 MiB at once to a server process: its memory and /healthz meanwhile, unsigned and
  *            signed on a hosted server, unsigned on a local one (scripts/benchmark/bodies.ts; Linux).
- * Prints the figures and writes them to .reports/benchmark.json.
+ * Prints the figures and writes them to .reports/benchmark.json: per area its start, end, machine (cores, load
+ * average at start and end) and figures; then takes those areas into docs/performance.json (the others stay as they
+ * were) and writes docs/performance.md from it, as `npm run docs:performance` does.
  * Options: --only browser|server|postgres|tenants|bodies|browser-batch (the browser's batch step alone, three runs), --no-postgres.  Env: BENCH_PORT (vite preview, default 4390; Prism gets +1).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { bodyFigures } from "./benchmark/bodies";
 import { browserBatchFigures, browserFigures } from "./benchmark/browser";
 import { activeTenantFigures, postgresFigures } from "./benchmark/postgres";
+import { measureArea, type AreaReport } from "./benchmark/machine";
 import { serverFigures } from "./benchmark/server";
+import type { AreaName } from "./performance-doc/report";
+import { updatePerformanceDoc } from "./performance-doc/update";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const onlyIndex = process.argv.indexOf("--only");
@@ -32,15 +37,20 @@ if (only !== undefined && !["browser", "server", "postgres", "tenants", "bodies"
 }
 const withPostgres = !process.argv.includes("--no-postgres");
 
-const figures: Record<string, unknown> = { measuredAt: new Date().toISOString() };
-if (only === "browser-batch") figures.browserBatch = await browserBatchFigures(PORT);
-if (only === undefined || only === "browser") figures.browser = await browserFigures(PORT);
+const areas: Partial<Record<AreaName, AreaReport>> = {};
+const area = async (name: AreaName, run: () => Promise<unknown>) => {
+  areas[name] = await measureArea(run);
+};
+if (only === "browser-batch") await area("browserBatch", () => browserBatchFigures(PORT));
+if (only === undefined || only === "browser") await area("browser", () => browserFigures(PORT));
 if (only === undefined || only === "server")
-  figures.server = await serverFigures({ prismPort: PORT + 1, openApiDocument: "dist/openapi.json", requestsPerRound: 2000, rounds: 3, maxSeconds: 20 });
-if (only === "tenants") figures.activeTenants = await activeTenantFigures();
+  await area("server", () => serverFigures({ prismPort: PORT + 1, openApiDocument: "dist/openapi.json", requestsPerRound: 2000, rounds: 3, maxSeconds: 20 }));
 if (withPostgres && (only === undefined || only === "postgres"))
-  figures.postgres = await postgresFigures({ requests: 1500, scaleRequests: 1500, rounds: 4, maxSeconds: 20 });
-if (only === undefined || only === "bodies") figures.bodies = await bodyFigures();
+  await area("postgres", () => postgresFigures({ requests: 1500, scaleRequests: 1500, rounds: 4, maxSeconds: 20 }));
+if ((withPostgres && only === undefined) || only === "tenants") await area("tenants", activeTenantFigures);
+if (only === undefined || only === "bodies") await area("bodies", bodyFigures);
 mkdirSync(".reports", { recursive: true });
-writeFileSync(".reports/benchmark.json", `${JSON.stringify(figures, null, 2)}\n`);
-console.log(JSON.stringify(figures, null, 2));
+writeFileSync(".reports/benchmark.json", `${JSON.stringify({ areas }, null, 2)}\n`);
+console.log(JSON.stringify({ areas }, null, 2));
+updatePerformanceDoc();
+console.log("benchmark: docs/performance.json and docs/performance.md updated with these areas (npm run docs:performance).");
