@@ -1,5 +1,6 @@
 /** Sandbox data: accounts (spec 4.3), balances, agreements, contact e-mail. */
 import { bbanOf } from "../../src/contract/account-numbers";
+import { hrefOf } from "../../src/contract/paths";
 import { customerKindOf } from "../../src/contract/identifiers";
 import { newAccount, presentAccount, sandboxAccountNumber } from "../domain/accounts";
 import { newCustomer } from "../domain/customers";
@@ -55,11 +56,17 @@ export const createSandboxAccount: Handler<"createSandboxAccount"> = ({ env, bod
       await joinAgreement(tx, env, body.customerNumber, [account]);
       account = { ...account, inAgreement: true };
     }
-    return answer(201, presentAccount(account, fixes, origin), { Location: `${origin}/v1/sandbox/accounts/${account.resourceId}` });
+    return answer(201, presentAccount(account, fixes, origin), { Location: `${origin}${hrefOf("getSandboxAccount", { mockAccountId: account.resourceId })}` });
   });
 
 const unknownAccount = (id: string) =>
   failure("RESOURCE_UNKNOWN", `No sandbox account ${id}; use the resourceId that POST /v1/sandbox/accounts returned.`, "mockAccountId");
+
+/** Where the Location of a created account points (a read the spec does not name; decision 0003's sandbox paths). */
+export const getSandboxAccount: Handler<"getSandboxAccount"> = async ({ env, params, fixes, origin }) => {
+  const account = await env.store.read((tx) => tx.account(params.mockAccountId));
+  return account ? answer(200, presentAccount(account, fixes, origin)) : unknownAccount(params.mockAccountId);
+};
 
 export const updateSandboxBalances: Handler<"updateSandboxBalances"> = ({ env, params, body, fixes, origin }) =>
   env.store.write(async (tx) => {

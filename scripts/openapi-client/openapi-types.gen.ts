@@ -258,6 +258,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/accounts/{mockAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get sandbox account
+         * @description Reads one sandbox account with its balances: where the Location of POST /v1/sandbox/accounts points. The spec names no such read; this sandbox adds it so that the Location can be followed.
+         *
+         *     **Path chosen by this sandbox**: the spec names this operation without a path.
+         */
+        get: operations["getSandboxAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/accounts/{mockAccountId}/transactions": {
         parameters: {
             query?: never;
@@ -3040,6 +3062,118 @@ export interface operations {
             500: components["responses"]["SystemError"];
         };
     };
+    getSandboxAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                "X-Request-ID": string;
+                /** @description Content types the client accepts. */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+            };
+            path: {
+                /** @description resourceId of a sandbox account. */
+                mockAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, as POST /v1/sandbox/accounts and PUT …/balances answer it. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "resourceId": "acc-001",
+                     *       "customerNumber": "01817010055",
+                     *       "accountName": "Brukskonto",
+                     *       "bban": "97100000028",
+                     *       "iban": "NO7797100000028",
+                     *       "currency": "NOK",
+                     *       "product": "Brukskonto",
+                     *       "cashAccountType": "Current",
+                     *       "creditLine": 0,
+                     *       "balances": [
+                     *         {
+                     *           "balanceType": "interimAvailable",
+                     *           "balanceAmount": {
+                     *             "amount": 10000,
+                     *             "currency": "NOK"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "kidRequired": false,
+                     *       "inAgreement": true,
+                     *       "_links": {
+                     *         "transactions": {
+                     *           "href": "http://127.0.0.1:4010/v1/sandbox/accounts/acc-001/transactions",
+                     *           "verbs": [
+                     *             "GET",
+                     *             "POST"
+                     *           ]
+                     *         },
+                     *         "balances": {
+                     *           "href": "http://127.0.0.1:4010/v1/sandbox/accounts/acc-001/balances",
+                     *           "verbs": [
+                     *             "PUT"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxAccount"];
+                };
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["ContentTooLarge"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+        };
+    };
     listSandboxTransactions: {
         parameters: {
             query?: {
@@ -5144,7 +5278,7 @@ export interface operations {
                             /** @description What a request must be for the rule to fire; every criterion given must hold. */
                             match: {
                                 /** @description Operation ids; any if left out. */
-                                operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
+                                operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "getSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
                                 /** @description The PSU-ID header, or the X-PSU-IDENTITY header, of the request. */
                                 psuId?: string;
                                 /** @description The body's debtor account: a BBAN or IBAN. */
@@ -5256,7 +5390,7 @@ export interface operations {
                         /** @description What a request must be for the rule to fire; every criterion given must hold. */
                         match: {
                             /** @description Operation ids; any if left out. */
-                            operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
+                            operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "getSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
                             /** @description The PSU-ID header, or the X-PSU-IDENTITY header, of the request. */
                             psuId?: string;
                             /** @description The body's debtor account: a BBAN or IBAN. */
@@ -5353,7 +5487,7 @@ export interface operations {
                             /** @description What a request must be for the rule to fire; every criterion given must hold. */
                             match: {
                                 /** @description Operation ids; any if left out. */
-                                operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
+                                operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "getSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
                                 /** @description The PSU-ID header, or the X-PSU-IDENTITY header, of the request. */
                                 psuId?: string;
                                 /** @description The body's debtor account: a BBAN or IBAN. */

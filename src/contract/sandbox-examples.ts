@@ -83,6 +83,7 @@ export const sandboxExamples = {
     response: transaction("8757916d-4877-41e8-86ae-656704c100ea", -12550, "Ola Nordmann", OLA, "Groceries"),
   },
   getSandboxTransaction: { response: groceries },
+  getSandboxAccount: { response: kariAccount },
   updateSandboxBalances: {
     request: { balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 10000, currency: "NOK" } }], creditLine: 0 },
     response: kariAccount,
