@@ -4674,6 +4674,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "single";
                         request: components["schemas"]["SinglePaymentRequest"];
@@ -4749,6 +4751,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "periodic";
                         request: components["schemas"]["PeriodicPaymentRequest"];
@@ -4894,6 +4898,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "single";
                         request: components["schemas"]["SinglePaymentRequest"];
@@ -4969,6 +4975,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "periodic";
                         request: components["schemas"]["PeriodicPaymentRequest"];
@@ -5135,6 +5143,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "single";
                         request: components["schemas"]["SinglePaymentRequest"];
@@ -5210,6 +5220,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "periodic";
                         request: components["schemas"]["PeriodicPaymentRequest"];

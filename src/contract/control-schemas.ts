@@ -94,6 +94,15 @@ export { Agreement };
 export const StatusChange = z.object({ status: TransactionStatus, at: instant, reason: z.string().optional() });
 export type StatusChange = z.infer<typeof StatusChange>;
 
+/**
+ * The TPP that created a payment or basket (decision 0058): only it reads, deletes or baskets it through the interface.
+ * Absent on what was stored before the sandbox kept it: any TPP may use that.
+ */
+export const TppOwner = z.string().min(1).max(16_384).meta({
+  description:
+    "The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it).",
+});
+
 const paymentCommon = {
   paymentId: z.string(),
   transactionStatus: TransactionStatus,
@@ -114,6 +123,7 @@ const paymentCommon = {
   transactionIds: z.array(z.string()).optional(),
   /** A later outcome a scenario forced on it at initiation (decision 0037-scenarios). */
   scenario: PaymentScenario.optional(),
+  tpp: TppOwner.optional(),
 };
 
 export const SinglePaymentRecord = z.object({

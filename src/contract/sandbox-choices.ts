@@ -25,6 +25,7 @@ export const decisionRecords = [
   "0019-signature-header-statuses-and-size-codes",
   "0032-payment-status-transitions",
   "0045-the-signer-is-its-key-and-nothing-ambiguous-is-signed",
+  "0058-ownership-rejection-reasons-and-number-ranges",
 ] as const;
 export type DecisionId = (typeof decisionRecords)[number];
 
@@ -153,11 +154,29 @@ const valueChoices: Record<string, SandboxChoice> = { TransactionStatus: statusT
 export const valueChoice = (component: string | undefined): SandboxChoice | undefined =>
   component !== undefined && Object.hasOwn(valueChoices, component) ? valueChoices[component] : undefined;
 
-/** What an operation's page labels: a path the spec does not give, headers it does not name. */
-export function operationChoices(operation: Pick<OperationRow, "pathChosen" | "specSection">): SandboxChoice[] {
+const ownership = "0058-ownership-rejection-reasons-and-number-ranges";
+
+/** Operations about an existing payment or basket: who may use it is the sandbox's choice (the spec names no rule). */
+const aboutOwnResource: readonly string[] = [
+  "getPayment",
+  "getPaymentStatus",
+  "deletePayment",
+  "getPeriodicPayment",
+  "getPeriodicPaymentStatus",
+  "deletePeriodicPayment",
+  "getSigningBasket",
+  "getSigningBasketStatus",
+  "deleteSigningBasket",
+];
+
+/** What an operation's page labels: a path the spec does not give, headers it does not name, who may use what it names. */
+export function operationChoices(operation: Pick<OperationRow, "id" | "pathChosen" | "specSection">): SandboxChoice[] {
   const choices: SandboxChoice[] = [];
   if (operation.pathChosen) choices.push(choice("0003-unnamed-operations", "Path"));
   // 4.1 and 4.4 list their headers; 4.2, 4.3 and the operations of 4.5 show none.
   if (!["4.1", "4.4"].includes(operation.specSection)) choices.push(choice("0003-unnamed-operations", "Header set and response body"));
+  if (aboutOwnResource.includes(operation.id))
+    choices.push(choice(ownership, "Only the TPP that created it sees it (another gets 404), and PSU headers must name its PSU (403)"));
+  if (operation.id === "createSigningBasket") choices.push(choice(ownership, "Only the TPP's own payments go in (another TPP's are unknown)"));
   return choices;
 }
