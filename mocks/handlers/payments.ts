@@ -1,5 +1,4 @@
 /** Single and periodic payments: initiation, reads, status and deletion. */
-import { tppError } from "../../src/contract/tpp-messages";
 import { bbanOf } from "../../src/contract/account-numbers";
 import { upcomingExecutionDates } from "../domain/periodic-schedule";
 import { awaitsSca, cancellationRefusal, withStatus } from "../domain/lifecycle";
@@ -15,8 +14,8 @@ import { visibleTo } from "../domain/ownership";
 import type { PsuHeaders } from "../domain/customers";
 import type { SandboxEnv } from "../env/sandbox-env";
 import type { Handler, HandlerContext } from "./types";
-import { SCENARIO_APPLIED_HEADER, SETTLEMENT_REASONS, appliedMarker } from "../../src/contract/scenarios";
-import { forcedBy } from "../domain/scenario-effects";
+import { SCENARIO_APPLIED_HEADER, appliedMarker } from "../../src/contract/scenarios";
+import { rejectionMessages } from "../domain/rejection-reasons";
 
 const kindOf = (payment: PaymentRecord): PaymentKind => (payment.product === "single" ? "payments" : "periodic-payments");
 
@@ -116,28 +115,12 @@ async function loadPayment(context: PaymentRouteContext, kind: PaymentKind) {
   });
 }
 
-/** Spec 7 rule 5: a payment rejected for lack of funds says so, with fundsAvailable false. */
-function statusBody(payment: PaymentRecord) {
-  const last = payment.statusHistory[payment.statusHistory.length - 1];
-  const failed = payment.transactionStatus === "RJCT" && payment.fundsAvailable === false;
-  const forced = payment.scenario?.outcome.kind === "settlement-rejected" && payment.transactionStatus === "RJCT" ? payment.scenario : undefined;
-  return {
-    transactionStatus: payment.transactionStatus,
-    ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
-    ...(forced?.outcome.kind === "settlement-rejected" && !failed
-      ? {
-          tppMessages: [tppError("PAYMENT_FAILED", last?.reason ?? `Rejected (${forcedBy(forced)}).`)],
-          psuMessage: `The payment was rejected: ${SETTLEMENT_REASONS[forced.outcome.reason].toLowerCase()}.`,
-        }
-      : {}),
-    ...(failed
-      ? {
-          tppMessages: [tppError("PAYMENT_FAILED", last?.reason ?? "Rejected: insufficient funds.")],
-          psuMessage: "The payment was rejected: insufficient funds.",
-        }
-      : {}),
-  };
-}
+/** Spec 7 rule 5: a payment rejected for lack of funds says so, with fundsAvailable false; every RJCT says why (decision 0058). */
+const statusBody = (payment: PaymentRecord) => ({
+  transactionStatus: payment.transactionStatus,
+  ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
+  ...rejectionMessages(payment),
+});
 
 /** The marker on every answer about a payment a scenario acts on, so a forced status is never taken for the bank's. */
 const markerOf = (payment: PaymentRecord) =>

@@ -1083,8 +1083,9 @@ export interface components {
             transactionStatus: components["schemas"]["TransactionStatus"];
             /** @description false when the payment was rejected for lack of funds (since 1.14.2). */
             fundsAvailable?: boolean;
-            /** @description Text for display to the PSU; at most 512 characters. */
+            /** @description When RJCT: why, in words to show the PSU (this sandbox's choice, decision 0058). */
             psuMessage?: string;
+            /** @description When RJCT: one message saying why (this sandbox's choice, decision 0058). Its code: SCA_EXPIRED when SCA was not completed in time (expired or abandoned); PAYMENT_FAILED when the PSU declined SCA, funds lacked (with fundsAvailable false) or the settlement was rejected; its text says which. */
             tppMessages?: components["schemas"]["TppMessage"][];
         };
         /** @description A periodic payment as stored: its request and its status. */
@@ -1116,6 +1117,10 @@ export interface components {
             paymentId: string;
             transactionStatus: components["schemas"]["TransactionStatus"];
             fundsAvailable?: boolean;
+            /** @description When RJCT: why, in words to show the PSU (this sandbox's choice, decision 0058). */
+            psuMessage?: string;
+            /** @description When RJCT: one message saying why (this sandbox's choice, decision 0058). Its code: SCA_EXPIRED when SCA was not completed in time (expired or abandoned); PAYMENT_FAILED when the PSU declined SCA, funds lacked (with fundsAvailable false) or the settlement was rejected; its text says which. */
+            tppMessages?: components["schemas"]["TppMessage"][];
             _links?: components["schemas"]["Links"];
             /** @description Sandbox: the next dates this standing order will run, after weekends and bank holidays. */
             nextExecutionDates?: components["schemas"]["CalendarDate"][];
@@ -1295,6 +1300,10 @@ export interface components {
             paymentId: string;
             transactionStatus: components["schemas"]["TransactionStatus"];
             fundsAvailable?: boolean;
+            /** @description When RJCT: why, in words to show the PSU (this sandbox's choice, decision 0058). */
+            psuMessage?: string;
+            /** @description When RJCT: one message saying why (this sandbox's choice, decision 0058). Its code: SCA_EXPIRED when SCA was not completed in time (expired or abandoned); PAYMENT_FAILED when the PSU declined SCA, funds lacked (with fundsAvailable false) or the settlement was rejected; its text says which. */
+            tppMessages?: components["schemas"]["TppMessage"][];
             _links?: components["schemas"]["Links"];
         };
         /** @description Body of a single NDCT payment initiation (spec 2.4). Required fields and bounds not shown by the spec follow the periodic payment (see docs/decisions). */
@@ -4620,6 +4629,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -4697,6 +4711,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -4844,6 +4863,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -4921,6 +4945,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -5089,6 +5118,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -5166,6 +5200,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];

@@ -91,7 +91,13 @@ export type ExplorerAccount = z.infer<typeof ExplorerAccount>;
 
 export { Agreement };
 
-export const StatusChange = z.object({ status: TransactionStatus, at: instant, reason: z.string().optional() });
+/** Why a payment was rejected (decision 0058): what its status answers say, where the reason text alone would not tell a TPP. */
+export const RejectionCause = z.enum(["sca-declined", "sca-expired", "insufficient-funds", "settlement-rejected"]).meta({
+  description: "Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.",
+});
+export type RejectionCause = z.infer<typeof RejectionCause>;
+
+export const StatusChange = z.object({ status: TransactionStatus, at: instant, reason: z.string().optional(), cause: RejectionCause.optional() });
 export type StatusChange = z.infer<typeof StatusChange>;
 
 /**

@@ -7,7 +7,7 @@
 import type { ErrorCode } from "./errors";
 import type { HeaderName } from "./headers";
 import type { OperationRow } from "./operations";
-import type { PeriodicPaymentRequest, SinglePaymentRequest, StructuredReference } from "./payments";
+import type { PaymentStatus, PeriodicPayment, PeriodicPaymentRequest, SinglePayment, SinglePaymentRequest, StructuredReference } from "./payments";
 import type { SandboxAccountRequest, SandboxTransaction, SandboxTransactionRequest } from "./sandbox";
 import type { z } from "./zod";
 
@@ -45,8 +45,17 @@ type FieldsOf<Schema> = Schema extends z.ZodObject ? Partial<Record<keyof Schema
 const singlePayment = "0002-single-payment-fields";
 const account = "0008-sandbox-account-fields";
 
+/** Where a status answer says why a payment is RJCT (spec 2.7 leaves the fields open). */
+const rejectionChoices = {
+  tppMessages: choice("0058-ownership-rejection-reasons-and-number-ranges", "When RJCT, one message saying why (SCA_EXPIRED or PAYMENT_FAILED)"),
+  psuMessage: choice("0058-ownership-rejection-reasons-and-number-ranges", "When RJCT, why in words for the PSU"),
+};
+
 /** The guessed fields, by the component that holds them (keys checked against the schemas' shapes). */
 const fieldChoices: {
+  PaymentStatus: FieldsOf<typeof PaymentStatus>;
+  SinglePayment: FieldsOf<typeof SinglePayment>;
+  PeriodicPayment: FieldsOf<typeof PeriodicPayment>;
   SinglePaymentRequest: FieldsOf<typeof SinglePaymentRequest>;
   StructuredReference: FieldsOf<typeof StructuredReference>;
   PeriodicPaymentRequest: FieldsOf<typeof PeriodicPaymentRequest>;
@@ -54,6 +63,9 @@ const fieldChoices: {
   SandboxTransaction: FieldsOf<typeof SandboxTransaction>;
   SandboxTransactionRequest: FieldsOf<typeof SandboxTransactionRequest>;
 } = {
+  PaymentStatus: rejectionChoices,
+  SinglePayment: rejectionChoices,
+  PeriodicPayment: rejectionChoices,
   SinglePaymentRequest: {
     instructedAmount: choice(singlePayment, "Required"),
     creditorName: choice(singlePayment, "Required"),
