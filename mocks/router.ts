@@ -22,6 +22,7 @@ import { pathTrickProblem } from "./http/path-tricks";
 import { dateWindowProblem, replayProblem } from "./http/request-guard";
 import { checkSignature } from "./http/signature-check";
 import { validateRequest } from "./http/validate-request";
+import { tppIdOf } from "./http/tpp-identity";
 import { parseAcceptFixes } from "../src/contract/headers";
 import { SCENARIO_APPLIED_HEADER, SCENARIO_HEADER, appliedMarker, isImmediate } from "../src/contract/scenarios";
 import { chooseScenario, factsOf, immediateAnswer } from "./scenarios/forced";
@@ -89,6 +90,7 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
   const result = await runHandler(operation.id, {
     env,
     origin: url.origin,
+    tpp: tppIdOf(signature.signer),
     // Validated with this row's schemas just above, so they are this row's types.
     params: (valid.params ?? {}) as HandlerContext<typeof operation.id>["params"],
     headers: valid.headers as HandlerContext<typeof operation.id>["headers"],

@@ -4,6 +4,7 @@
  */
 import { createDispatcher, type Dispatch } from "./router";
 import { loadFixedData } from "./handlers/initialize";
+import { ACCOUNT_SERIALS } from "./domain/accounts";
 import type { RequestVerifier, SandboxEnv } from "./env/sandbox-env";
 import { webCryptoVerifier } from "./http/signature-check";
 import { createPageCache } from "./env/page-cache";
@@ -37,6 +38,8 @@ export interface SandboxOptions {
   reportFailure?: SandboxEnv["reportFailure"];
   /** How signatures are checked; default WebCrypto's, on this thread (the standalone server gives node:crypto's). */
   verifyRequest?: RequestVerifier;
+  /** Whose account-number range it issues from: the page's (default) or a server's (decision 0058). */
+  accountSerials?: SandboxEnv["accountSerials"];
 }
 
 /** One batch at a time within this process: each job waits for the previous one. */
@@ -64,6 +67,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     lastClockOffsetMs: clockOffsetMs ?? 0,
     exclusive: options.exclusive ?? processMutex(),
     transactionCounts: new Map(),
+    accountSerials: options.accountSerials ?? ACCOUNT_SERIALS.browser,
     changes: { revision: 0, since: (options.realNow ?? Date.now)() },
     ...(options.pageCache === true ? { pageCache: createPageCache(options.store) } : {}),
     ...(options.hosted ? { hosted: options.hosted } : {}),

@@ -11,13 +11,12 @@ import { timeIn } from "../env/sandbox-time";
 import type { SandboxEnv } from "../env/sandbox-env";
 import type { Handler } from "./types";
 
-/** The sandbox bank's numbering has a million serials; past them, the caller names the account itself. */
-const SERIALS = 1_000_000;
-
-async function freeAccountNumber(tx: WriteTx): Promise<string | undefined> {
+/** The next free number of this sandbox's range (decision 0058); past its serials, the caller names the account itself. */
+async function freeAccountNumber(tx: WriteTx, range: SandboxEnv["accountSerials"]): Promise<string | undefined> {
   const taken = (await tx.accounts()).length;
-  for (let serial = taken + 1; serial < taken + 1 + SERIALS; serial++) {
-    const bban = sandboxAccountNumber(serial % SERIALS);
+  const size = range.last - range.first + 1;
+  for (let step = 0; step < size; step++) {
+    const bban = sandboxAccountNumber(range.first + ((taken + step) % size));
     if (bban && !(await tx.accountByBban(bban))) return bban;
   }
   return undefined;
@@ -46,7 +45,7 @@ export const createSandboxAccount: Handler<"createSandboxAccount"> = ({ env, bod
       );
     const time = await timeIn(tx, env);
     if (!(await tx.customer(body.customerNumber))) await tx.putCustomer(newCustomer(body.customerNumber, time.now, env.newId()));
-    const bban = requested ?? (await freeAccountNumber(tx));
+    const bban = requested ?? (await freeAccountNumber(tx, env.accountSerials));
     if (bban === undefined) return failure("CONFLICT", "The sandbox bank has used all its account numbers: send a bban of your own.", "bban");
     const isPrivate = customerKindOf(body.customerNumber) === "private";
     let account = newAccount(body, { resourceId: env.newId(), bban }, time.now, false);

@@ -31,6 +31,7 @@ import { startTenantBatches } from "./tenants/tenant-batches";
 import { DEFAULT_TENANT_LIMITS, type TenantLimits, type TenantSandboxes } from "./tenants/tenant-sandboxes";
 import { createHostedTenants, type HostedTenants } from "./tenants/hosted-tenants";
 import { trustedProxies } from "./client-address";
+import { ACCOUNT_SERIALS } from "../domain/accounts";
 
 export interface SandboxServerOptions {
   /** Default 4010; 0 picks a free port (see `url`). */
@@ -259,6 +260,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       ...(options.realNow ? { realNow: options.realNow } : {}),
       reportFailure,
       verifyRequest,
+      // Numbers apart from the browser's sandbox (decision 0058).
+      accountSerials: ACCOUNT_SERIALS.server,
     });
     const timerOptions = { ...(options.batchIntervalMs ? { intervalMs: options.batchIntervalMs } : {}), ...(log ? { log } : {}), reportFailure };
     let hosted: HostedRouting | undefined;

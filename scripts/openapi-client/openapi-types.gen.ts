@@ -1175,8 +1175,9 @@ export interface components {
             transactionStatus: components["schemas"]["TransactionStatus"];
             /** @description false when the payment was rejected for lack of funds (since 1.14.2). */
             fundsAvailable?: boolean;
-            /** @description Text for display to the PSU; at most 512 characters. */
+            /** @description When RJCT: why, in words to show the PSU (this sandbox's choice, decision 0058). */
             psuMessage?: string;
+            /** @description When RJCT: one message saying why (this sandbox's choice, decision 0058). Its code: SCA_EXPIRED when SCA was not completed in time (expired or abandoned); PAYMENT_FAILED when the PSU declined SCA, funds lacked (with fundsAvailable false) or the settlement was rejected; its text says which. */
             tppMessages?: components["schemas"]["TppMessage"][];
         };
         /** @description A periodic payment as stored: its request and its status. */
@@ -1208,6 +1209,10 @@ export interface components {
             paymentId: string;
             transactionStatus: components["schemas"]["TransactionStatus"];
             fundsAvailable?: boolean;
+            /** @description When RJCT: why, in words to show the PSU (this sandbox's choice, decision 0058). */
+            psuMessage?: string;
+            /** @description When RJCT: one message saying why (this sandbox's choice, decision 0058). Its code: SCA_EXPIRED when SCA was not completed in time (expired or abandoned); PAYMENT_FAILED when the PSU declined SCA, funds lacked (with fundsAvailable false) or the settlement was rejected; its text says which. */
+            tppMessages?: components["schemas"]["TppMessage"][];
             _links?: components["schemas"]["Links"];
             /** @description Sandbox: the next dates this standing order will run, after weekends and bank holidays. */
             nextExecutionDates?: components["schemas"]["CalendarDate"][];
@@ -1392,6 +1397,10 @@ export interface components {
             paymentId: string;
             transactionStatus: components["schemas"]["TransactionStatus"];
             fundsAvailable?: boolean;
+            /** @description When RJCT: why, in words to show the PSU (this sandbox's choice, decision 0058). */
+            psuMessage?: string;
+            /** @description When RJCT: one message saying why (this sandbox's choice, decision 0058). Its code: SCA_EXPIRED when SCA was not completed in time (expired or abandoned); PAYMENT_FAILED when the PSU declined SCA, funds lacked (with fundsAvailable false) or the settlement was rejected; its text says which. */
+            tppMessages?: components["schemas"]["TppMessage"][];
             _links?: components["schemas"]["Links"];
         };
         /** @description Body of a single NDCT payment initiation (spec 2.4). Required fields and bounds not shown by the spec follow the periodic payment (see docs/decisions). */
@@ -6399,6 +6408,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -6453,6 +6467,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "single";
                         request: components["schemas"]["SinglePaymentRequest"];
@@ -6474,6 +6490,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -6528,6 +6549,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "periodic";
                         request: components["schemas"]["PeriodicPaymentRequest"];
@@ -6650,6 +6673,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -6704,6 +6732,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "single";
                         request: components["schemas"]["SinglePaymentRequest"];
@@ -6725,6 +6755,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -6779,6 +6814,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "periodic";
                         request: components["schemas"]["PeriodicPaymentRequest"];
@@ -6922,6 +6959,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -6976,6 +7018,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "single";
                         request: components["schemas"]["SinglePaymentRequest"];
@@ -6997,6 +7041,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -7051,6 +7100,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "periodic";
                         request: components["schemas"]["PeriodicPaymentRequest"];

@@ -270,3 +270,14 @@ describe("OpenAPI 3.1 document", () => {
     expect(at(path, "example")).toBe(made);
   });
 });
+
+describe("why a payment is RJCT (decision 0058)", () => {
+  test("the status record and both payment reads declare tppMessages and psuMessage, saying they tell why", () => {
+    const schemas = buildOpenApiDocument().components.schemas as Record<string, { properties?: Record<string, { description?: string }> }>;
+    for (const component of ["PaymentStatus", "SinglePayment", "PeriodicPayment"]) {
+      const properties = schemas[component]?.properties ?? {};
+      expect(properties.tppMessages?.description, component).toMatch(/When RJCT: one message saying why/);
+      expect(properties.psuMessage?.description, component).toMatch(/When RJCT: why/);
+    }
+  });
+});

@@ -7,7 +7,7 @@
 import type { ErrorCode } from "./errors";
 import type { HeaderName } from "./headers";
 import type { OperationRow } from "./operations";
-import type { PeriodicPaymentRequest, SinglePaymentRequest, StructuredReference } from "./payments";
+import type { PaymentStatus, PeriodicPayment, PeriodicPaymentRequest, SinglePayment, SinglePaymentRequest, StructuredReference } from "./payments";
 import type { SandboxAccountRequest, SandboxTransaction, SandboxTransactionRequest } from "./sandbox";
 import type { SignatureDiagnosisCode } from "./signature-diagnoses";
 import type { z } from "./zod";
@@ -28,6 +28,7 @@ export const decisionRecords = [
   "0032-payment-status-transitions",
   "0045-the-signer-is-its-key-and-nothing-ambiguous-is-signed",
   "0052-the-signature-doctor",
+  "0058-ownership-rejection-reasons-and-number-ranges",
 ] as const;
 export type DecisionId = (typeof decisionRecords)[number];
 
@@ -47,8 +48,17 @@ type FieldsOf<Schema> = Schema extends z.ZodObject ? Partial<Record<keyof Schema
 const singlePayment = "0002-single-payment-fields";
 const account = "0008-sandbox-account-fields";
 
+/** Where a status answer says why a payment is RJCT (spec 2.7 leaves the fields open). */
+const rejectionChoices = {
+  tppMessages: choice("0058-ownership-rejection-reasons-and-number-ranges", "When RJCT, one message saying why (SCA_EXPIRED or PAYMENT_FAILED)"),
+  psuMessage: choice("0058-ownership-rejection-reasons-and-number-ranges", "When RJCT, why in words for the PSU"),
+};
+
 /** The guessed fields, by the component that holds them (keys checked against the schemas' shapes). */
 const fieldChoices: {
+  PaymentStatus: FieldsOf<typeof PaymentStatus>;
+  SinglePayment: FieldsOf<typeof SinglePayment>;
+  PeriodicPayment: FieldsOf<typeof PeriodicPayment>;
   SinglePaymentRequest: FieldsOf<typeof SinglePaymentRequest>;
   StructuredReference: FieldsOf<typeof StructuredReference>;
   PeriodicPaymentRequest: FieldsOf<typeof PeriodicPaymentRequest>;
@@ -56,6 +66,9 @@ const fieldChoices: {
   SandboxTransaction: FieldsOf<typeof SandboxTransaction>;
   SandboxTransactionRequest: FieldsOf<typeof SandboxTransactionRequest>;
 } = {
+  PaymentStatus: rejectionChoices,
+  SinglePayment: rejectionChoices,
+  PeriodicPayment: rejectionChoices,
   SinglePaymentRequest: {
     instructedAmount: choice(singlePayment, "Required"),
     creditorName: choice(singlePayment, "Required"),
@@ -172,11 +185,29 @@ const valueChoices: Record<string, SandboxChoice> = { TransactionStatus: statusT
 export const valueChoice = (component: string | undefined): SandboxChoice | undefined =>
   component !== undefined && Object.hasOwn(valueChoices, component) ? valueChoices[component] : undefined;
 
-/** What an operation's page labels: a path the spec does not give, headers it does not name. */
-export function operationChoices(operation: Pick<OperationRow, "pathChosen" | "specSection">): SandboxChoice[] {
+const ownership = "0058-ownership-rejection-reasons-and-number-ranges";
+
+/** Operations about an existing payment or basket: who may use it is the sandbox's choice (the spec names no rule). */
+const aboutOwnResource: readonly string[] = [
+  "getPayment",
+  "getPaymentStatus",
+  "deletePayment",
+  "getPeriodicPayment",
+  "getPeriodicPaymentStatus",
+  "deletePeriodicPayment",
+  "getSigningBasket",
+  "getSigningBasketStatus",
+  "deleteSigningBasket",
+];
+
+/** What an operation's page labels: a path the spec does not give, headers it does not name, who may use what it names. */
+export function operationChoices(operation: Pick<OperationRow, "id" | "pathChosen" | "specSection">): SandboxChoice[] {
   const choices: SandboxChoice[] = [];
   if (operation.pathChosen) choices.push(choice("0003-unnamed-operations", "Path"));
   // 4.1 and 4.4 list their headers; 4.2, 4.3 and the operations of 4.5 show none.
   if (!["4.1", "4.4"].includes(operation.specSection)) choices.push(choice("0003-unnamed-operations", "Header set and response body"));
+  if (aboutOwnResource.includes(operation.id))
+    choices.push(choice(ownership, "Only the TPP that created it sees it (another gets 404), and PSU headers must name its PSU (403)"));
+  if (operation.id === "createSigningBasket") choices.push(choice(ownership, "Only the TPP's own payments go in (another TPP's are unknown)"));
   return choices;
 }

@@ -4,9 +4,7 @@
  * fingerprint when it has none. The tenant's key is a hash of that: it names the tenant in
  * PostgreSQL (a schema), in bank-page links and in logs, so no TPP-chosen text reaches SQL or a URL.
  */
-import { parseDistinguishedName } from "../../../src/signing/distinguished-name";
-
-const ORGANIZATION_IDENTIFIER_OID = "2.5.4.97";
+import { tppIdOf } from "../../http/tpp-identity";
 
 export interface TenantIdentity {
   /** "org:PSDNO-FSA-123456789" or "sha256:<fingerprint of the certificate's DER>": what an operator reads. */
@@ -24,19 +22,8 @@ export async function tenantKeyOf(id: string): Promise<string> {
   return hex(await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(id))).slice(0, 24);
 }
 
-/** The organizationIdentifier of an RFC 4514 subject, or undefined. */
-export function organizationIdentifier(subject: string): string | undefined {
-  const parsed = parseDistinguishedName(subject);
-  if (!parsed.ok) return undefined;
-  for (const rdn of parsed.dn)
-    for (const attribute of rdn)
-      if (attribute.type === ORGANIZATION_IDENTIFIER_OID && !attribute.value.startsWith("#")) return attribute.value.trim() || undefined;
-  return undefined;
-}
-
 /** The tenant of a verified certificate: its subject, and the SHA-256 of its DER (one DER element, nothing around it: decision 0045). */
 export async function tenantOf(certificate: { certificateSha256: string; subject: string }): Promise<TenantIdentity> {
-  const organization = organizationIdentifier(certificate.subject);
-  const id = organization === undefined ? `sha256:${certificate.certificateSha256}` : `org:${organization}`;
+  const id = tppIdOf(certificate);
   return { id, key: await tenantKeyOf(id) };
 }
