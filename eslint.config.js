@@ -12,7 +12,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const TS_FILES = ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}", "e2e/**/*.ts", "scripts/**/*.ts", "public/playwright/*.ts", "*.config.ts"];
+const TS_FILES = ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}", "cli/**/*.ts", "e2e/**/*.ts", "scripts/**/*.ts", "public/playwright/*.ts", "*.config.ts"];
 
 // ---------------------------------------------------------------------------------------------
 // Import boundaries. Elements are matched on the path from the repository root
@@ -64,6 +64,14 @@ const boundaryPolicies = [
   },
   { from: element("mocks"), allow: { to: { element: { type: ["mocks", "contract", "signing"] } } } },
 
+  // cli/ (the psd2-sandbox command): src/contract, src/signing, the server in mocks/ and itself; never the UI side of src.
+  {
+    from: element("cli"),
+    disallow: ANY_LOCAL,
+    message: "cli/ may import only src/contract, src/signing, mocks/ and cli/ itself",
+  },
+  { from: element("cli"), allow: { to: { element: { type: ["cli", "mocks", "contract", "signing"] } } } },
+
   // src/ reaches mocks/ only through the one dynamic import in src/lib/sandbox.ts.
   {
     from: { element: { type: SRC_TYPES } },
@@ -104,7 +112,7 @@ const boundaryPolicies = [
 ];
 
 const boundariesConfig = {
-  files: ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}"],
+  files: ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}", "cli/**/*.ts"],
   plugins: { boundaries },
   settings: {
     "boundaries/root-path": import.meta.dirname,
@@ -116,6 +124,7 @@ const boundariesConfig = {
       { type: "components", pattern: "src/components", partialMatch: false },
       { type: "lib", pattern: "src/lib", partialMatch: false },
       { type: "mocks", pattern: "mocks", partialMatch: false },
+      { type: "cli", pattern: "cli", partialMatch: false },
       // The rest of src/ (main.tsx, vite-env.d.ts, any other folder). Must stay last: the
       // first matching descriptor wins.
       { type: "src", pattern: "src", partialMatch: false },
@@ -138,6 +147,7 @@ const boundariesConfig = {
 export default defineConfig([
   globalIgnores([
     "dist/",
+    "build/",
     "node_modules/",
     "public/mockServiceWorker.js",
     "test-results/",
@@ -199,6 +209,8 @@ export default defineConfig([
   { files: ["src/**/*.tsx"], extends: [reactHooks.configs.flat.recommended] },
   // mocks/ runs in the service worker, in Vitest (Node) and as a standalone Node server.
   { files: ["mocks/**/*.{ts,tsx}"], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  // cli/ is the psd2-sandbox command, in Node.
+  { files: ["cli/**/*.ts"], languageOptions: { globals: globals.node } },
 
   boundariesConfig,
 ]);
