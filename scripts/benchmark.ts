@@ -13,21 +13,24 @@
  *            active on a hosted server (scripts/benchmark/tenants.ts);
  *   tenants  that last series alone;
  *   bodies   16 imports of 32 MiB at once to a server process: its memory and /healthz meanwhile, unsigned and
- *            signed on a hosted server, unsigned on a local one (scripts/benchmark/bodies.ts; Linux).
+ *            signed on a hosted server, unsigned on a local one (scripts/benchmark/bodies.ts; Linux);
+ *   start    cold starts, from the command to the first answer, of Prism, psd2-sandbox (the package's prebuilt
+ *            server), npm run sandbox and the server run by tsx, taking turns (scripts/benchmark/start.ts).
  * Prints the figures and writes them to .reports/benchmark.json.
- * Options: --only browser|server|postgres|tenants|bodies|browser-batch (the browser's batch step alone, three runs), --no-postgres.  Env: BENCH_PORT (vite preview, default 4390; Prism gets +1).
+ * Options: --only browser|server|postgres|tenants|bodies|start|browser-batch (the browser's batch step alone, three runs), --no-postgres.  Env: BENCH_PORT (vite preview, default 4390; Prism gets +1).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { bodyFigures } from "./benchmark/bodies";
 import { browserBatchFigures, browserFigures } from "./benchmark/browser";
 import { activeTenantFigures, postgresFigures } from "./benchmark/postgres";
 import { serverFigures } from "./benchmark/server";
+import { startFigures } from "./benchmark/start";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
-if (only !== undefined && !["browser", "server", "postgres", "tenants", "bodies", "browser-batch"].includes(only)) {
-  console.error("benchmark: --only takes browser, server, postgres, tenants, bodies or browser-batch.");
+if (only !== undefined && !["browser", "server", "postgres", "tenants", "bodies", "start", "browser-batch"].includes(only)) {
+  console.error("benchmark: --only takes browser, server, postgres, tenants, bodies, start or browser-batch.");
   process.exit(2);
 }
 const withPostgres = !process.argv.includes("--no-postgres");
@@ -41,6 +44,7 @@ if (only === "tenants") figures.activeTenants = await activeTenantFigures();
 if (withPostgres && (only === undefined || only === "postgres"))
   figures.postgres = await postgresFigures({ requests: 1500, scaleRequests: 1500, rounds: 4, maxSeconds: 20 });
 if (only === undefined || only === "bodies") figures.bodies = await bodyFigures();
+if (only === undefined || only === "start") figures.start = await startFigures();
 mkdirSync(".reports", { recursive: true });
 writeFileSync(".reports/benchmark.json", `${JSON.stringify(figures, null, 2)}\n`);
 console.log(JSON.stringify(figures, null, 2));

@@ -32,7 +32,7 @@ export const scenario: Command = {
     help:
       'Lists, adds or clears the scenario rules: forced outcomes for the requests they match (README, "Forcing outcomes").\n' +
       "<outcome> is written as the X-Sandbox-Scenario header: sca-declined, sca-expired, settlement-rejected;reason=AM04,\n" +
-      "service-unavailable;retry-after=30, delay;ms=2000, hold;status=ACSP, …\n" +
+      "service-unavailable;retry-after=30, delay;ms=2000, hold;status=ACSP, … (quote it: ; ends a shell command)\n" +
       "Match options (every one given must hold; none: every request):\n" +
       "  --operation ID        an operation id, such as createPayment (may be given more than once)\n" +
       "  --psu-id ID           the PSU-ID (or X-PSU-IDENTITY) of the request\n" +
