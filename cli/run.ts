@@ -12,6 +12,7 @@ import { reset } from "./commands/reset";
 import { sca } from "./commands/sca";
 import { scenario } from "./commands/scenario";
 import { tail } from "./commands/tail";
+import { USAGE } from "../mocks/server/cli-args";
 import { COMMON_HELP, parseCommand } from "./options";
 import { CommandError, sandboxClient } from "./sandbox-client";
 
@@ -36,8 +37,10 @@ const consoleOutput: Output = {
   },
 };
 
-export const OVERVIEW = `Usage: psd2-sandbox [serve] [options]      start the sandbox server (and the portal) on one port
-       psd2-sandbox <command> [options]     drive a running sandbox server from the terminal
+/** `psd2-sandbox --help`: the server's options (as `npm run sandbox -- --help` prints them), then the commands. */
+export const OVERVIEW = `${USAGE}
+
+Usage: psd2-sandbox <command> [options]     drive a running sandbox server from the terminal (docs/ci.md)
 
 Commands:
 ${Object.values(COMMANDS)
@@ -46,8 +49,8 @@ ${Object.values(COMMANDS)
 
 ${COMMON_HELP}
 
-psd2-sandbox <command> --help says more of each; psd2-sandbox serve --help lists the server's options.
-Exit status: 0 done, 1 the server refused (or is not there) or a report check failed, 2 bad arguments.`;
+psd2-sandbox <command> --help says more of each.
+Exit status of a command: 0 done, 1 the server refused (or is not there) or a report check failed, 2 bad arguments.`;
 
 export interface RunOptions {
   io?: Output;

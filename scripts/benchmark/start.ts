@@ -6,7 +6,7 @@
  * each figure is the median of its rounds. A start ends when a request is answered at all (polled every 10 ms).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "../postgres/throwaway-cluster";
 import { ensurePrism } from "./prism";
 import { percentile, round } from "./stats";
 
@@ -15,20 +15,6 @@ interface Contender {
   command: (port: number) => string[];
   /** A path it answers once it is up. */
   probe: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => {
-        resolve(port);
-      });
-    });
-  });
 }
 
 /** Milliseconds from spawning the command to its first answer on `probe`; the process group is then stopped. */

@@ -64,7 +64,8 @@ export function settingsFrom(stored: unknown, ownOrigin: string, servedBy?: stri
 }
 
 /** This page's origin when a sandbox server served it (its meta element), else undefined. */
-const servedByServer = (): string | undefined => (document.querySelector(`meta[name="${SERVED_BY_SERVER_META}"]`) === null ? undefined : location.origin);
+const servedByServer = (): string | undefined =>
+  typeof document === "undefined" || document.querySelector(`meta[name="${SERVED_BY_SERVER_META}"]`) === null ? undefined : location.origin;
 
 function load(): PortalSettings {
   try {
