@@ -12,7 +12,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const TS_FILES = ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}", "e2e/**/*.ts", "scripts/**/*.ts", "public/playwright/*.ts", "*.config.ts"];
+const TS_FILES = ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}", "cli/**/*.ts", "e2e/**/*.ts", "scripts/**/*.ts", "public/playwright/*.ts", "*.config.ts"];
 
 // ---------------------------------------------------------------------------------------------
 // Import boundaries. Elements are matched on the path from the repository root
@@ -111,6 +111,15 @@ const boundaryPolicies = [
   // A test may drive any part of mocks/ (a store test a whole sandbox, say): the layers bind the code, not its tests.
   { from: { element: { type: MOCKS_TYPES }, file: { categories: "test" } }, allow: { to: { element: { type: MOCKS_TYPES } } } },
 
+  // cli/ (the psd2-sandbox command): src/contract, src/signing, the server (mocks/server/, the outermost layer of mocks/)
+  // and itself; never the UI side of src.
+  {
+    from: element("cli"),
+    disallow: ANY_LOCAL,
+    message: "cli/ may import only src/contract, src/signing, the server (mocks/server/) and cli/ itself",
+  },
+  { from: element("cli"), allow: { to: { element: { type: ["cli", "mocks", "mocks-server", "contract", "signing"] } } } },
+
   // src/ reaches mocks/ only through the one dynamic import in src/lib/sandbox.ts.
   {
     from: { element: { type: SRC_TYPES } },
@@ -162,7 +171,7 @@ function mocksLayer(from, layers, message) {
 }
 
 const boundariesConfig = {
-  files: ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}"],
+  files: ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}", "cli/**/*.ts"],
   plugins: { boundaries },
   settings: {
     "boundaries/root-path": import.meta.dirname,
@@ -187,6 +196,7 @@ const boundariesConfig = {
       { type: "mocks-tests", pattern: "mocks/robustness", partialMatch: false },
       // The rest of mocks/: the dispatchers and the composition of a sandbox (sandbox.ts, browser.ts, worker.ts, ...), shims/.
       { type: "mocks", pattern: "mocks", partialMatch: false },
+      { type: "cli", pattern: "cli", partialMatch: false },
       // The rest of src/ (main.tsx, vite-env.d.ts, any other folder). Must stay last: the
       // first matching descriptor wins.
       { type: "src", pattern: "src", partialMatch: false },
@@ -212,6 +222,7 @@ const boundariesConfig = {
 export default defineConfig([
   globalIgnores([
     "dist/",
+    "build/",
     "node_modules/",
     "public/mockServiceWorker.js",
     "test-results/",
@@ -273,6 +284,8 @@ export default defineConfig([
   { files: ["src/**/*.tsx"], extends: [reactHooks.configs.flat.recommended] },
   // mocks/ runs in the service worker, in Vitest (Node) and as a standalone Node server.
   { files: ["mocks/**/*.{ts,tsx}"], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  // cli/ is the psd2-sandbox command, in Node.
+  { files: ["cli/**/*.ts"], languageOptions: { globals: globals.node } },
 
   boundariesConfig,
 ]);

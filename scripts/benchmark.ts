@@ -13,11 +13,13 @@
  *   tenants  the median signed read with 4, 8, 16 and 32 TPPs' sandboxes active on a hosted server on PostgreSQL
  *            (scripts/benchmark/tenants.ts; with postgres, or alone);
  *   bodies   16 imports of 32 MiB at once to a server process: its memory and /healthz meanwhile, unsigned and
- *            signed on a hosted server, unsigned on a local one (scripts/benchmark/bodies.ts; Linux).
+ *            signed on a hosted server, unsigned on a local one (scripts/benchmark/bodies.ts; Linux);
+ *   start    cold starts, from the command to the first answer, of Prism, psd2-sandbox (the package's prebuilt
+ *            server), npm run sandbox and the server run by tsx, taking turns (scripts/benchmark/start.ts).
  * Prints the figures and writes them to .reports/benchmark.json: per area its start, end, machine (cores, load
  * average at start and end) and figures; then takes those areas into docs/performance.json (the others stay as they
  * were) and writes docs/performance.md from it, as `npm run docs:performance` does.
- * Options: --only browser|server|postgres|tenants|bodies|browser-batch (the browser's batch step alone, three runs), --no-postgres.  Env: BENCH_PORT (vite preview, default 4390; Prism gets +1).
+ * Options: --only browser|server|postgres|tenants|bodies|start|browser-batch (the browser's batch step alone, three runs), --no-postgres.  Env: BENCH_PORT (vite preview, default 4390; Prism gets +1).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { bodyFigures } from "./benchmark/bodies";
@@ -27,12 +29,13 @@ import { measureArea, type AreaReport } from "./benchmark/machine";
 import { serverFigures } from "./benchmark/server";
 import type { AreaName } from "./performance-doc/report";
 import { updatePerformanceDoc } from "./performance-doc/update";
+import { startFigures } from "./benchmark/start";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
-if (only !== undefined && !["browser", "server", "postgres", "tenants", "bodies", "browser-batch"].includes(only)) {
-  console.error("benchmark: --only takes browser, server, postgres, tenants, bodies or browser-batch.");
+if (only !== undefined && !["browser", "server", "postgres", "tenants", "bodies", "start", "browser-batch"].includes(only)) {
+  console.error("benchmark: --only takes browser, server, postgres, tenants, bodies, start or browser-batch.");
   process.exit(2);
 }
 const withPostgres = !process.argv.includes("--no-postgres");
@@ -49,6 +52,7 @@ if (withPostgres && (only === undefined || only === "postgres"))
   await area("postgres", () => postgresFigures({ requests: 1500, scaleRequests: 1500, rounds: 4, maxSeconds: 20 }));
 if ((withPostgres && only === undefined) || only === "tenants") await area("tenants", activeTenantFigures);
 if (only === undefined || only === "bodies") await area("bodies", bodyFigures);
+if (only === undefined || only === "start") await area("start", startFigures);
 mkdirSync(".reports", { recursive: true });
 writeFileSync(".reports/benchmark.json", `${JSON.stringify({ areas }, null, 2)}\n`);
 console.log(JSON.stringify({ areas }, null, 2));

@@ -105,3 +105,17 @@ describe("src/ and mocks/", () => {
     ]);
   });
 });
+
+describe("cli/ (the psd2-sandbox command)", () => {
+  it("may import the server, the contract and the signing code", async () => {
+    for (const path of ["../mocks/server/start", "../src/contract/control", "../src/signing/index"])
+      expect(await boundaryMessages("cli/new-command.ts", importOf(path))).toEqual([]);
+  });
+
+  it("may not reach past the server into the inner layers of mocks/, nor into the portal", async () => {
+    for (const path of ["../mocks/domain/clock", "../mocks/store/sqlite/sqlite", "../src/lib/sandbox"])
+      expect(await boundaryMessages("cli/new-command.ts", importOf(path))).toEqual([
+        "cli/ may import only src/contract, src/signing, the server (mocks/server/) and cli/ itself",
+      ]);
+  });
+});

@@ -2,7 +2,7 @@
  * The command line of `npm run sandbox`: --port N, --host H, --data FILE, --database URL, --database-schema NAME,
  * --database-connections N, --empty, --allow-origin ORIGIN (repeatable), --public-url URL, --log-format text|json, --multi-tenant,
  * --max-tenants N, --tenants-per-minute N, --tenants-per-address N, --tenants-per-key N, --reclaim-after MINUTES,
- * --trusted-proxy CIDR (repeatable), --help; each also from an environment
+ * --trusted-proxy CIDR (repeatable), --no-portal, --help; each also from an environment
  * variable (SANDBOX_PORT, …, SANDBOX_DATABASE_URL), which the flag overrides.
  */
 import { parseProxyBlock } from "./client-address";
@@ -33,17 +33,20 @@ export interface CliOptions {
   tenantLimits?: { maxTenants?: number; perMinute?: number; perAddress?: number; perKey?: number; reclaimAfterMs?: number };
   /** Hosted mode: reverse proxies whose X-Forwarded-For names the client (addresses or CIDR blocks). */
   trustedProxies?: string[];
+  /** Serve the sandbox alone, without the portal the command would serve beside it (psd2-sandbox). */
+  noPortal?: boolean;
 }
 
 export type LogFormat = "text" | "json";
 
 export type CliParse = { kind: "run"; options: CliOptions } | { kind: "help" } | { kind: "error"; message: string };
 
-export const USAGE = `Usage: npm run sandbox -- [options]
-       node --import tsx mocks/server.ts [options]
+export const USAGE = `Usage: psd2-sandbox [serve] [options]
+       npm run sandbox -- [options]
 
 The PSD2 sandbox as an HTTP server: every operation at both base addresses (the server's origin),
-sandbox controls under /__sandbox/, the simulated bank page under /bank/authorize/.
+sandbox controls under /__sandbox/, the simulated bank page under /bank/authorize/, and the
+developer portal at / (when built: npm run build), pointed at this server.
 
 Options:
   --port N       Port to listen on (default ${String(DEFAULT_PORT)}; 0 picks a free port).
@@ -94,13 +97,14 @@ Options:
                  Hosted mode: a reverse proxy (address or block, such as 10.0.0.0/8) whose
                  X-Forwarded-For names the client the per-address bound counts; may be given more
                  than once. From any other address the header is ignored.
+  --no-portal    Serve the sandbox alone: GET / is then the list of routes, not the portal.
   -h, --help     Show this help.
 
 Each option can also come from the environment; a flag given on the command line wins:
   SANDBOX_PORT, SANDBOX_HOST, SANDBOX_DATA, SANDBOX_DATABASE_URL, SANDBOX_DATABASE_SCHEMA, SANDBOX_DATABASE_CONNECTIONS,
   SANDBOX_EMPTY=1, SANDBOX_ALLOW_ORIGINS (comma-separated), SANDBOX_PUBLIC_URL, SANDBOX_LOG_FORMAT,
   SANDBOX_MULTI_TENANT=1, SANDBOX_MAX_TENANTS, SANDBOX_TENANTS_PER_MINUTE, SANDBOX_TENANTS_PER_ADDRESS,
-  SANDBOX_TENANTS_PER_KEY, SANDBOX_RECLAIM_AFTER, SANDBOX_TRUSTED_PROXIES (comma-separated).
+  SANDBOX_TENANTS_PER_KEY, SANDBOX_RECLAIM_AFTER, SANDBOX_TRUSTED_PROXIES (comma-separated), SANDBOX_NO_PORTAL=1.
 
 See docs/standalone-server.md.`;
 
@@ -121,7 +125,7 @@ const VALUE_OPTIONS = [
   "--reclaim-after",
   "--trusted-proxy",
 ] as const;
-const FLAG_OPTIONS = ["--empty", "--multi-tenant"] as const;
+const FLAG_OPTIONS = ["--empty", "--multi-tenant", "--no-portal"] as const;
 type FlagOption = (typeof FLAG_OPTIONS)[number];
 const isFlagOption = (name: string): name is FlagOption => (FLAG_OPTIONS as readonly string[]).includes(name);
 type ValueOption = (typeof VALUE_OPTIONS)[number];
@@ -164,6 +168,14 @@ export const ENVIRONMENT: Record<ValueOption | FlagOption, string> = {
   "--tenants-per-key": "SANDBOX_TENANTS_PER_KEY",
   "--reclaim-after": "SANDBOX_RECLAIM_AFTER",
   "--trusted-proxy": "SANDBOX_TRUSTED_PROXIES",
+  "--no-portal": "SANDBOX_NO_PORTAL",
+};
+
+/** What a flag's variable set to 1 does, for the message about any other value. */
+const FLAG_MEANING: Record<FlagOption, string> = {
+  "--empty": "start empty",
+  "--multi-tenant": "run hosted, a sandbox per TPP",
+  "--no-portal": "serve the sandbox without the portal",
 };
 
 /** The hosted mode's numeric bounds: whole numbers of at least 1. */
@@ -248,7 +260,7 @@ function environmentArgs(env: Readonly<Record<string, string | undefined>>): { a
     if (isFlagOption(option)) {
       if (value !== "1" && value !== "true")
         return {
-          problem: `${variable} takes 1 (or true) to ${option === "--empty" ? "start empty" : "run hosted, a sandbox per TPP"}; got ${JSON.stringify(value)}.`,
+          problem: `${variable} takes 1 (or true) to ${FLAG_MEANING[option]}; got ${JSON.stringify(value)}.`,
         };
       args.push(option);
       continue;
@@ -291,7 +303,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
             message:
               `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --database-connections, --empty, ` +
               "--allow-origin, --public-url, --log-format, --multi-tenant, --max-tenants, --tenants-per-minute, --tenants-per-address, --tenants-per-key, " +
-              "--reclaim-after, --trusted-proxy and --help.",
+              "--reclaim-after, --trusted-proxy, --no-portal and --help.",
           }
         : { kind: "error", message: `Unexpected argument ${JSON.stringify(argument)}; options start with "--", such as ${EXAMPLES["--port"]}.` };
     }
@@ -367,6 +379,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       ...(databaseConnections === undefined ? {} : { databaseConnections: Number(databaseConnections) }),
       ...(flags.has("--empty") ? { empty: true } : {}),
       ...(multiTenant ? { multiTenant } : {}),
+      ...(flags.has("--no-portal") ? { noPortal: true } : {}),
       ...(Object.keys(tenantLimits).length > 0 ? { tenantLimits } : {}),
       ...(trustedProxies.length > 0 ? { trustedProxies } : {}),
       ...(origins.length > 0 ? { allowOrigins: origins } : {}),

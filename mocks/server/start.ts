@@ -22,6 +22,7 @@ import { createBodyBudgets, type BodyBudgetLimits } from "./body-budget";
 import { createRequestHandler } from "./handle-request";
 import { isLoopbackHostName, parseAllowedOrigin } from "./origins";
 import { createRoutes } from "./routes";
+import { loadPortal } from "./portal-files";
 import { DEFAULT_HOST, DEFAULT_PORT } from "./defaults";
 import type { LogFormat } from "./cli-args";
 import { failureLog } from "./failure-log";
@@ -96,6 +97,11 @@ export interface SandboxServerOptions {
   verifyWorkers?: number;
   /** How many body bytes the server holds at once, and how many bodies may wait for room (default DEFAULT_BODY_BUDGETS; decision 0046). */
   bodyBudgets?: BodyBudgetLimits;
+  /**
+   * The built portal (vite build's dist/) to serve at this server's origin, pointed at this server (psd2-sandbox;
+   * decision 0057): GET / for a browser, its files and its client routes. Without it, GET / is the server's own page.
+   */
+  portalDir?: string;
 }
 
 export interface SandboxServer {
@@ -116,6 +122,8 @@ export interface SandboxServer {
   sandbox: Sandbox;
   /** Hosted mode: the TPPs' sandboxes. */
   tenants: TenantSandboxes | undefined;
+  /** Whether the portal is served at the server's origin (portalDir). */
+  portal: boolean;
   /** Stops accepting requests, lets the ones in flight end, then closes the database. */
   close(): Promise<void>;
 }
@@ -205,6 +213,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   });
 
   if (options.database !== undefined && dataFile !== undefined) throw new Error("Give either a data file (SQLite) or a database (PostgreSQL), not both.");
+  // Before anything is opened: a missing portal stops the start with nothing to undo.
+  const portal = options.portalDir === undefined ? undefined : await loadPortal(resolve(options.portalDir));
   const multiTenant = options.multiTenant === true;
   if (multiTenant && dataFile !== undefined)
     throw new Error(
@@ -298,7 +308,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     const onRequest = createRequestHandler({
       ...(hosted ? { admit: hosted.admit } : { changeStreams }),
       budgets: createBodyBudgets(options.bodyBudgets),
-      route: createRoutes(sandbox.dispatch, { ready: () => readiness(storageProbe(store), () => closing !== undefined) }, hosted?.route),
+      route: createRoutes(sandbox.dispatch, { ready: () => readiness(storageProbe(store), () => closing !== undefined) }, hosted?.route, portal),
       answerInterface: hosted?.answerInterface ?? sandbox.dispatch.answer,
       answerControl: hosted?.answerControl ?? sandbox.dispatch.answer,
       allowOrigins,
@@ -347,7 +357,19 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       }
     };
     const publicUrl = options.publicUrl === undefined ? url : new URL(options.publicUrl).origin;
-    return { url, publicUrl, port: address.port, dataFile, database, loadedDataFile, jsonBackup, sandbox, tenants, close: () => (closing ??= close()) };
+    return {
+      url,
+      publicUrl,
+      port: address.port,
+      dataFile,
+      database,
+      loadedDataFile,
+      jsonBackup,
+      sandbox,
+      tenants,
+      portal: portal !== undefined,
+      close: () => (closing ??= close()),
+    };
   } catch (error) {
     if (server?.listening) await closeServer(server, 0);
     await batch?.stop();

@@ -4,7 +4,7 @@
  */
 import { number } from "./format";
 import type { Area, AreaName, Report } from "./report";
-import { bodies, browser, browserBatch, postgres, server, tenants } from "./tables";
+import { bodies, browser, browserBatch, postgres, server, start, tenants } from "./tables";
 
 const minute = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
@@ -56,6 +56,11 @@ export const SECTIONS: Record<AreaName, { title: string; what: string; table: (f
     what: "`npm run benchmark -- --only bodies`: 16 imports of 32 MiB at once to one server process, its memory and its `/healthz` meanwhile (decision 0046).",
     table: bodies,
   },
+  start: {
+    title: "Cold start",
+    what: "`npm run benchmark -- --only start`: from the command to its first answer, Prism, `psd2-sandbox` (the package's prebuilt server), `npm run sandbox` and the server run by tsx taking turns, round after round (decision 0057).",
+    table: start,
+  },
 };
 
 export function renderPerformance(report: Report): string {
@@ -77,4 +82,4 @@ The current figures, one table per area, each with the date, the machine and its
 which takes the areas measured into \`docs/performance.json\` (the others keep theirs) and writes this page from it.
 The targets are the issues'. The test run keeps only budgets that hold on a machine three times slower (decision
 0020); how each figure was reached, and what was tried, is in the decision records: the browser's storage in
-0023, the server's throughput in 0040, 0043 and 0044, PostgreSQL in 0038, 0041 and 0042, tenants in 0047, bodies in 0046.`;
+0023, the server's throughput in 0040, 0043 and 0044, PostgreSQL in 0038, 0041 and 0042, tenants in 0047, bodies in 0046, the cold start in 0057.`;

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 
-export const AREAS = ["browser", "browserBatch", "server", "postgres", "tenants", "bodies"] as const;
+export const AREAS = ["browser", "browserBatch", "server", "postgres", "tenants", "bodies", "start"] as const;
 export type AreaName = (typeof AREAS)[number];
 
 const machine = z.object({

@@ -119,3 +119,19 @@ export function bodies(f: unknown): string {
   ]);
   return table(["server", "memory growth at the peak", "2 s after", "/healthz meanwhile: p50 / worst", "/healthz at rest: p50 / worst"], rows);
 }
+
+/** Cold starts side by side (scripts/benchmark/start.ts): the median of alternating runs, and each against Prism's. */
+export function start(f: unknown, busy: boolean): string {
+  const verdict = judge(busy);
+  const rows = ["prism", "psd2-sandbox", "npm run sandbox", "tsx, from the sources"].map((name) => {
+    const share = at(f, `${name}.ofPrism`);
+    return [
+      `\`${name}\``,
+      `${ms(at(f, `${name}.medianMs`))} (runs ${several(itemsAt(f, `${name}.runsMs`).map((run) => (typeof run === "number" ? run : NaN)))})`,
+      name === "prism"
+        ? ""
+        : `${number(share, 2)} of Prism's${name === "psd2-sandbox" || name === "npm run sandbox" ? `; ${verdict(atMost(share, 0.5), "≤ 0.5")}` : ""}`,
+    ];
+  });
+  return table(["command", "from the command to the first answer: median (runs), ms", "against Prism (target: issue 29)"], rows);
+}
