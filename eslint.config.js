@@ -12,7 +12,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const TS_FILES = ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}", "e2e/**/*.ts", "scripts/**/*.ts", "public/playwright/*.ts", "*.config.ts"];
+const TS_FILES = ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}", "cli/**/*.ts", "e2e/**/*.ts", "scripts/**/*.ts", "public/playwright/*.ts", "*.config.ts"];
 
 // ---------------------------------------------------------------------------------------------
 // Import boundaries. Elements are matched on the path from the repository root
@@ -22,6 +22,15 @@ const TS_FILES = ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}", "e2e/**/*.ts", "sc
 // (checkAllOrigins), which is how "contract imports only zod" is expressed.
 // ---------------------------------------------------------------------------------------------
 const SRC_TYPES = ["src", "app", "feature", "components", "lib", "contract", "signing"];
+/**
+ * The layers of mocks/, outermost first (docs/architecture.md, decision 0051): the composition of a sandbox and
+ * the server (mocks/*.ts, server/) → the dispatchers (router.ts, control-router.ts) and the HTTP edge they use (http/) →
+ * the operations (handlers/, control/, scenarios/, batch/) → what every operation is given (env/) → the rules
+ * (domain/) → the store's port (store/*.ts) → one folder per engine (store/indexeddb, store/sqlite,
+ * store/postgres; store/sql for what both SQL engines share). scripts/import-boundaries.test.ts holds them to it.
+ */
+const OPERATIONS = ["mocks-handlers", "mocks-control", "mocks-scenarios", "mocks-batch"];
+const MOCKS_TYPES = ["mocks", "mocks-server", "mocks-http", ...OPERATIONS, "mocks-env", "mocks-domain", "mocks-store", "mocks-engine", "mocks-tests"];
 const ANY_LOCAL = { to: { module: { origin: "local" } } };
 const ANY_IMPORT = { to: { module: { origin: ["local", "external", "core"] } } };
 const element = (type) => ({ element: { type } });
@@ -58,21 +67,68 @@ const boundaryPolicies = [
 
   // mocks/: src/contract, src/signing and itself; never the UI side of src (external packages are fine).
   {
-    from: element("mocks"),
+    from: { element: { type: MOCKS_TYPES } },
     disallow: ANY_LOCAL,
     message: "mocks/ may import only src/contract, src/signing and mocks/ itself",
   },
-  { from: element("mocks"), allow: { to: { element: { type: ["mocks", "contract", "signing"] } } } },
+  { from: { element: { type: MOCKS_TYPES } }, allow: { to: { element: { type: [...MOCKS_TYPES, "contract", "signing"] } } } },
+
+  // The inner layers of mocks/ import only inward (MOCKS_TYPES above): each says what it may import of mocks/.
+  ...mocksLayer(
+    element("mocks-engine"),
+    [],
+    "a storage engine (store/<engine>/) may import only the port (store/*.ts), its own folder and, for SQLite and PostgreSQL, store/sql/",
+  ),
+  { from: element("mocks-engine"), allow: { to: { element: { type: "mocks-engine", captured: { engine: "{{from.element.captured.engine}}" } } } } },
+  {
+    from: { element: { type: "mocks-engine", captured: { engine: ["sqlite", "postgres"] } } },
+    allow: { to: { element: { type: "mocks-engine", captured: { engine: "sql" } } } },
+  },
+  ...mocksLayer(element("mocks-store"), [], "the store's port (store/*.ts) may import only itself: the engines implement it, never the other way round"),
+  ...mocksLayer(element("mocks-domain"), ["mocks-domain"], "domain/ (the rules) may import only itself and the store's port (store/*.ts)"),
+  ...mocksLayer(element("mocks-env"), ["mocks-env", "mocks-domain"], "env/ may import only itself, domain/ and the store's port"),
+  ...OPERATIONS.map((type) =>
+    mocksLayer(
+      element(type),
+      [type, "mocks-env", "mocks-domain", ...(type === "mocks-control" ? ["mocks-batch"] : [])],
+      `${type.slice(6)}/ (an operation) may import only itself, env/, domain/ and the store's port${type === "mocks-control" ? " (and batch/, which the clock runs)" : ""}`,
+    ),
+  ).flat(),
+  ...mocksLayer(
+    { element: { type: "mocks" }, file: { categories: "dispatcher" } },
+    ["mocks-http", ...OPERATIONS, "mocks-env", "mocks-domain"],
+    "a dispatcher (router.ts, control-router.ts) may import only the other dispatcher, http/, the operations, env/, domain/ and the store's port",
+  ),
+  {
+    from: { element: { type: "mocks" }, file: { categories: "dispatcher" } },
+    allow: { to: { element: { type: "mocks" }, file: { categories: "dispatcher" } } },
+  },
+  ...mocksLayer(
+    element("mocks-http"),
+    ["mocks-http", "mocks-env", "mocks-domain"],
+    "http/ (the edge the dispatchers use) may import only itself, env/, domain/ and the store's port",
+  ),
+  // A test may drive any part of mocks/ (a store test a whole sandbox, say): the layers bind the code, not its tests.
+  { from: { element: { type: MOCKS_TYPES }, file: { categories: "test" } }, allow: { to: { element: { type: MOCKS_TYPES } } } },
+
+  // cli/ (the psd2-sandbox command): src/contract, src/signing, the server (mocks/server/, the outermost layer of mocks/)
+  // and itself; never the UI side of src.
+  {
+    from: element("cli"),
+    disallow: ANY_LOCAL,
+    message: "cli/ may import only src/contract, src/signing, the server (mocks/server/) and cli/ itself",
+  },
+  { from: element("cli"), allow: { to: { element: { type: ["cli", "mocks", "mocks-server", "contract", "signing"] } } } },
 
   // src/ reaches mocks/ only through the one dynamic import in src/lib/sandbox.ts.
   {
     from: { element: { type: SRC_TYPES } },
-    disallow: { to: element("mocks") },
+    disallow: { to: { element: { type: MOCKS_TYPES } } },
     message: "src/ may reach mocks/ only through the dynamic import in src/lib/sandbox.ts",
   },
   {
     from: { element: { type: "lib" }, file: { path: "src/lib/sandbox.ts" } },
-    allow: { to: element("mocks"), dependency: { nodeKind: "dynamic-import" } },
+    allow: { to: { element: { type: "mocks" }, file: { path: "mocks/browser.ts" } }, dependency: { nodeKind: "dynamic-import" } },
   },
 
   // A feature imports components, lib, contract, signing and itself; never another feature,
@@ -103,8 +159,19 @@ const boundaryPolicies = [
   { from: { file: { categories: "test" } }, allow: { to: { file: { categories: "test" } } } },
 ];
 
+/**
+ * A layer of mocks/ that may import, of mocks/, only `layers` and the store's port (mocks-store): everything else of
+ * mocks/ is refused with `message`.
+ */
+function mocksLayer(from, layers, message) {
+  return [
+    { from, disallow: { to: { element: { type: MOCKS_TYPES } } }, message: `${message} (the layers of mocks/: docs/architecture.md)` },
+    { from, allow: { to: { element: { type: [...layers, "mocks-store"] } } } },
+  ];
+}
+
 const boundariesConfig = {
-  files: ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}"],
+  files: ["src/**/*.{ts,tsx}", "mocks/**/*.{ts,tsx}", "cli/**/*.ts"],
   plugins: { boundaries },
   settings: {
     "boundaries/root-path": import.meta.dirname,
@@ -115,12 +182,29 @@ const boundariesConfig = {
       { type: "feature", pattern: "src/features/*", capture: ["feature"], partialMatch: false },
       { type: "components", pattern: "src/components", partialMatch: false },
       { type: "lib", pattern: "src/lib", partialMatch: false },
+      // mocks/, one element per layer (MOCKS_TYPES); engines first, so that store/ is the port's files alone.
+      { type: "mocks-engine", pattern: "mocks/store/*", capture: ["engine"], partialMatch: false },
+      { type: "mocks-store", pattern: "mocks/store", partialMatch: false },
+      { type: "mocks-domain", pattern: "mocks/domain", partialMatch: false },
+      { type: "mocks-env", pattern: "mocks/env", partialMatch: false },
+      { type: "mocks-handlers", pattern: "mocks/handlers", partialMatch: false },
+      { type: "mocks-control", pattern: "mocks/control", partialMatch: false },
+      { type: "mocks-scenarios", pattern: "mocks/scenarios", partialMatch: false },
+      { type: "mocks-batch", pattern: "mocks/batch", partialMatch: false },
+      { type: "mocks-http", pattern: "mocks/http", partialMatch: false },
+      { type: "mocks-server", pattern: "mocks/server", partialMatch: false },
+      { type: "mocks-tests", pattern: "mocks/robustness", partialMatch: false },
+      // The rest of mocks/: the dispatchers and the composition of a sandbox (sandbox.ts, browser.ts, worker.ts, ...), shims/.
       { type: "mocks", pattern: "mocks", partialMatch: false },
+      { type: "cli", pattern: "cli", partialMatch: false },
       // The rest of src/ (main.tsx, vite-env.d.ts, any other folder). Must stay last: the
       // first matching descriptor wins.
       { type: "src", pattern: "src", partialMatch: false },
     ],
-    "boundaries/files": TEST_SUPPORT.map((pattern) => ({ category: "test", pattern })),
+    "boundaries/files": [
+      ...TEST_SUPPORT.map((pattern) => ({ category: "test", pattern })),
+      { category: "dispatcher", pattern: "mocks/{router,control-router}.ts" },
+    ],
     "boundaries/dependency-nodes": ["import", "export", "dynamic-import"],
     "boundaries/legacy-templates": false,
     // Relative imports without extensions resolve to .ts/.tsx; no tsconfig "paths" are used,
@@ -138,6 +222,7 @@ const boundariesConfig = {
 export default defineConfig([
   globalIgnores([
     "dist/",
+    "build/",
     "node_modules/",
     "public/mockServiceWorker.js",
     "test-results/",
@@ -199,6 +284,8 @@ export default defineConfig([
   { files: ["src/**/*.tsx"], extends: [reactHooks.configs.flat.recommended] },
   // mocks/ runs in the service worker, in Vitest (Node) and as a standalone Node server.
   { files: ["mocks/**/*.{ts,tsx}"], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  // cli/ is the psd2-sandbox command, in Node.
+  { files: ["cli/**/*.ts"], languageOptions: { globals: globals.node } },
 
   boundariesConfig,
 ]);

@@ -23,8 +23,8 @@ export default defineConfig({
               // over the all-JS budget. Only the contract's own modules, not their dependencies, so zod
               // and ibantools stay where they were and the first screen loads none of it.
               name: "contract",
-              // default-psu.ts stays out: the first screen's settings read it, and it imports nothing.
-              test: /src[\\/]contract[\\/](?!default-psu\.ts$)[a-z-]+\.ts$/,
+              // default-psu.ts and portal-marker.ts stay out: the first screen's settings read them, and they import nothing.
+              test: /src[\\/]contract[\\/](?!default-psu\.ts$|portal-marker\.ts$)[a-z-]+\.ts$/,
               includeDependenciesRecursively: false,
             },
             {
@@ -41,10 +41,10 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "mocks/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "mocks/**/*.test.ts", "cli/**/*.test.ts", "scripts/**/*.test.ts"],
     // The snippets run with their runtimes in a suite of their own (vitest.snippets.config.ts), the
     // PostgreSQL tests on a throwaway cluster in theirs (vitest.postgres.config.ts).
-    exclude: ["**/node_modules/**", "scripts/**/*.run.test.ts", "**/*.postgres.test.ts"],
+    exclude: ["**/node_modules/**", "scripts/**/*.run.test.ts", "**/*.postgres.test.ts", "**/*.package.test.ts"],
     environment: "node",
     // Vitest's default on two cores is one worker (cores − 1); the files are independent (each test
     // file its own sandbox, servers on ports the system picks), so both cores run them.

@@ -42,16 +42,19 @@ function check(schema: z.ZodType | undefined, value: unknown, where: "body" | "q
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, answer: errorAnswer(issuesToTppMessages(parsed.error.issues, where, value)) };
 }
 
+/** Where a client finds the control routes: the OpenAPI document the portal and the server both serve. */
+const SEE_ROUTES = 'The control routes are listed under the tag "Sandbox control" of /openapi.json.';
+
 export async function handleControl(request: IncomingRequest, url: URL, env: SandboxEnv): Promise<Answer> {
   const match = matchOperation(request.method, url.pathname, { only: "control" });
   if (match.kind === "method-not-allowed")
     return failure("SERVICE_INVALID", `${url.pathname} takes ${match.allowed.join(", ")}.`, undefined, { Allow: match.allowed.join(", ") });
   if (match.kind === "unknown-path" || !isControlRoute(match.route))
-    return failure("RESOURCE_UNKNOWN", `No sandbox control at ${url.pathname} (a % escape in it may be malformed). See the README's "Sandbox controls".`);
+    return failure("RESOURCE_UNKNOWN", `No sandbox control at ${url.pathname} (a % escape in it may be malformed). ${SEE_ROUTES}`);
   const route = match.route;
   // A path parameter outside its values (/__sandbox/sca/other/x) names no control either.
   const params = route.pathParams?.safeParse(match.params);
-  if (params && !params.success) return failure("RESOURCE_UNKNOWN", `No sandbox control at ${url.pathname}. See the README's "Sandbox controls".`);
+  if (params && !params.success) return failure("RESOURCE_UNKNOWN", `No sandbox control at ${url.pathname}. ${SEE_ROUTES}`);
   const query = check(route.query, Object.fromEntries(url.searchParams), "query");
   if (!query.ok) return query.answer;
   let body: unknown;

@@ -22,6 +22,7 @@ import { pathTrickProblem } from "./http/path-tricks";
 import { dateWindowProblem, replayProblem } from "./http/request-guard";
 import { checkSignature } from "./http/signature-check";
 import { validateRequest } from "./http/validate-request";
+import { tppIdOf } from "./http/tpp-identity";
 import { parseAcceptFixes } from "../src/contract/headers";
 import { SCENARIO_APPLIED_HEADER, SCENARIO_HEADER, appliedMarker, isImmediate } from "../src/contract/scenarios";
 import { chooseScenario, factsOf, immediateAnswer } from "./scenarios/forced";
@@ -70,7 +71,10 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
     { method: request.method, target: url.pathname + url.search, headers: request.headers, body: body.ok ? body.text : "" },
     new Date(env.realNow() + env.lastClockOffsetMs),
   );
-  if (!signature.ok) return signature.answer;
+  if (!signature.ok) {
+    facts.signatureRefused = signature.examination;
+    return signature.answer;
+  }
   facts.signer = signature.signer;
   // After the signature (a forged request uses up no id), before the handler (a refused one changes nothing).
   const stale = dateWindowProblem(request.headers.get("date") ?? undefined, env.realNow());
@@ -100,6 +104,7 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
   const result = await runHandler(operation.id, {
     env,
     origin: url.origin,
+    tpp: tppIdOf(signature.signer),
     // Validated with this row's schemas just above, so they are this row's types.
     params: (valid.params ?? {}) as HandlerContext<typeof operation.id>["params"],
     headers: valid.headers as HandlerContext<typeof operation.id>["headers"],

@@ -255,7 +255,7 @@ describe("requests the sandbox refuses", () => {
     expect(body.tppMessages[0]?.code).toBe("SIGNATURE_INVALID");
     expect(body.tppMessages[0]?.text).toMatch(/Digest header does not match the body: received SHA-256=\S+, but the 28-byte body hashes to SHA-256=/);
   });
-  test("a signed header changed after signing fails with the signing string the sandbox rebuilt", async () => {
+  test("a signed header changed after signing fails with the signing string the sandbox rebuilt, line by line", async () => {
     const response = await client.send("PUT", "/v1/sandbox/tpp/contact-email", {
       body: { email: "dev@tpp.example" },
       afterSigning: (request) => {
@@ -265,8 +265,10 @@ describe("requests the sandbox refuses", () => {
     expect(response.status).toBe(401);
     const body = (await response.json()) as { tppMessages: { code: string; text: string }[] };
     expect(body.tppMessages[0]?.code).toBe("SIGNATURE_INVALID");
+    // No known mistake explains a value changed after signing: the doctor says so and shows the string to sign.
+    expect(response.headers.get("X-Sandbox-Signature-Diagnosis")).toBe("signature-mismatch");
     expect(body.tppMessages[0]?.text).toMatch(
-      /Signing string rebuilt by the sandbox:\ndigest: SHA-256=.*\nx-request-id: 99391c7e-ad88-49ec-a2ad-99ddcb1f7721/s,
+      /none of the known mistakes explains it.*Sign exactly these 2 lines.*:\n1\. digest: SHA-256=.*\n2\. x-request-id: 99391c7e-ad88-49ec-a2ad-99ddcb1f7721/s,
     );
     const rebuilt = atob(response.headers.get("X-Sandbox-Signing-String") ?? "");
     expect(rebuilt).toContain("x-request-id: 99391c7e-ad88-49ec-a2ad-99ddcb1f7721");

@@ -4,6 +4,7 @@
  */
 import { createDispatcher, type Dispatch } from "./router";
 import { loadFixedData } from "./handlers/initialize";
+import { ACCOUNT_SERIALS } from "./domain/accounts";
 import type { RequestVerifier, SandboxEnv } from "./env/sandbox-env";
 import { webCryptoVerifier } from "./http/signature-check";
 import { createPageCache } from "./env/page-cache";
@@ -41,6 +42,8 @@ export interface SandboxOptions {
   verifyRequest?: RequestVerifier;
   /** Keep a traffic record of the requests answered, within these bounds (decision 0055); without, nothing is recorded. */
   traffic?: TrafficLimits;
+  /** Whose account-number range it issues from: the page's (default) or a server's (decision 0058). */
+  accountSerials?: SandboxEnv["accountSerials"];
 }
 
 /** One batch at a time within this process: each job waits for the previous one. */
@@ -69,6 +72,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     lastClockOffsetMs: clockOffsetMs ?? 0,
     exclusive: options.exclusive ?? processMutex(),
     transactionCounts: new Map(),
+    accountSerials: options.accountSerials ?? ACCOUNT_SERIALS.browser,
     changes: { revision: 0, since: (options.realNow ?? Date.now)() },
     ...(options.pageCache === true ? { pageCache: createPageCache(options.store) } : {}),
     ...(options.hosted ? { hosted: options.hosted } : {}),

@@ -46,10 +46,13 @@ export interface TestClient {
   ) => Promise<{ status: number; headers: Headers; json: () => Promise<unknown>; text: () => Promise<string> }>;
 }
 
-/** A client of a new in-memory sandbox, or of `options.sandbox` (one over another store, say). */
-export async function testClient(options: { now?: () => number; sandbox?: Sandbox } = {}): Promise<TestClient> {
+/**
+ * A client of a new in-memory sandbox, or of `options.sandbox` (one over another store, say); `options.certificate` is
+ * the TPP that signs (the shared test certificate by default).
+ */
+export async function testClient(options: { now?: () => number; sandbox?: Sandbox; certificate?: TestCertificate } = {}): Promise<TestClient> {
   const sandbox = options.sandbox ?? (await createMemorySandbox(options.now ? { realNow: options.now } : {}));
-  const cert = await testCertificate();
+  const cert = options.certificate ?? (await testCertificate());
   const send: TestClient["send"] = async (method, path, sendOptions = {}) => {
     const body = sendOptions.rawBody ?? (sendOptions.body === undefined ? undefined : JSON.stringify(sendOptions.body));
     const headers: Record<string, string> = { "X-Request-ID": crypto.randomUUID() };

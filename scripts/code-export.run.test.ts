@@ -10,7 +10,7 @@
  * Run alone: npx vitest run --config vitest.snippets.config.ts
  */
 import { execFile } from "node:child_process";
-import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -18,7 +18,7 @@ import { operationById, type OperationId } from "../src/contract/operations";
 import { generators } from "../src/lib/code-export/languages";
 import { codeRequestFromDraft, journeyFrom, JOURNEY_SLUG, slug, type CodeRequest, type Generator } from "../src/lib/code-export/request-model";
 import { draftRequest } from "../src/lib/request-draft";
-import { generateTestCertificate } from "../src/signing/index";
+import { generateTestCertificate, importCertificateAndKey } from "../src/signing/index";
 import { httpClient } from "../mocks/server/http-client.test-helpers";
 import { startSandboxServer, type SandboxServer } from "../mocks/server/start";
 import { findRuntimes, type RuntimeName } from "./ensure-runtimes.mjs";
@@ -35,6 +35,13 @@ const runtimes = findRuntimes();
 
 let server: SandboxServer;
 let dir: string;
+
+/** The public test pair as the tests' signed client takes it. */
+async function publicPair() {
+  const read = (name: string) => readFile(join(import.meta.dirname, "../public/test-credentials", name), "utf8");
+  const { certificate, privateKey } = await importCertificateAndKey(await read("tpp-cert.pem"), await read("tpp-key.pem"));
+  return { certificatePem: certificate.pem, privateKey };
+}
 
 beforeAll(async () => {
   server = await startSandboxServer({ port: 0 });
@@ -133,8 +140,9 @@ describe.each(generators.map((generator) => [generator.label, generator] as cons
   });
 
   test("DELETE: a payment cancelled", { timeout: RUN_TIMEOUT }, async () => {
-    // Made by the tests' own signed client, so that each language cancels a payment of its own.
-    const created = await httpClient(server.url).send("POST", operationById("createPayment").path, {
+    // Made by the tests' own signed client, so that each language cancels a payment of its own; signed with the public
+    // pair, as the snippet is: a payment is its TPP's alone (decision 0058).
+    const created = await httpClient(server.url, publicPair()).send("POST", operationById("createPayment").path, {
       headers: initiationHeaders,
       body: { instructedAmount: { amount: "1.00", currency: "NOK" }, creditorName: "Ola Nordmann", creditorAccount: CREDITOR, debtorAccount: DEBTOR },
     });

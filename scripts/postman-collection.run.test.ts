@@ -70,14 +70,58 @@ test("every operation and the journey, signed by the collection itself, answer a
   const summary = await runNewman(collection);
   const lines = report(summary);
   expect(summary.run.failures, lines).toEqual([]);
-  // Every operation of the contract ran (the basket's extra payment and the journey's four besides).
-  expect(summary.run.executions.length, lines).toBe(operations.length + 1 + 4);
+  // Every operation of the contract ran (the setup's five, the basket's extra payment and the journey's four besides), but
+  // Initialize sandbox, skipped unless resetSandbox asks for it.
+  expect(summary.run.executions.filter((execution) => execution.response).length, lines).toBe(5 + 4 + operations.length - 1 + 1);
   expect(
     summary.run.executions.every((execution) => execution.response && execution.response.code < 300),
     lines,
   ).toBe(true);
   expect(summary.run.stats.assertions.failed).toBe(0);
   expect(lines).toMatch(/4\. Read the status[^:]*: 200/);
+});
+
+/** Every record a sandbox holds, by store, as JSON text: what an export gives. */
+async function recordsOf(url: string): Promise<Map<string, Set<string>>> {
+  const exported = (await (await fetch(`${url}/__sandbox/export`)).json()) as { stores: Record<string, unknown[]> };
+  return new Map(Object.entries(exported.stores).map(([store, records]) => [store, new Set(records.map((record) => JSON.stringify(record)))]));
+}
+
+/** The sandbox's own bookkeeping, no client's data: its id counter and when its batch last ran. */
+const BOOKKEEPING = new Set(['{"key":"nextSeq"', '{"key":"lastBatchRunAt"']);
+
+/** The records of `before` that `after` no longer holds as they were: what a run changed or removed of the data it found. */
+const changedOf = (before: Map<string, Set<string>>, after: Map<string, Set<string>>) =>
+  [...before].flatMap(([store, records]) =>
+    [...records]
+      .filter((record) => !after.get(store)?.has(record) && !BOOKKEEPING.has(record.split(",")[0] ?? ""))
+      .map((record) => `${store}: ${record.slice(0, 300)}`),
+  );
+
+test.each([
+  ["a server holding other clients' data", false],
+  ["a server started with --empty", true],
+])("run twice against %s, it passes and leaves the data it found as it was", async (_name, empty) => {
+  const other = await startSandboxServer({ port: 0, empty });
+  try {
+    if (!empty) {
+      // Another client's payment, waiting for its SCA, beside the fixed data set.
+      const theirs = operationsCollection({ context: await contextOf(other.url), base: other.url, credentials: publicPair });
+      const create = (theirs.item[1] as { item: PostmanCollection["item"] }).item[0];
+      expect((await runNewman({ ...theirs, item: [theirs.item[0], create].filter((item) => item !== undefined) })).run.failures).toEqual([]);
+    }
+    const before = await recordsOf(other.url);
+    for (let round = 0; round < 2; round += 1) {
+      // Exported from the portal's own (browser) sandbox: its data is not the server's.
+      const collection = operationsCollection({ context: await contextOf(server.url), base: other.url, credentials: publicPair });
+      const summary = await runNewman(collection);
+      expect(summary.run.failures, report(summary)).toEqual([]);
+      expect(report(summary)).toMatch(/4\. Read the status[^:]*: 200/);
+    }
+    expect(changedOf(before, await recordsOf(other.url))).toEqual([]);
+  } finally {
+    await other.close();
+  }
 });
 
 test("a certificate of your own, with a non-ASCII issuer: keyId read from it, Signature sent RFC 2047-encoded", async () => {
@@ -87,11 +131,11 @@ test("a certificate of your own, with a non-ASCII issuer: keyId read from it, Si
     base: server.url,
     credentials: { privateKeyPem: made.privateKeyPkcs8Pem, certificatePem: made.certificatePem },
   });
-  const journey = collection.item[0];
-  const summary = await runNewman({ ...collection, item: journey ? [journey] : [] });
+  const [setup, journey] = collection.item;
+  const summary = await runNewman({ ...collection, item: setup && journey ? [setup, journey] : [] });
   expect(summary.run.failures, report(summary)).toEqual([]);
-  expect(summary.run.executions).toHaveLength(4);
-  const signature = summary.run.executions[0]?.request.headers.find((header) => header.key === "Signature")?.value;
+  expect(summary.run.executions).toHaveLength(5 + 4);
+  const signature = summary.run.executions[5]?.request.headers.find((header) => header.key === "Signature")?.value;
   expect(signature).toMatch(/^=\?utf-8\?B\?[A-Za-z0-9+/=]+\?=$/);
   expect(Buffer.from(signature?.slice(10, -2) ?? "", "base64").toString("utf8")).toContain(
     "CA=CN=Fjordbetaling Ærlig,organizationIdentifier=PSDNO-FSA-987654321",
@@ -105,8 +149,16 @@ test("a key that does not belong to the certificate: the sandbox refuses the sig
     base: server.url,
     credentials: { privateKeyPem: other.privateKeyPkcs8Pem, certificatePem: publicPair.certificatePem },
   });
-  const create = collection.item[0] && "item" in collection.item[0] ? collection.item[0].item[0] : undefined;
-  const summary = await runNewman({ ...collection, item: create ? [create] : [] });
+  const create = collection.item[1] && "item" in collection.item[1] ? collection.item[1].item[0] : undefined;
+  // Without its Setup (which the wrong key could not sign either): the fixed data's PSU and accounts.
+  const fixed = new Map([
+    ["psuId", DEFAULT_PSU_ID],
+    ["debtorBban", "97100000028"],
+    ["creditorBban", "97100000044"],
+    ["creditorName", "Ola Nordmann"],
+  ]);
+  const variable = collection.variable.map((entry) => ({ ...entry, value: fixed.get(entry.key) ?? entry.value }));
+  const summary = await runNewman({ ...collection, variable, item: create ? [create] : [] });
   expect(summary.run.executions[0]?.response?.code).toBe(401);
   expect(summary.run.executions[0]?.response?.text()).toContain("SIGNATURE_INVALID");
   expect(summary.run.stats.assertions.failed).toBe(1);

@@ -20,6 +20,8 @@
 //           missing; a runtime it could not install adds 1 failed (and its tests fail too)
 //   build   one check: `vite build`
 //   bundle  one check per budget (first-screen JS, all JS), from scripts/check-bundle.mjs
+//   package one check per test of vitest.package.config.ts: the project packed (the build's dist/ and a fresh
+//           server build), installed into an empty folder and used as psd2-sandbox (issue 29)
 //   e2e     one check per Playwright test, from its JSON report: expected and flaky (passed on
 //           retry) are passed, unexpected are failed, skipped are skipped; errors outside tests
 //           (web server, config) add 1 failed
@@ -34,7 +36,7 @@
 //
 // Options: --only a,b  run only these suites;  --skip a,b  run all but these;
 //          --budget N  minutes for the whole run (default 85).
-// Suite names: eslint, tsc, prettier, vitest, postgres, openapi, snippets, build, bundle, e2e.
+// Suite names: eslint, tsc, prettier, vitest, postgres, openapi, snippets, build, bundle, package, e2e.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -177,6 +179,7 @@ const LIMITS = {
   snippets: 12 * MIN, // ~2.5-3 min (26 runs, Java and Go compile each time; newman and playwright test of the exports ~1 min)
   build: 8 * MIN, // ~30 s
   bundle: 3 * MIN, // ~1 s
+  package: 6 * MIN, // ~45 s at load 18 (pack, an offline install, a server, Chromium, 25 runs of the command)
   chromium: 15 * MIN, // ~0 s when installed; apt-get install otherwise
   e2e: 40 * MIN, // ~5-8 min
 };
@@ -320,6 +323,15 @@ const suites = [
     },
   },
   {
+    name: "package",
+    needsBuild: true,
+    async run() {
+      const { data, status, result } = await runVitest("package-suite.json", ["--config", "vitest.package.config.ts"], "package");
+      if (!data) return noReport(status);
+      return settle(result, status);
+    },
+  },
+  {
     name: "e2e",
     needsBuild: true,
     async run() {
@@ -364,7 +376,16 @@ const skip = parseList("--skip") ?? [];
 const selected = suites.filter((suite) => (only ? only.includes(suite.name) : true) && !skip.includes(suite.name));
 
 mkdirSync(reports, { recursive: true });
-for (const file of ["eslint.json", "vitest.json", "postgres.json", "openapi-lint.json", "snippets.json", "bundle.json", "playwright.json"]) {
+for (const file of [
+  "eslint.json",
+  "vitest.json",
+  "postgres.json",
+  "openapi-lint.json",
+  "snippets.json",
+  "bundle.json",
+  "package-suite.json",
+  "playwright.json",
+]) {
   rmSync(join(reports, file), { force: true }); // a stale report must never count
 }
 

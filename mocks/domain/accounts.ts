@@ -20,6 +20,15 @@ export function sandboxAccountNumber(serial: number): string | undefined {
   return withMod11Check(`${SANDBOX_BANK}${String(serial % 1_000_000).padStart(6, "0")}`);
 }
 
+/**
+ * The serials an account created in a sandbox gets (decision 0058): the page's sandbox and a server issue from ranges
+ * apart, so an account number never names one customer's account in the browser and another's on a server (a TPP that
+ * sends to the wrong sandbox gets "unknown account", not another customer's). The fixed data is the same everywhere
+ * (serials from 1, the same customers), so both ranges start past it.
+ */
+export const ACCOUNT_SERIALS = { browser: { first: 1, last: 499_999 }, server: { first: 500_000, last: 999_999 } } as const;
+export type AccountSerials = (typeof ACCOUNT_SERIALS)[keyof typeof ACCOUNT_SERIALS];
+
 /** The first `count` account numbers the sandbox bank issues, in order. */
 export function firstAccountNumbers(count: number): string[] {
   const numbers: string[] = [];

@@ -32,3 +32,52 @@ export function checkActingPsu(psu: CustomerRecord | undefined, headers: PsuHead
     );
   return succeed(psu);
 }
+
+/** A payment or basket as far as who it acts for: the PSU that initiated it and the customer (the company, for a corporate PSU). */
+export interface InitiatedBy {
+  psuId: string;
+  customerNumber: string;
+}
+
+/**
+ * Who a request about an existing payment or basket acts for (decision 0058): a PSU its headers name must be the one
+ * that initiated it (403 otherwise, at the header that named it). A request that names no PSU acts for that PSU, so
+ * spec 7 rule 1 holds for it as for one naming it: a corporate one needs PSU-Corporate-ID, and a PSU-Corporate-ID
+ * must be its company. `named` is the customer the headers name (undefined when they name none), `initiator` the
+ * resource's own PSU.
+ */
+export function checkPsuOfResource(
+  what: string,
+  resource: InitiatedBy,
+  named: CustomerRecord | undefined,
+  initiator: CustomerRecord | undefined,
+  headers: PsuHeaders,
+): Outcome<unknown> {
+  if (headers["PSU-ID"] !== undefined || headers["X-PSU-IDENTITY"] !== undefined) {
+    const label = psuLabel(headers);
+    if (named && named.psuId !== resource.psuId)
+      return refuse(
+        "FORBIDDEN",
+        `${what} was initiated by another PSU than ${label.header} ${label.value}; send the PSU headers of the PSU that initiated it, or leave them out.`,
+        label.header,
+      );
+    return checkActingPsu(named, headers);
+  }
+  if (!initiator) return succeed(resource);
+  const corporateId = headers["PSU-Corporate-ID"];
+  if (initiator.kind === "corporate" && corporateId === undefined)
+    return refuse(
+      "HTTP_HEADER_REQUIRED",
+      `${what} was initiated for company ${initiator.customerNumber}: a request about it needs the header PSU-Corporate-ID: ${initiator.customerNumber}, with or without the PSU's own headers.`,
+      "PSU-Corporate-ID",
+    );
+  if (corporateId !== undefined && corporateId !== initiator.customerNumber)
+    return refuse(
+      "FORBIDDEN",
+      initiator.kind === "private"
+        ? `${what} was initiated by a private customer, not for company ${corporateId}; leave PSU-Corporate-ID out.`
+        : `${what} was initiated for company ${initiator.customerNumber}, not ${corporateId}.`,
+      "PSU-Corporate-ID",
+    );
+  return succeed(resource);
+}

@@ -4,6 +4,7 @@
  * ACSC when a batch books it, or RJCT when funds do not cover it. DELETE cancels RCVD and ACTC.
  */
 import { CANCELLABLE_STATUSES, isCancellable, isFinal, type TransactionStatus } from "../../src/contract/codes";
+import type { RejectionCause } from "../../src/contract/control-schemas";
 import type { StatusChange } from "../store/records";
 
 export const awaitsSca = (status: TransactionStatus) => status === "RCVD";
@@ -26,4 +27,14 @@ export function withStatus<T extends { transactionStatus: TransactionStatus; sta
 ): T {
   const change: StatusChange = reason === undefined ? { status, at } : { status, at, reason };
   return { ...record, transactionStatus: status, statusHistory: [...record.statusHistory, change] };
+}
+
+/** RJCT, saying why in words (the reason) and in a word a status answer can act on (the cause; decision 0058). */
+export function rejected<T extends { transactionStatus: TransactionStatus; statusHistory: StatusChange[] }>(
+  record: T,
+  at: number,
+  reason: string,
+  cause: RejectionCause,
+): T {
+  return { ...record, transactionStatus: "RJCT", statusHistory: [...record.statusHistory, { status: "RJCT", at, reason, cause }] };
 }

@@ -6,7 +6,7 @@
  */
 import type { TransactionStatus } from "../../src/contract/codes";
 import type { StatusChange } from "../../src/contract/control-schemas";
-import { withStatus } from "./lifecycle";
+import { rejected } from "./lifecycle";
 
 const MINUTE_MS = 60_000;
 
@@ -28,5 +28,5 @@ export function expiredIfDue<T extends { transactionStatus: TransactionStatus; s
 ): T {
   if (record.transactionStatus !== "RCVD") return record;
   const deadline = scaExpiresAt(governedBy, windowMinutes);
-  return now >= deadline ? withStatus(record, "RJCT", deadline, expiryReason(windowMinutes)) : record;
+  return now >= deadline ? rejected(record, deadline, expiryReason(windowMinutes), "sca-expired") : record;
 }

@@ -49,7 +49,7 @@ describe("decidePayment", () => {
     const result = decidePayment(single("2026-11-27"), "decline", 5, TODAY);
     if (!result.ok) throw new Error("refused");
     expect(result.value.transactionStatus).toBe("RJCT");
-    expect(result.value.statusHistory[1]).toEqual({ status: "RJCT", at: 5, reason: "The PSU declined SCA at the bank." });
+    expect(result.value.statusHistory[1]).toEqual({ status: "RJCT", at: 5, reason: "The PSU declined SCA at the bank.", cause: "sca-declined" });
   });
   test("any status but RCVD: CONFLICT naming the status", () => {
     for (const status of transactionStatuses.filter((s) => s !== "RCVD")) {

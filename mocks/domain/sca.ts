@@ -4,7 +4,7 @@
  * awaiting SCA (RCVD) can be decided.
  */
 import type { BasketRecord, PaymentRecord } from "../store/records";
-import { withStatus } from "./lifecycle";
+import { rejected, withStatus } from "./lifecycle";
 import { refuse, succeed, type Outcome } from "./outcome";
 import { afterApproval, forcedScaDecision } from "./scenario-effects";
 
@@ -14,7 +14,7 @@ export function decidePayment(payment: PaymentRecord, decision: ScaDecision, at:
   if (payment.transactionStatus !== "RCVD") return refuse("CONFLICT", `The payment is ${payment.transactionStatus}; SCA is only asked while it is RCVD.`);
   const forced = forcedScaDecision(payment, at);
   if (forced) return forced;
-  if (decision === "decline") return succeed(withStatus(payment, "RJCT", at, "The PSU declined SCA at the bank."));
+  if (decision === "decline") return succeed(rejected(payment, at, "The PSU declined SCA at the bank.", "sca-declined"));
   const approved = withStatus(payment, "ACTC", at, "The PSU approved with SCA.");
   if (approved.scenario) return succeed(afterApproval(approved, at));
   if (payment.product === "single" && payment.executionDate > today)
@@ -27,7 +27,7 @@ export function decideBasket(basket: BasketRecord, decision: ScaDecision, at: nu
   return succeed(
     decision === "approve"
       ? withStatus(basket, "ACTC", at, "The PSU approved the basket with SCA.")
-      : withStatus(basket, "RJCT", at, "The PSU declined SCA at the bank."),
+      : rejected(basket, at, "The PSU declined SCA at the bank.", "sca-declined"),
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { appliedMarker, SETTLEMENT_REASONS, type PaymentScenario } from "../../src/contract/scenarios";
 import type { PaymentRecord } from "../store/records";
-import { withStatus } from "./lifecycle";
+import { rejected, withStatus } from "./lifecycle";
 import { refuse, succeed, type Outcome } from "./outcome";
 
 export const forcedBy = (scenario: PaymentScenario) => `forced by the sandbox's scenario ${appliedMarker(scenario.source, scenario.outcome)}`;
@@ -20,7 +20,8 @@ const pending = (payment: PaymentRecord) => (payment.scenario && payment.scenari
 export function forcedScaDecision(payment: PaymentRecord, at: number): Outcome<PaymentRecord> | undefined {
   const scenario = pending(payment);
   if (!scenario || payment.transactionStatus !== "RCVD" || payment.basketId !== undefined) return undefined;
-  if (scenario.outcome.kind === "sca-declined") return succeed(withStatus(payment, "RJCT", at, `The PSU declined SCA at the bank (${forcedBy(scenario)}).`));
+  if (scenario.outcome.kind === "sca-declined")
+    return succeed(rejected(payment, at, `The PSU declined SCA at the bank (${forcedBy(scenario)}).`, "sca-declined"));
   if (scenario.outcome.kind === "sca-abandoned")
     return refuse(
       "CONFLICT",
@@ -44,7 +45,7 @@ export function afterApproval(approved: PaymentRecord, at: number): PaymentRecor
 export function expiredByScenario(payment: PaymentRecord): PaymentRecord {
   const scenario = pending(payment);
   if (payment.transactionStatus !== "RCVD" || payment.basketId !== undefined || scenario?.outcome.kind !== "sca-expired") return payment;
-  return withStatus(payment, "RJCT", payment.createdAt, `SCA expired before the PSU approved (${forcedBy(scenario)}).`);
+  return rejected(payment, payment.createdAt, `SCA expired before the PSU approved (${forcedBy(scenario)}).`, "sca-expired");
 }
 
 /** Whether the batch must leave it alone: a payment held in PDNG (ACSP and ACWC are never due anyway). */
@@ -55,8 +56,8 @@ export function forcedRejection(payment: PaymentRecord, at: number, label: strin
   const scenario = pending(payment);
   if (scenario?.outcome.kind !== "settlement-rejected") return undefined;
   const code = scenario.outcome.reason;
-  const rejected = withStatus(payment, "RJCT", at, `Rejected by the ${label} batch: ${code} ${SETTLEMENT_REASONS[code]} (${forcedBy(scenario)}).`);
-  return code === "AM04" ? { ...rejected, fundsAvailable: false } : rejected;
+  const refused = rejected(payment, at, `Rejected by the ${label} batch: ${code} ${SETTLEMENT_REASONS[code]} (${forcedBy(scenario)}).`, "settlement-rejected");
+  return code === "AM04" ? { ...refused, fundsAvailable: false } : refused;
 }
 
 /** Releases a held or ACWC payment: it goes on as approved, ACTC, or PDNG until its execution date. */

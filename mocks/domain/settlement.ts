@@ -5,7 +5,7 @@
 import type { AccountRecord, SinglePaymentRecord } from "../store/records";
 import { applyBooking, availableMinor } from "./balances";
 import { paymentBookings, type NewTransaction } from "./bookings";
-import { withStatus } from "./lifecycle";
+import { rejected, withStatus } from "./lifecycle";
 import { formatMinor, minorFromString } from "../../src/contract/money";
 import { forcedRejection } from "./scenario-effects";
 
@@ -37,7 +37,7 @@ export function settle(
   const available = availableMinor(debtor);
   if (available < amount) {
     const reason = `Insufficient funds at the ${run.label} batch: available ${formatMinor(available, currency, "interface")} ${currency} (balance plus credit line) does not cover ${formatMinor(amount, currency, "interface")} ${currency}.`;
-    return { payment: { ...withStatus(payment, "RJCT", run.at, reason), fundsAvailable: false }, accounts: [], transactions: [] };
+    return { payment: { ...rejected(payment, run.at, reason, "insufficient-funds"), fundsAvailable: false }, accounts: [], transactions: [] };
   }
   const transactions = paymentBookings(payment, amount, debtor, creditor, run.date, newId);
   const accounts = [applyBooking(debtor, -amount), ...(creditor ? [applyBooking(creditor, amount)] : [])];

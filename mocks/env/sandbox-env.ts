@@ -43,6 +43,8 @@ export interface SandboxEnv {
   changes: { revision: number; since: number };
   /** Transaction-list pages as sent, where this process sees every commit (the server); absent in the browser. */
   pageCache?: PageCache;
+  /** The serials of the account numbers this sandbox issues (domain/accounts.ts ACCOUNT_SERIALS): the page's, or a server's. */
+  accountSerials: { first: number; last: number };
   /** On a hosted (multi-tenant) server: the sandbox's tenant (absent for the server's own), which bank-page links carry. */
   hosted?: { tenantKey?: string; keys?: TenantKeyControls };
   /** Where the sandbox keeps what it was sent (decision 0055): absent for a sandbox that records nothing. */

@@ -134,7 +134,8 @@ describe("spec 7 rule 1 holds for every operation that acts for a PSU", () => {
     expect(await unknown.json()).toEqual({ tppMessages: [expect.objectContaining({ code: "PSU_CREDENTIALS_INVALID", path: "PSU-ID" })] });
   });
 
-  test("a read that names no PSU is not a PSU's request: it answers as before", async () => {
-    expect((await client.send("GET", `${NDCT}/${paymentId}/status`)).status).toBe(200);
+  test("a read that names no PSU acts for the payment's own PSU (decision 0058): a corporate one still needs PSU-Corporate-ID", async () => {
+    expect((await client.send("GET", `${NDCT}/${paymentId}/status`)).status).toBe(400);
+    expect((await client.send("GET", `${NDCT}/${paymentId}/status`, { headers: corporate })).status).toBe(200);
   });
 });

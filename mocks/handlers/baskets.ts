@@ -2,12 +2,15 @@
 import { tppError } from "../../src/contract/tpp-messages";
 import type { TppMessage } from "../../src/contract/common-objects";
 import { withStatus } from "../domain/lifecycle";
-import { answer, errorAnswer, failure } from "../env/answer";
+import { answer, errorAnswer, failure, type Answer } from "../env/answer";
 import type { BasketRecord, PaymentRecord } from "../store/records";
 import { expiryIn, timeIn } from "../env/sandbox-time";
 import { basketLinks } from "../../src/contract/resource-links";
-import { findPsu } from "./psu";
+import { findPsu, psuRefusalFor } from "./psu";
+import { visibleTo } from "../domain/ownership";
+import type { ReadTx } from "../store/port";
 import type { SandboxEnv } from "../env/sandbox-env";
+import type { PsuHeaders } from "../domain/customers";
 import type { Handler } from "./types";
 
 function basketProblems(payments: (PaymentRecord | undefined)[], ids: string[], psuId: string): TppMessage[] {
@@ -25,7 +28,7 @@ function basketProblems(payments: (PaymentRecord | undefined)[], ids: string[], 
   });
 }
 
-export const createSigningBasket: Handler<"createSigningBasket"> = ({ env, headers, body, origin }) =>
+export const createSigningBasket: Handler<"createSigningBasket"> = ({ env, headers, body, origin, tpp }) =>
   env.store.write(async (tx) => {
     const psu = await findPsu(tx, headers);
     if (!psu)
@@ -36,10 +39,11 @@ export const createSigningBasket: Handler<"createSigningBasket"> = ({ env, heade
       );
     const now = await expiryIn(tx, env);
     // As they stand now: a payment whose SCA window has ended is RJCT, and cannot go into a basket.
+    // Another TPP's payment is unknown to this one (decision 0058).
     const payments = await Promise.all(
       body.paymentIds.map(async (id) => {
         const payment = await tx.payment(id);
-        return payment && (await now.paymentAsNow(payment));
+        return payment && visibleTo(tpp, payment) ? await now.paymentAsNow(payment) : undefined;
       }),
     );
     const problems = basketProblems(payments, body.paymentIds, psu.psuId);
@@ -56,6 +60,7 @@ export const createSigningBasket: Handler<"createSigningBasket"> = ({ env, heade
       redirectUri: headers["TPP-Redirect-URI"],
       statusHistory: [{ status: "RCVD", at: time.now, reason: "Basket received." }],
       createdAt: time.now,
+      tpp,
     };
     await tx.putBasket(basket);
     for (const payment of payments) if (payment) await tx.putPayment({ ...payment, basketId: basket.basketId });
@@ -66,34 +71,56 @@ export const createSigningBasket: Handler<"createSigningBasket"> = ({ env, heade
 const unknownBasket = (basketId: string) =>
   failure("RESOURCE_UNKNOWN", `No signing basket ${basketId} in this sandbox; use the basketId its creation returned.`, "basketId");
 
+/** What the read, status and delete routes of a basket use. */
+interface BasketContext {
+  env: SandboxEnv;
+  origin: string;
+  tpp: string;
+  params: { basketId: string };
+  headers: PsuHeaders;
+}
+
+/**
+ * The basket as this request may see it, in `tx`: another TPP's is unknown to it and a PSU header naming another PSU is
+ * refused (decision 0058); the refusal, or the basket as stored.
+ */
+async function ownBasket(tx: ReadTx, { tpp, params, headers }: BasketContext): Promise<{ refusal: Answer } | { stored: BasketRecord }> {
+  const stored = await tx.basket(params.basketId);
+  if (!stored || !visibleTo(tpp, stored)) return { refusal: unknownBasket(params.basketId) };
+  const refusal = await psuRefusalFor(tx, `Signing basket ${params.basketId}`, stored, headers);
+  return refusal ? { refusal: errorAnswer(refusal) } : { stored };
+}
+
 /** The basket as it stands now: one whose SCA window has ended reads RJCT (decision 0029). */
-const basketNow = (env: SandboxEnv, basketId: string) =>
-  env.store.read(async (tx) => {
-    const basket = await tx.basket(basketId);
-    return basket && (await expiryIn(tx, env)).basketAsNow(basket);
+const basketNow = (context: BasketContext) =>
+  context.env.store.read(async (tx): Promise<{ refusal: Answer } | { basket: BasketRecord }> => {
+    const own = await ownBasket(tx, context);
+    return "refusal" in own ? own : { basket: (await expiryIn(tx, context.env)).basketAsNow(own.stored) };
   });
 
-export const getSigningBasket: Handler<"getSigningBasket"> = async ({ env, params, origin }) => {
-  const basket = await basketNow(env, params.basketId);
-  if (!basket) return unknownBasket(params.basketId);
+export const getSigningBasket: Handler<"getSigningBasket"> = async (context) => {
+  const loaded = await basketNow(context);
+  if ("refusal" in loaded) return loaded.refusal;
+  const { basket } = loaded;
   return answer(200, {
     basketId: basket.basketId,
     payments: basket.paymentIds,
     transactionStatus: basket.transactionStatus,
-    _links: basketLinks(origin, basket.basketId, basket.transactionStatus === "RCVD", env.hosted?.tenantKey),
+    _links: basketLinks(context.origin, basket.basketId, basket.transactionStatus === "RCVD", context.env.hosted?.tenantKey),
   });
 };
 
-export const getSigningBasketStatus: Handler<"getSigningBasketStatus"> = async ({ env, params }) => {
-  const basket = await basketNow(env, params.basketId);
-  return basket ? answer(200, { transactionStatus: basket.transactionStatus }) : unknownBasket(params.basketId);
+export const getSigningBasketStatus: Handler<"getSigningBasketStatus"> = async (context) => {
+  const loaded = await basketNow(context);
+  return "refusal" in loaded ? loaded.refusal : answer(200, { transactionStatus: loaded.basket.transactionStatus });
 };
 
-export const deleteSigningBasket: Handler<"deleteSigningBasket"> = ({ env, params }) =>
-  env.store.write(async (tx) => {
-    const stored = await tx.basket(params.basketId);
-    if (!stored) return unknownBasket(params.basketId);
-    const time = await expiryIn(tx, env);
+export const deleteSigningBasket: Handler<"deleteSigningBasket"> = (context) =>
+  context.env.store.write(async (tx) => {
+    const own = await ownBasket(tx, context);
+    if ("refusal" in own) return own.refusal;
+    const { stored } = own;
+    const time = await expiryIn(tx, context.env);
     const basket = time.basketAsNow(stored);
     if (basket !== stored) await tx.putBasket(basket); // an expiry has happened whatever is answered
     if (basket.transactionStatus !== "RCVD")

@@ -151,10 +151,9 @@ describe("control routes refuse bad input with tppMessages and change nothing", 
     await refused("POST", "/__sandbox/clock/advance", [1], 400, { code: "FORMAT_ERROR" });
   });
   test("regression: a far-future `to` is refused at once (catching up a thousand years of runs took 43 s)", async () => {
-    const started = Date.now();
+    // Refused before any run is computed: the catching-up took 43 s, past this test's timeout on any machine.
     await refused("POST", "/__sandbox/clock/advance", { to: "2999-12-31T23:59:59Z" }, 400, { code: "BAD_REQUEST", path: "to" });
     await refused("POST", "/__sandbox/clock/advance", { days: 3660, hours: 24 }, 400, { code: "BAD_REQUEST" });
-    expect(Date.now() - started).toBeLessThan(2000);
   });
   test("batch/times", async () => {
     await refused("PUT", "/__sandbox/batch/times", { batchTimes: [] }, 400, { code: "FORMAT_ERROR", path: "batchTimes" });

@@ -10,7 +10,7 @@ import {
   getPeriodicPayment,
   getPeriodicPaymentStatus,
 } from "./payments";
-import { createAgreement, createSandboxAccount, registerContactEmail, updateSandboxBalances } from "./sandbox-accounts";
+import { createAgreement, createSandboxAccount, getSandboxAccount, registerContactEmail, updateSandboxBalances } from "./sandbox-accounts";
 import { initializeSandbox } from "./initialize";
 import { createSandboxTransaction, getSandboxTransaction, listSandboxTransactions } from "./sandbox-transactions";
 import type { Handlers } from "./types";
@@ -29,6 +29,7 @@ export const handlers: Handlers = {
   getSigningBasketStatus,
   deleteSigningBasket,
   createSandboxAccount,
+  getSandboxAccount,
   listSandboxTransactions,
   createSandboxTransaction,
   getSandboxTransaction,

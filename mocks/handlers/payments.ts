@@ -1,5 +1,4 @@
 /** Single and periodic payments: initiation, reads, status and deletion. */
-import { tppError } from "../../src/contract/tpp-messages";
 import { bbanOf } from "../../src/contract/account-numbers";
 import { upcomingExecutionDates } from "../domain/periodic-schedule";
 import { awaitsSca, cancellationRefusal, withStatus } from "../domain/lifecycle";
@@ -10,11 +9,13 @@ import type { ReadTx, WriteOptions } from "../store/port";
 import type { AccountRecord, PaymentRecord } from "../store/records";
 import { expiryIn, timeIn } from "../env/sandbox-time";
 import { paymentLinks, type PaymentKind } from "../../src/contract/resource-links";
-import { findPsu } from "./psu";
+import { findPsu, psuRefusalFor } from "./psu";
+import { visibleTo } from "../domain/ownership";
+import type { PsuHeaders } from "../domain/customers";
 import type { SandboxEnv } from "../env/sandbox-env";
 import type { Handler, HandlerContext } from "./types";
-import { SCENARIO_APPLIED_HEADER, SETTLEMENT_REASONS, appliedMarker } from "../../src/contract/scenarios";
-import { forcedBy } from "../domain/scenario-effects";
+import { SCENARIO_APPLIED_HEADER, appliedMarker } from "../../src/contract/scenarios";
+import { rejectionMessages } from "../domain/rejection-reasons";
 
 const kindOf = (payment: PaymentRecord): PaymentKind => (payment.product === "single" ? "payments" : "periodic-payments");
 
@@ -51,6 +52,7 @@ async function initiate(context: HandlerContext<"createPayment"> | HandlerContex
       statusHistory: [{ status: "RCVD" as const, at: time.now, reason: "Initiation received." }],
       createdAt: time.now,
       ...(context.scenario ? { scenario: context.scenario } : {}),
+      tpp: context.tpp,
     };
     const record: PaymentRecord =
       request.product === "single"
@@ -78,49 +80,58 @@ function unknownPayment(kind: PaymentKind, paymentId: string) {
   );
 }
 
+/** What the read, status and delete routes of both payment kinds use (their paths and headers are alike). */
+interface PaymentRouteContext {
+  env: SandboxEnv;
+  origin: string;
+  tpp: string;
+  params: { paymentId: string };
+  headers: PsuHeaders;
+}
+type PaymentRoute = (context: PaymentRouteContext) => Promise<Answer>;
+
+/** The payment's own name in a refusal's text. */
+const named = (kind: PaymentKind, paymentId: string) => `${kind === "payments" ? "Single" : "Periodic"} payment ${paymentId}`;
+
+/**
+ * The payment as this request may see it, in `tx`: another TPP's is unknown to it and a PSU header naming another PSU
+ * is refused (decision 0058); the refusal, or the payment as stored.
+ */
+async function ownPayment(tx: ReadTx, context: PaymentRouteContext, kind: PaymentKind): Promise<{ refusal: Answer } | { stored: PaymentRecord }> {
+  const { paymentId } = context.params;
+  const stored = await tx.payment(paymentId);
+  if (!stored || kindOf(stored) !== kind || !visibleTo(context.tpp, stored)) return { refusal: unknownPayment(kind, paymentId) };
+  const refusal = await psuRefusalFor(tx, named(kind, paymentId), stored, context.headers);
+  return refusal ? { refusal: errorAnswer(refusal) } : { stored };
+}
+
 /** The payment as it stands now: one whose SCA window has ended reads RJCT (decision 0029). */
-async function loadPayment(env: SandboxEnv, kind: PaymentKind, paymentId: string) {
-  return env.store.read(async (tx) => {
-    const time = await expiryIn(tx, env);
-    const payment = await tx.payment(paymentId);
-    return { payment: payment && kindOf(payment) === kind ? await time.paymentAsNow(payment) : undefined, time };
+async function loadPayment(context: PaymentRouteContext, kind: PaymentKind) {
+  return context.env.store.read(async (tx) => {
+    const own = await ownPayment(tx, context, kind);
+    if ("refusal" in own) return own;
+    const time = await expiryIn(tx, context.env);
+    return { payment: await time.paymentAsNow(own.stored), time };
   });
 }
 
-/** Spec 7 rule 5: a payment rejected for lack of funds says so, with fundsAvailable false. */
-function statusBody(payment: PaymentRecord) {
-  const last = payment.statusHistory[payment.statusHistory.length - 1];
-  const failed = payment.transactionStatus === "RJCT" && payment.fundsAvailable === false;
-  const forced = payment.scenario?.outcome.kind === "settlement-rejected" && payment.transactionStatus === "RJCT" ? payment.scenario : undefined;
-  return {
-    transactionStatus: payment.transactionStatus,
-    ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
-    ...(forced?.outcome.kind === "settlement-rejected" && !failed
-      ? {
-          tppMessages: [tppError("PAYMENT_FAILED", last?.reason ?? `Rejected (${forcedBy(forced)}).`)],
-          psuMessage: `The payment was rejected: ${SETTLEMENT_REASONS[forced.outcome.reason].toLowerCase()}.`,
-        }
-      : {}),
-    ...(failed
-      ? {
-          tppMessages: [tppError("PAYMENT_FAILED", last?.reason ?? "Rejected: insufficient funds.")],
-          psuMessage: "The payment was rejected: insufficient funds.",
-        }
-      : {}),
-  };
-}
+/** Spec 7 rule 5: a payment rejected for lack of funds says so, with fundsAvailable false; every RJCT says why (decision 0058). */
+const statusBody = (payment: PaymentRecord) => ({
+  transactionStatus: payment.transactionStatus,
+  ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
+  ...rejectionMessages(payment),
+});
 
 /** The marker on every answer about a payment a scenario acts on, so a forced status is never taken for the bank's. */
 const markerOf = (payment: PaymentRecord) =>
   payment.scenario ? { [SCENARIO_APPLIED_HEADER]: appliedMarker(payment.scenario.source, payment.scenario.outcome) } : undefined;
 
-/** What the read, status and delete routes of both payment kinds use (their paths and headers are alike). */
-type PaymentRoute = (context: Pick<HandlerContext<"getPayment">, "env" | "params" | "origin">) => Promise<Answer>;
-
 function readPayment(kind: PaymentKind): PaymentRoute {
-  return async ({ env, params, origin }) => {
-    const { payment, time } = await loadPayment(env, kind, params.paymentId);
-    if (!payment) return unknownPayment(kind, params.paymentId);
+  return async (context) => {
+    const { env, origin } = context;
+    const loaded = await loadPayment(context, kind);
+    if ("refusal" in loaded) return loaded.refusal;
+    const { payment, time } = loaded;
     const schedule =
       payment.product === "periodic" && payment.transactionStatus !== "CANC" && payment.transactionStatus !== "RJCT"
         ? { nextExecutionDates: upcomingExecutionDates(payment.request, time.today) }
@@ -140,18 +151,19 @@ function readPayment(kind: PaymentKind): PaymentRoute {
 }
 
 function readStatus(kind: PaymentKind): PaymentRoute {
-  return async ({ env, params }) => {
-    const { payment } = await loadPayment(env, kind, params.paymentId);
-    return payment ? answer(200, statusBody(payment), markerOf(payment)) : unknownPayment(kind, params.paymentId);
+  return async (context) => {
+    const loaded = await loadPayment(context, kind);
+    return "refusal" in loaded ? loaded.refusal : answer(200, statusBody(loaded.payment), markerOf(loaded.payment));
   };
 }
 
 function deletePayment(kind: PaymentKind): PaymentRoute {
-  return ({ env, params }) =>
-    env.store.write(async (tx) => {
-      const stored = await tx.payment(params.paymentId);
-      if (!stored || kindOf(stored) !== kind) return unknownPayment(kind, params.paymentId);
-      const time = await expiryIn(tx, env);
+  return (context) =>
+    context.env.store.write(async (tx) => {
+      const own = await ownPayment(tx, context, kind);
+      if ("refusal" in own) return own.refusal;
+      const { stored } = own;
+      const time = await expiryIn(tx, context.env);
       const payment = await time.paymentAsNow(stored);
       // An expiry has happened whatever is answered: it is stored.
       if (payment !== stored) await tx.putPayment(payment);

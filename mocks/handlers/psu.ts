@@ -1,7 +1,7 @@
 /** Finds the customer a request's PSU headers name, and applies spec 7 rule 1 to every operation that acts for a PSU. */
 import type { TppMessage } from "../../src/contract/common-objects";
 import type { Operation } from "../../src/contract/operations";
-import { checkActingPsu } from "../domain/acting-psu";
+import { checkActingPsu, checkPsuOfResource, type InitiatedBy } from "../domain/acting-psu";
 import type { ReadOptions, ReadTx } from "../store/port";
 import type { CustomerRecord } from "../store/records";
 import type { PsuHeaders } from "../domain/customers";
@@ -30,5 +30,17 @@ export async function actingPsuRefusal(env: SandboxEnv, operation: Operation, he
   if (headers["PSU-ID"] === undefined && headers["X-PSU-IDENTITY"] === undefined) return undefined;
   const psu = await env.store.read((tx) => findPsu(tx, headers), ONE_STATEMENT);
   const outcome = checkActingPsu(psu, headers);
+  return outcome.ok ? undefined : outcome.messages;
+}
+
+/**
+ * Why a request may not act on an existing payment or basket for the PSU it names, or for the resource's own PSU when
+ * it names none (domain/acting-psu.ts checkPsuOfResource), or undefined. Reads in the caller's transaction.
+ */
+export async function psuRefusalFor(tx: ReadTx, what: string, resource: InitiatedBy, headers: PsuHeaders): Promise<TppMessage[] | undefined> {
+  const namesPsu = headers["PSU-ID"] !== undefined || headers["X-PSU-IDENTITY"] !== undefined;
+  const named = namesPsu ? await findPsu(tx, headers) : undefined;
+  const initiator = namesPsu ? undefined : await tx.customer(resource.customerNumber);
+  const outcome = checkPsuOfResource(what, resource, named, initiator, headers);
   return outcome.ok ? undefined : outcome.messages;
 }

@@ -44,6 +44,17 @@ describe("POST /v1/sandbox/accounts", () => {
     expect(agreements.find((a) => a.customerNumber === NEW_PRIVATE)?.accountIds).toEqual([account.resourceId]);
   });
 
+  test("the Location can be followed: GET answers the account as created; an unknown id is 404 RESOURCE_UNKNOWN", async () => {
+    const created = await create({ customerNumber: NEW_PRIVATE, accountName: "Brukskonto", currency: "NOK" });
+    const location = created.headers.get("Location") ?? "";
+    const read = await client.send("GET", location.slice(ORIGIN.length));
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual(created.body);
+    const unknown = await client.send("GET", `${ACCOUNTS}/no-such-account`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ tppMessages: [{ code: "RESOURCE_UNKNOWN", path: "mockAccountId" }] });
+  });
+
   test("a corporate customer's account: not in the agreement until POST /v1/sandbox/agreements", async () => {
     const created = await create({ customerNumber: NEW_COMPANY, accountName: "Driftskonto", currency: "NOK", bban: "86011117947" });
     expect(created.status).toBe(201);

@@ -1,5 +1,6 @@
 /** Sandbox data: accounts (spec 4.3), balances, agreements, contact e-mail. */
 import { bbanOf } from "../../src/contract/account-numbers";
+import { hrefOf } from "../../src/contract/paths";
 import { customerKindOf } from "../../src/contract/identifiers";
 import { newAccount, presentAccount, sandboxAccountNumber } from "../domain/accounts";
 import { newCustomer } from "../domain/customers";
@@ -10,13 +11,12 @@ import { timeIn } from "../env/sandbox-time";
 import type { SandboxEnv } from "../env/sandbox-env";
 import type { Handler } from "./types";
 
-/** The sandbox bank's numbering has a million serials; past them, the caller names the account itself. */
-const SERIALS = 1_000_000;
-
-async function freeAccountNumber(tx: WriteTx): Promise<string | undefined> {
+/** The next free number of this sandbox's range (decision 0058); past its serials, the caller names the account itself. */
+async function freeAccountNumber(tx: WriteTx, range: SandboxEnv["accountSerials"]): Promise<string | undefined> {
   const taken = (await tx.accounts()).length;
-  for (let serial = taken + 1; serial < taken + 1 + SERIALS; serial++) {
-    const bban = sandboxAccountNumber(serial % SERIALS);
+  const size = range.last - range.first + 1;
+  for (let step = 0; step < size; step++) {
+    const bban = sandboxAccountNumber(range.first + ((taken + step) % size));
     if (bban && !(await tx.accountByBban(bban))) return bban;
   }
   return undefined;
@@ -45,7 +45,7 @@ export const createSandboxAccount: Handler<"createSandboxAccount"> = ({ env, bod
       );
     const time = await timeIn(tx, env);
     if (!(await tx.customer(body.customerNumber))) await tx.putCustomer(newCustomer(body.customerNumber, time.now, env.newId()));
-    const bban = requested ?? (await freeAccountNumber(tx));
+    const bban = requested ?? (await freeAccountNumber(tx, env.accountSerials));
     if (bban === undefined) return failure("CONFLICT", "The sandbox bank has used all its account numbers: send a bban of your own.", "bban");
     const isPrivate = customerKindOf(body.customerNumber) === "private";
     let account = newAccount(body, { resourceId: env.newId(), bban }, time.now, false);
@@ -55,11 +55,17 @@ export const createSandboxAccount: Handler<"createSandboxAccount"> = ({ env, bod
       await joinAgreement(tx, env, body.customerNumber, [account]);
       account = { ...account, inAgreement: true };
     }
-    return answer(201, presentAccount(account, fixes, origin), { Location: `${origin}/v1/sandbox/accounts/${account.resourceId}` });
+    return answer(201, presentAccount(account, fixes, origin), { Location: `${origin}${hrefOf("getSandboxAccount", { mockAccountId: account.resourceId })}` });
   });
 
 const unknownAccount = (id: string) =>
   failure("RESOURCE_UNKNOWN", `No sandbox account ${id}; use the resourceId that POST /v1/sandbox/accounts returned.`, "mockAccountId");
+
+/** Where the Location of a created account points (a read the spec does not name; decision 0003's sandbox paths). */
+export const getSandboxAccount: Handler<"getSandboxAccount"> = async ({ env, params, fixes, origin }) => {
+  const account = await env.store.read((tx) => tx.account(params.mockAccountId));
+  return account ? answer(200, presentAccount(account, fixes, origin)) : unknownAccount(params.mockAccountId);
+};
 
 export const updateSandboxBalances: Handler<"updateSandboxBalances"> = ({ env, params, body, fixes, origin }) =>
   env.store.write(async (tx) => {

@@ -13,6 +13,8 @@ export interface HandlerContext<Id extends OperationId> {
   env: SandboxEnv;
   /** Origin the request was addressed to: links and the bank page are served from it. */
   origin: string;
+  /** The TPP that signed it (http/tpp-identity.ts): it owns what it creates, and sees only that (decision 0058). */
+  tpp: string;
   params: Row<Id> extends { pathParams: infer P } ? Out<P> : Record<string, never>;
   headers: Out<Row<Id>["headers"]>;
   query: Row<Id> extends { query: infer Q } ? Out<Q> : undefined;

@@ -4,6 +4,7 @@
  * directly, because building a `Request` and reading a `Response` back cost a signed read about as
  * much as the store did (docs/standalone-server.md, "Throughput").
  */
+import type { SignatureExamination } from "../../src/signing/index";
 import type { Answer } from "../env/answer";
 import type { SandboxEnv } from "../env/sandbox-env";
 import type { ChangeNotes } from "../store/change-watch";
@@ -40,6 +41,8 @@ export interface VerifiedSigner {
 export interface RequestFacts {
   /** Set once the request's signature verified. */
   signer?: VerifiedSigner;
+  /** Set when its signature was refused: the signature doctor's findings, the signing string rebuilt, the body's digest (a traffic record's). */
+  signatureRefused?: SignatureExamination;
   /**
    * On a hosted server: the key of the tenant whose sandbox took the request: the verified signer's, once its key was
    * admitted there (a refused or unbound one names none), or an existing tenant whose bank link was opened.

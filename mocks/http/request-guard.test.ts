@@ -175,6 +175,7 @@ describe("the Date window: a signed Date within 5 minutes of real time", () => {
     expect(old.status).toBe(401);
     const [message] = ((await old.json()) as { tppMessages: { code: string; path: string; text: string }[] }).tppMessages;
     expect(message).toMatchObject({ code: "SIGNATURE_INVALID", path: "Date" });
+    expect(old.headers.get("X-Sandbox-Signature-Diagnosis")).toBe("date-stale");
     expect(message?.text).toMatch(
       /^Date Fri, 31 Dec 1999 23:59:59 GMT is 9824 d 9 h 1 s behind the bank's real time \(Tue, 24 Nov 2026 09:00:00 GMT\); a signed Date may differ from it by at most 5 min either way\./,
     );
@@ -201,7 +202,9 @@ describe("the Date window: a signed Date within 5 minutes of real time", () => {
       },
     });
     expect(unsigned.status).toBe(401);
-    expect(JSON.stringify(await unsigned.json())).toMatch(/header date is on the request but not in the signed headers list/);
+    // The signature doctor names it: date-unsigned, with the fix.
+    expect(unsigned.headers.get("X-Sandbox-Signature-Diagnosis")).toBe("date-unsigned");
+    expect(JSON.stringify(await unsigned.json())).toMatch(/carries Date \([^)]+\) but the headers parameter does not list date.*add date to headers=/);
     const garbled = await client.send("GET", read, { headers: { Date: "2026-11-24T09:00:00Z" } });
     expect(garbled.status).toBe(400);
     expect(await garbled.json()).toMatchObject({ tppMessages: [{ code: "FORMAT_ERROR", path: "Date" }] });

@@ -4,29 +4,18 @@
  * signature, so a forged request never uses up an id, and before the handler, so a refused request
  * changes nothing (docs/standalone-server.md, "Replays and the Date window"; decision 0013).
  */
+import { DATE_WINDOW_MS, IMF_FIXDATE } from "../../src/contract/date-header";
 import { headerSet } from "../../src/contract/headers";
+import { SIGNATURE_DIAGNOSIS_HEADER } from "../../src/contract/signature-diagnoses";
+import { dateStaleFinding } from "../../src/signing/diagnosis-texts";
 import { issuesToTppMessages, tppError } from "../../src/contract/tpp-messages";
 import { REQUEST_ID_RETENTION_MS, type RequestIdClaims } from "../store/port";
 import { errorAnswer, type Answer } from "../env/answer";
 
-/** How far a signed Date may be from real time, either way. */
-export const DATE_WINDOW_MS = 5 * 60 * 1000;
+export { DATE_WINDOW_MS };
 
-/** RFC 9110 5.6.7 IMF-fixdate, the one form a sender generates: `Tue, 24 Nov 2026 09:30:00 GMT`. */
-const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
-
-/** "2 h 3 min 4 s": a duration a developer reads at a glance. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.round(Math.abs(ms) / 1000);
-  const parts: [number, string][] = [
-    [Math.floor(seconds / 86_400), "d"],
-    [Math.floor((seconds % 86_400) / 3_600), "h"],
-    [Math.floor((seconds % 3_600) / 60), "min"],
-    [seconds % 60, "s"],
-  ];
-  const shown = parts.filter(([value]) => value > 0).map(([value, unit]) => `${String(value)} ${unit}`);
-  return shown.length > 0 ? shown.join(" ") : "0 s";
-}
+/** "2 h 3 min 4 s": the signature doctor's, whose stale-Date finding this guard's refusal is. */
+export { formatDuration } from "../../src/signing/diagnosis-texts";
 
 /**
  * A request without Date passes (a browser cannot send one). With Date (which the signature check has
@@ -46,15 +35,8 @@ export function dateWindowProblem(date: string | undefined, realNow: number): An
     ]);
   const skew = at - realNow;
   if (Math.abs(skew) <= DATE_WINDOW_MS) return undefined;
-  return errorAnswer([
-    tppError(
-      "SIGNATURE_INVALID",
-      `Date ${value} is ${formatDuration(skew)} ${skew < 0 ? "behind" : "ahead of"} the bank's real time (${new Date(realNow).toUTCString()}); ` +
-        `a signed Date may differ from it by at most ${formatDuration(DATE_WINDOW_MS)} either way. Sign the current time (check your server's clock), ` +
-        "or leave Date out. The sandbox clock does not matter here.",
-      "Date",
-    ),
-  ]);
+  const finding = dateStaleFinding(value, skew, new Date(realNow), DATE_WINDOW_MS);
+  return errorAnswer([tppError("SIGNATURE_INVALID", finding.text, "Date")], { [SIGNATURE_DIAGNOSIS_HEADER]: finding.code });
 }
 
 /** X-Request-ID as the interface takes it (src/contract/headers.ts): required, a UUID. */

@@ -3,11 +3,12 @@
  * exactly what did not match. The signing string it rebuilt also travels in a response header, in
  * full, because a tppMessage text stops at 512 characters.
  */
-import type { HashedBody, VerifyFailure } from "../../src/signing/index";
+import type { HashedBody, SignatureExamination, VerifyFailure } from "../../src/signing/index";
 import type { RequestVerifier } from "../env/sandbox-env";
 import type { IncomingRequest, VerifiedSigner } from "./incoming";
 import { tppError } from "../../src/contract/tpp-messages";
 import { errorAnswer, type Answer } from "../env/answer";
+import { diagnosisHeader, examineRefusal, refusalText, signing, undiagnosed } from "./signature-diagnosis";
 
 export const SIGNING_STRING_HEADER = "X-Sandbox-Signing-String";
 
@@ -17,16 +18,12 @@ const utf8Base64 = (text: string) => {
   return btoa(binary);
 };
 
-/** On success, who signed: what the replay guard, hosted mode and the request log know the TPP by. */
-export type SignatureCheck = { ok: true; headers: Record<string, string>; signer: VerifiedSigner } | { ok: false; answer: Answer };
-
 /**
- * Loaded on the first signed request, not with the sandbox: the certificate code is the larger half
- * of it. Kept once loaded: every import() call goes through the module loader again (in Node under
- * tsx, a message to its loader thread per request).
+ * On success, who signed: what the replay guard, hosted mode and the request log know the TPP by. On a refusal, what
+ * the signature doctor found (signature-diagnosis.ts), for the request's record.
  */
-let signingModule: Promise<typeof import("../../src/signing/index")> | undefined;
-const signing = () => (signingModule ??= import("../../src/signing/index"));
+export type SignatureCheck =
+  { ok: true; headers: Record<string, string>; signer: VerifiedSigner } | { ok: false; answer: Answer; examination: SignatureExamination };
 
 /** WebCrypto's check, on this thread: the browser's sandbox and Vitest (the standalone server gives its own, server/verify-pool.ts). */
 export const webCryptoVerifier: RequestVerifier = async (request, now, options) => (await signing()).verifyRequest(request, { now, ...options });
@@ -34,15 +31,19 @@ export const webCryptoVerifier: RequestVerifier = async (request, now, options) 
 const rebuiltHeader = (signingString: string | undefined): Record<string, string> =>
   signingString === undefined ? {} : { [SIGNING_STRING_HEADER]: utf8Base64(signingString) };
 
-/** A failed check as the TPP gets it: the code, the text with the signing string the sandbox rebuilt, and that string in its header. */
-function refusal(result: VerifyFailure): { ok: false; answer: Answer } {
-  const text = result.signingString === undefined ? result.text : `${result.text} Signing string rebuilt by the sandbox:\n${result.signingString}`;
+/**
+ * A failed check as the TPP gets it: the code, the doctor's finding (or the verifier's text) with the signing string
+ * the sandbox rebuilt, that string in its header and the findings' codes in theirs.
+ */
+function refusal(result: VerifyFailure, examination: SignatureExamination): { ok: false; answer: Answer; examination: SignatureExamination } {
+  const path = result.code.startsWith("CERTIFICATE") ? "TPP-Signature-Certificate" : "Signature";
   return {
     ok: false,
-    answer: errorAnswer(
-      [tppError(result.code, text, result.code.startsWith("CERTIFICATE") ? "TPP-Signature-Certificate" : "Signature")],
-      rebuiltHeader(result.signingString),
-    ),
+    answer: errorAnswer([tppError(result.code, refusalText(examination, result), path)], {
+      ...rebuiltHeader(result.signingString),
+      ...diagnosisHeader(examination),
+    }),
+    examination,
   };
 }
 
@@ -64,15 +65,26 @@ export async function checkSignature(
   const signable = { method: request.method, url: request.target, headers, body: request.body };
   const result = await verify(signable, now, options);
   if (result.ok) return { ok: true, headers: rebuiltHeader(result.signingString), signer: { ...result.fingerprints, subject: result.certificate.subject } };
-  return refusal(result);
+  return refusal(result, await examineRefusal(result, signable, now, options));
 }
 
-/** After checkSignature with deferBodyDigest: the body, hashed as it streamed, against the Digest; the same 401 as checkSignature's, or undefined. */
-export async function checkStreamedDigest(headers: IncomingRequest["headers"], body: HashedBody): Promise<Answer | undefined> {
+/**
+ * After checkSignature with deferBodyDigest: the body, hashed as it streamed, against the Digest; the same 401 as
+ * checkSignature's, or undefined. `received`: the request with its body whole, for the signature doctor.
+ */
+export async function checkStreamedDigest(
+  headers: IncomingRequest["headers"],
+  body: HashedBody,
+  received?: { method: string; target: string; body: Uint8Array; now: Date },
+): Promise<{ answer: Answer; examination: SignatureExamination } | undefined> {
   const record: Record<string, string> = {};
   headers.forEach((value, name) => {
     record[name] = value;
   });
   const problem = await (await signing()).checkStreamedBody({ headers: record }, body);
-  return problem ? refusal(problem).answer : undefined;
+  if (!problem) return undefined;
+  const examination = received
+    ? await examineRefusal(problem, { method: received.method, url: received.target, headers: record, body: received.body }, received.now)
+    : undiagnosed(problem);
+  return refusal(problem, examination);
 }

@@ -171,6 +171,7 @@ async function world(): Promise<{ client: TestClient; seeds: Record<OperationId,
         remittanceInformationUnstructured: "Lån",
       },
     },
+    getSandboxAccount: { params: { mockAccountId: "acc-001" }, headers: read },
     getSandboxTransaction: { params: { mockAccountId: "acc-001", transactionId: transaction?.id ?? "" }, headers: read },
     updateSandboxBalances: {
       params: { mockAccountId: "acc-001" },

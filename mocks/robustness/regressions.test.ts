@@ -151,8 +151,7 @@ describe("control routes", () => {
   });
 
   test('advancing the clock to "2999-12-31T23:59:59Z": 400 at once (was 200 after catching up 43 s of batch runs)', async () => {
-    const started = Date.now();
+    // The 43 s of catching up would pass this test's timeout on any machine: no timer of our own.
     await expectRefusedUnchanged(control("POST", "/__sandbox/clock/advance", '{"to":"2999-12-31T23:59:59Z"}'), "advance to 2999");
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

@@ -17,8 +17,8 @@ export interface RequestHead {
 export interface BodyCheck {
   /** Each chunk of the body as it arrives (into a hash). */
   seen: (chunk: Buffer) => void;
-  /** Once the body is whole: its refusal, or undefined. */
-  finish: () => Promise<WireAnswer | undefined>;
+  /** Once the body is whole (`body`, for the signature doctor to read when its Digest is refused): its refusal, or undefined. */
+  finish: (body: Uint8Array) => Promise<WireAnswer | undefined>;
 }
 
 /** Refused before the body (the answer, sent on a connection then closed), or admitted with what was established and the body's check. */

@@ -72,6 +72,6 @@ export async function takeBody(
   const body = await readNodeBody(req, limit, check?.seen);
   if (body.kind === "aborted") return body;
   if (body.kind === "too-large") return { kind: "refused", answer: tooLarge(body.bytes, limit, !body.declared), close: true };
-  const refused = await check?.finish();
+  const refused = await check?.finish(body.bytes);
   return refused ? { kind: "refused", answer: refused, close: false } : { kind: "read", bytes: body.bytes };
 }

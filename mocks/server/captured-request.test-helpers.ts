@@ -3,7 +3,7 @@
  * with another method or path, or another TPP-Signature-Certificate; a request signed over a Digest of
  * one's choosing; and header lines sent apart (fetch and the Headers class would join them).
  */
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { buildSigningString, computeDigest, formatSignatureHeader, parseCertificate, signRequest } from "../../src/signing/index";
 import { toBase64, utf8Bytes } from "../../src/signing/bytes";
 import type { SandboxStore } from "../store/port";
@@ -72,14 +72,14 @@ export function sendLines(
   path: string,
   headers: Record<string, string | string[]>,
   body?: string,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(`${baseUrl}${path}`, { method, headers }, (response) => {
       let text = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (text += chunk));
       response.on("end", () => {
-        resolve({ status: response.statusCode ?? 0, text });
+        resolve({ status: response.statusCode ?? 0, text, headers: response.headers });
       });
     });
     outgoing.on("error", reject);

@@ -2,7 +2,7 @@
  * The command line of `npm run sandbox`: --port N, --host H, --data FILE, --database URL, --database-schema NAME,
  * --database-connections N, --empty, --allow-origin ORIGIN (repeatable), --public-url URL, --log-format text|json, --multi-tenant,
  * --max-tenants N, --tenants-per-minute N, --tenants-per-address N, --tenants-per-key N, --reclaim-after MINUTES,
- * --trusted-proxy CIDR (repeatable), --traffic-max-records N, --traffic-max-mib N, --help; each also from an environment
+ * --trusted-proxy CIDR (repeatable), --traffic-max-records N, --traffic-max-mib N, --no-portal, --help; each also from an environment
  * variable (SANDBOX_PORT, …, SANDBOX_DATABASE_URL), which the flag overrides.
  */
 import { parseProxyBlock } from "./client-address";
@@ -35,17 +35,20 @@ export interface CliOptions {
   trustedProxies?: string[];
   /** How much traffic each sandbox keeps (decision 0055); maxRecords 0 records none. */
   traffic?: { maxRecords?: number; maxBytes?: number };
+  /** Serve the sandbox alone, without the portal the command would serve beside it (psd2-sandbox). */
+  noPortal?: boolean;
 }
 
 export type LogFormat = "text" | "json";
 
 export type CliParse = { kind: "run"; options: CliOptions } | { kind: "help" } | { kind: "error"; message: string };
 
-export const USAGE = `Usage: npm run sandbox -- [options]
-       node --import tsx mocks/server.ts [options]
+export const USAGE = `Usage: psd2-sandbox [serve] [options]
+       npm run sandbox -- [options]
 
 The PSD2 sandbox as an HTTP server: every operation at both base addresses (the server's origin),
-sandbox controls under /__sandbox/, the simulated bank page under /bank/authorize/.
+sandbox controls under /__sandbox/, the simulated bank page under /bank/authorize/, and the
+developer portal at / (when built: npm run build), pointed at this server.
 
 Options:
   --port N       Port to listen on (default ${String(DEFAULT_PORT)}; 0 picks a free port).
@@ -101,6 +104,7 @@ Options:
                  oldest dropped first (default 10000; 0 records none).
   --traffic-max-mib N
                  MiB of stored records each sandbox's traffic record holds at most (default 64).
+  --no-portal    Serve the sandbox alone: GET / is then the list of routes, not the portal.
   -h, --help     Show this help.
 
 Each option can also come from the environment; a flag given on the command line wins:
@@ -108,7 +112,7 @@ Each option can also come from the environment; a flag given on the command line
   SANDBOX_EMPTY=1, SANDBOX_ALLOW_ORIGINS (comma-separated), SANDBOX_PUBLIC_URL, SANDBOX_LOG_FORMAT,
   SANDBOX_MULTI_TENANT=1, SANDBOX_MAX_TENANTS, SANDBOX_TENANTS_PER_MINUTE, SANDBOX_TENANTS_PER_ADDRESS,
   SANDBOX_TENANTS_PER_KEY, SANDBOX_RECLAIM_AFTER, SANDBOX_TRUSTED_PROXIES (comma-separated),
-  SANDBOX_TRAFFIC_MAX_RECORDS, SANDBOX_TRAFFIC_MAX_MIB.
+  SANDBOX_TRAFFIC_MAX_RECORDS, SANDBOX_TRAFFIC_MAX_MIB, SANDBOX_NO_PORTAL=1.
 
 See docs/standalone-server.md.`;
 
@@ -131,7 +135,7 @@ const VALUE_OPTIONS = [
   "--traffic-max-records",
   "--traffic-max-mib",
 ] as const;
-const FLAG_OPTIONS = ["--empty", "--multi-tenant"] as const;
+const FLAG_OPTIONS = ["--empty", "--multi-tenant", "--no-portal"] as const;
 type FlagOption = (typeof FLAG_OPTIONS)[number];
 const isFlagOption = (name: string): name is FlagOption => (FLAG_OPTIONS as readonly string[]).includes(name);
 type ValueOption = (typeof VALUE_OPTIONS)[number];
@@ -178,6 +182,14 @@ export const ENVIRONMENT: Record<ValueOption | FlagOption, string> = {
   "--trusted-proxy": "SANDBOX_TRUSTED_PROXIES",
   "--traffic-max-records": "SANDBOX_TRAFFIC_MAX_RECORDS",
   "--traffic-max-mib": "SANDBOX_TRAFFIC_MAX_MIB",
+  "--no-portal": "SANDBOX_NO_PORTAL",
+};
+
+/** What a flag's variable set to 1 does, for the message about any other value. */
+const FLAG_MEANING: Record<FlagOption, string> = {
+  "--empty": "start empty",
+  "--multi-tenant": "run hosted, a sandbox per TPP",
+  "--no-portal": "serve the sandbox without the portal",
 };
 
 /** The hosted mode's numeric bounds: whole numbers of at least 1. */
@@ -270,7 +282,7 @@ function environmentArgs(env: Readonly<Record<string, string | undefined>>): { a
     if (isFlagOption(option)) {
       if (value !== "1" && value !== "true")
         return {
-          problem: `${variable} takes 1 (or true) to ${option === "--empty" ? "start empty" : "run hosted, a sandbox per TPP"}; got ${JSON.stringify(value)}.`,
+          problem: `${variable} takes 1 (or true) to ${FLAG_MEANING[option]}; got ${JSON.stringify(value)}.`,
         };
       args.push(option);
       continue;
@@ -313,7 +325,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
             message:
               `Unknown option ${JSON.stringify(name)}. The options are --port, --host, --data, --database, --database-schema, --database-connections, --empty, ` +
               "--allow-origin, --public-url, --log-format, --multi-tenant, --max-tenants, --tenants-per-minute, --tenants-per-address, --tenants-per-key, " +
-              "--reclaim-after, --trusted-proxy, --traffic-max-records, --traffic-max-mib and --help.",
+              "--reclaim-after, --trusted-proxy, --traffic-max-records, --traffic-max-mib, --no-portal and --help.",
           }
         : { kind: "error", message: `Unexpected argument ${JSON.stringify(argument)}; options start with "--", such as ${EXAMPLES["--port"]}.` };
     }
@@ -395,6 +407,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       ...(databaseConnections === undefined ? {} : { databaseConnections: Number(databaseConnections) }),
       ...(flags.has("--empty") ? { empty: true } : {}),
       ...(multiTenant ? { multiTenant } : {}),
+      ...(flags.has("--no-portal") ? { noPortal: true } : {}),
       ...(Object.keys(tenantLimits).length > 0 ? { tenantLimits } : {}),
       ...(trustedProxies.length > 0 ? { trustedProxies } : {}),
       ...(origins.length > 0 ? { allowOrigins: origins } : {}),

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 export const ALLOWED_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
 export const EXPOSED_HEADERS =
-  "Location, Link, X-Request-ID, X-Total-Count, X-Sandbox-Signing-String, ASPSP-SCA-Approach, X-Sandbox-Scenario-Applied, Retry-After";
+  "Location, Link, X-Request-ID, X-Total-Count, X-Sandbox-Signing-String, X-Sandbox-Signature-Diagnosis, ASPSP-SCA-Approach, X-Sandbox-Scenario-Applied, Retry-After";
 
 /** The CORS headers of an answer: a grant for `allowedOrigin` when there is one; always Vary: Origin (the answer depends on it). */
 export function setCorsHeaders(res: ServerResponse, allowedOrigin: string | undefined): void {

@@ -21,13 +21,14 @@ export interface HttpClient {
   controlJson: <T>(method: string, path: string, body?: unknown) => Promise<T>;
 }
 
-export function httpClient(baseUrl: string): HttpClient {
+/** `certificate`: the TPP that signs (a test certificate of its own by default, the same for every client). */
+export function httpClient(baseUrl: string, certificate: Promise<Pick<TestCertificate, "privateKey" | "certificatePem">> = testCertificate()): HttpClient {
   const send: HttpClient["send"] = async (method, path, options = {}) => {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     const headers: Record<string, string> = { "X-Request-ID": crypto.randomUUID(), ...options.headers };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (options.sign !== false) {
-      const cert = await testCertificate();
+      const cert = await certificate;
       const signed = await signRequest({ method, url: path, headers, body }, { privateKey: cert.privateKey, certificate: cert.certificatePem });
       Object.assign(headers, signed.headers);
     }

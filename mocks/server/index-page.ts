@@ -1,6 +1,7 @@
 /** GET / (what this server is, as HTML or JSON by Accept) and GET /openapi.json (from the contract). */
 import { controlRoutes } from "../../src/contract/control";
 import { controlSummaries } from "../../src/contract/control-summaries";
+import { osloToday } from "../../src/contract/example-dates";
 import { buildOpenApiDocument } from "../../src/contract/openapi";
 import { CONTROL_PREFIX } from "../router";
 import { html, page } from "./html";
@@ -10,17 +11,22 @@ const CONTROL_ROUTES = controlRoutes.map(({ id, method, path }) => [method, path
 
 /**
  * The document names as its server the origin it was asked for at (the Host the client used), so
- * a generated client or a mock aims at this server whatever its port. Built once around a marker;
- * each answer puts its origin in, as JSON string content.
+ * a generated client or a mock aims at this server whatever its port. Its examples are a request the
+ * sandbox accepts on the day it is served (decision 0053): dated today in Oslo, each X-Request-ID a
+ * fresh UUID per answer. Built once a day around markers; each answer puts its origin and ids in.
  */
 const ORIGIN_MARKER = "http://origin.invalid";
-let openApi: [string, string] | undefined;
-export function openApiResponse(origin: string): Response {
-  openApi ??= (() => {
-    const [before = "", after = ""] = `${JSON.stringify(buildOpenApiDocument({ origin: ORIGIN_MARKER }), null, 2)}\n`.split(ORIGIN_MARKER);
-    return [before, after];
-  })();
-  return new Response(`${openApi[0]}${JSON.stringify(origin).slice(1, -1)}${openApi[1]}`, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+const ID_MARKER = /"request-id-of-[A-Za-z]+"/g;
+let openApi: { day: string; parts: [string, string] } | undefined;
+export function openApiResponse(origin: string, now = Date.now()): Response {
+  const day = osloToday(now);
+  if (openApi?.day !== day) {
+    const document = buildOpenApiDocument({ origin: ORIGIN_MARKER, today: day, requestId: (id) => `request-id-of-${id}` });
+    const [before = "", after = ""] = `${JSON.stringify(document, null, 2)}\n`.split(ORIGIN_MARKER);
+    openApi = { day, parts: [before, after] };
+  }
+  const text = `${openApi.parts[0]}${JSON.stringify(origin).slice(1, -1)}${openApi.parts[1]}`.replace(ID_MARKER, () => `"${crypto.randomUUID()}"`);
+  return new Response(text, { headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
 /** How the controls are called: unsigned on a local server; signed, each TPP in its own sandbox, on a hosted one. */

@@ -19,9 +19,16 @@ const consoleIo: CliIo = {
 
 /** What the server prints when it is ready. */
 export function startupBanner(
-  server: Pick<SandboxServer, "url" | "publicUrl" | "dataFile" | "database" | "loadedDataFile" | "jsonBackup" | "sandbox" | "tenants">,
+  server: Pick<SandboxServer, "url" | "publicUrl" | "dataFile" | "database" | "loadedDataFile" | "jsonBackup" | "sandbox" | "tenants"> & { portal?: boolean },
 ): string {
-  if (server.tenants) return hostedBanner(server);
+  const banner = server.tenants ? hostedBanner(server) : localBanner(server);
+  if (server.portal !== true) return banner;
+  // The portal first: it is what a person opens.
+  const [first = "", ...rest] = banner.split("\n");
+  return [first, `  portal            ${server.publicUrl}/   (the developer portal, pointed at this server)`, ...rest].join("\n");
+}
+
+function localBanner(server: Pick<SandboxServer, "url" | "publicUrl" | "dataFile" | "database" | "loadedDataFile" | "jsonBackup" | "sandbox">): string {
   const state =
     server.database !== undefined
       ? `PostgreSQL ${server.database.url}, schema ${server.database.schema} (shared with every server on it; every change committed before it is answered)`
@@ -72,11 +79,13 @@ function hostedBanner(server: Pick<SandboxServer, "url" | "publicUrl" | "databas
 /**
  * Runs the CLI. Resolves to an exit code when it is done at once (help: 0, bad arguments: 2, a
  * failed start: 1); resolves to undefined once the server is running (a signal then stops it).
+ * `portalDir`: the built portal the command serves beside the sandbox (psd2-sandbox's own dist/), unless --no-portal.
  */
 export async function main(
   argv: readonly string[],
   io: CliIo = consoleIo,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  { portalDir }: { portalDir?: string } = {},
 ): Promise<number | undefined> {
   const parsed = parseCliArgs(argv, env);
   if (parsed.kind === "help") {
@@ -89,7 +98,8 @@ export async function main(
   }
   let server: SandboxServer;
   try {
-    server = await startSandboxServer({ ...parsed.options, log: io.out });
+    const { noPortal, ...options } = parsed.options;
+    server = await startSandboxServer({ ...options, ...(noPortal === true || portalDir === undefined ? {} : { portalDir }), log: io.out });
   } catch (error) {
     io.err(`sandbox: cannot start: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

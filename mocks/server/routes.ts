@@ -9,6 +9,7 @@ import { bankPage } from "./bank-page";
 import { indexResponse, openApiResponse } from "./index-page";
 import { jsonError } from "./json-errors";
 import { HEALTH_PATHS, Liveness, Readiness } from "../../src/contract/server-health";
+import type { Portal } from "./portal-files";
 
 export interface ServerHealth {
   /** Whether this process should be sent requests now, and why not. */
@@ -56,7 +57,8 @@ const ownPages = (hosted: boolean): Record<string, (request: Request, url: URL) 
  */
 export type HostedRoute<Context> = (request: Request, url: URL, facts: RequestFacts, client: string, admitted?: Context) => Promise<Response | undefined>;
 
-export function createRoutes<Context = never>(dispatch: Dispatch, health?: ServerHealth, hosted?: HostedRoute<Context>) {
+/** `portal`: the built portal this server serves at its origin (psd2-sandbox), beside the sandbox. */
+export function createRoutes<Context = never>(dispatch: Dispatch, health?: ServerHealth, hosted?: HostedRoute<Context>, portal?: Portal) {
   const pages = ownPages(hosted !== undefined);
   /** `facts` is told what answering established (the verified signer, the tenant), for the request log; `client` is the client's address. */
   return async function route(request: Request, facts: RequestFacts = {}, client = "unknown", admitted?: Context): Promise<Response> {
@@ -65,6 +67,9 @@ export function createRoutes<Context = never>(dispatch: Dispatch, health?: Serve
       const healthy = await healthAnswer(url.pathname, health);
       if (healthy) return healthy;
     }
+    // The portal's page for a browser at /; its files and client routes beside the server's own paths.
+    const portalAnswer = url.pathname === "/openapi.json" ? undefined : await portal?.answer(request, url);
+    if (portalAnswer) return portalAnswer;
     const own = pages[url.pathname];
     if (own) {
       if (request.method === "GET" || request.method === "HEAD") return own(request, url);
@@ -79,7 +84,7 @@ export function createRoutes<Context = never>(dispatch: Dispatch, health?: Serve
     return jsonError(
       404,
       "RESOURCE_UNKNOWN",
-      `Nothing at ${url.pathname}. The interface is under /v1/ (see /openapi.json), the sandbox controls under /__sandbox/, the bank page under /bank/authorize/; GET / lists them.`,
+      `Nothing at ${url.pathname}. The interface is under /v1/ (see /openapi.json), the sandbox controls under /__sandbox/, the bank page under /bank/authorize/; GET / (as JSON) lists them.`,
     );
   };
 }

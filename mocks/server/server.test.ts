@@ -198,7 +198,7 @@ describe("what a browser on another origin and a careless client get", { timeout
     const answer = await fetch(`${server.url}/__sandbox/clock`, { headers: { Origin: "http://localhost:5173" } });
     expect(answer.headers.get("Access-Control-Allow-Origin")).toBe("http://localhost:5173");
     expect(answer.headers.get("Access-Control-Expose-Headers")).toBe(
-      "Location, Link, X-Request-ID, X-Total-Count, X-Sandbox-Signing-String, ASPSP-SCA-Approach, X-Sandbox-Scenario-Applied, Retry-After",
+      "Location, Link, X-Request-ID, X-Total-Count, X-Sandbox-Signing-String, X-Sandbox-Signature-Diagnosis, ASPSP-SCA-Approach, X-Sandbox-Scenario-Applied, Retry-After",
     );
   });
 

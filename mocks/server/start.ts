@@ -22,6 +22,7 @@ import { createBodyBudgets, type BodyBudgetLimits } from "./body-budget";
 import { createRequestHandler } from "./handle-request";
 import { isLoopbackHostName, parseAllowedOrigin } from "./origins";
 import { createRoutes } from "./routes";
+import { loadPortal } from "./portal-files";
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_TRAFFIC_LIMITS } from "./defaults";
 import type { TrafficLimits } from "../store/port";
 import { recordExchange, type Exchange } from "../http/traffic-record";
@@ -33,6 +34,7 @@ import { startTenantBatches } from "./tenants/tenant-batches";
 import { DEFAULT_TENANT_LIMITS, type TenantLimits, type TenantSandboxes } from "./tenants/tenant-sandboxes";
 import { createHostedTenants, type HostedTenants } from "./tenants/hosted-tenants";
 import { trustedProxies } from "./client-address";
+import { ACCOUNT_SERIALS } from "../domain/accounts";
 
 export interface SandboxServerOptions {
   /** Default 4010; 0 picks a free port (see `url`). */
@@ -102,6 +104,11 @@ export interface SandboxServerOptions {
    * stored JSON, oldest dropped first. `maxRecords: 0` records nothing (the benchmark's "without").
    */
   traffic?: Partial<TrafficLimits>;
+  /**
+   * The built portal (vite build's dist/) to serve at this server's origin, pointed at this server (psd2-sandbox;
+   * decision 0057): GET / for a browser, its files and its client routes. Without it, GET / is the server's own page.
+   */
+  portalDir?: string;
 }
 
 export interface SandboxServer {
@@ -122,6 +129,8 @@ export interface SandboxServer {
   sandbox: Sandbox;
   /** Hosted mode: the TPPs' sandboxes. */
   tenants: TenantSandboxes | undefined;
+  /** Whether the portal is served at the server's origin (portalDir). */
+  portal: boolean;
   /** Stops accepting requests, lets the ones in flight end, then closes the database. */
   close(): Promise<void>;
 }
@@ -211,6 +220,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   });
 
   if (options.database !== undefined && dataFile !== undefined) throw new Error("Give either a data file (SQLite) or a database (PostgreSQL), not both.");
+  // Before anything is opened: a missing portal stops the start with nothing to undo.
+  const portal = options.portalDir === undefined ? undefined : await loadPortal(resolve(options.portalDir));
   const multiTenant = options.multiTenant === true;
   const trafficLimits: TrafficLimits = { ...DEFAULT_TRAFFIC_LIMITS, ...options.traffic };
   const traffic = trafficLimits.maxRecords > 0 ? trafficLimits : undefined;
@@ -270,6 +281,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       verifyRequest,
       // A hosted server's own sandbox answers no TPP: its tenants keep their traffic.
       ...(traffic && !multiTenant ? { traffic } : {}),
+      // Numbers apart from the browser's sandbox (decision 0058).
+      accountSerials: ACCOUNT_SERIALS.server,
     });
     const timerOptions = { ...(options.batchIntervalMs ? { intervalMs: options.batchIntervalMs } : {}), ...(log ? { log } : {}), reportFailure };
     let hosted: HostedRouting | undefined;
@@ -308,7 +321,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     const onRequest = createRequestHandler({
       ...(hosted ? { admit: hosted.admit } : { changeStreams }),
       budgets: createBodyBudgets(options.bodyBudgets),
-      route: createRoutes(sandbox.dispatch, { ready: () => readiness(storageProbe(store), () => closing !== undefined) }, hosted?.route),
+      route: createRoutes(sandbox.dispatch, { ready: () => readiness(storageProbe(store), () => closing !== undefined) }, hosted?.route, portal),
       answerInterface: hosted?.answerInterface ?? sandbox.dispatch.answer,
       answerControl: hosted?.answerControl ?? sandbox.dispatch.answer,
       allowOrigins,
@@ -359,7 +372,19 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       }
     };
     const publicUrl = options.publicUrl === undefined ? url : new URL(options.publicUrl).origin;
-    return { url, publicUrl, port: address.port, dataFile, database, loadedDataFile, jsonBackup, sandbox, tenants, close: () => (closing ??= close()) };
+    return {
+      url,
+      publicUrl,
+      port: address.port,
+      dataFile,
+      database,
+      loadedDataFile,
+      jsonBackup,
+      sandbox,
+      tenants,
+      portal: portal !== undefined,
+      close: () => (closing ??= close()),
+    };
   } catch (error) {
     if (server?.listening) await closeServer(server, 0);
     await batch?.stop();

@@ -4,7 +4,16 @@
  */
 import { z } from "zod";
 import { TransactionStatus } from "../../src/contract/codes";
-import { Agreement, Customer, MAX_INSTANT, PeriodicPaymentRecord, ScaWindow, SinglePaymentRecord, StatusChange } from "../../src/contract/control-schemas";
+import {
+  Agreement,
+  Customer,
+  MAX_INSTANT,
+  PeriodicPaymentRecord,
+  ScaWindow,
+  SinglePaymentRecord,
+  StatusChange,
+  TppOwner,
+} from "../../src/contract/control-schemas";
 import { freeText } from "../../src/contract/primitives";
 import { SandboxAccount, SandboxTransaction } from "../../src/contract/sandbox";
 import { ScenarioRules } from "../../src/contract/scenarios";
@@ -72,6 +81,7 @@ export const BasketRecord = z.object({
   redirectUri: z.string(),
   statusHistory: z.array(StatusChange).min(1),
   createdAt: instant,
+  tpp: TppOwner.optional(),
 });
 export type BasketRecord = z.infer<typeof BasketRecord>;
 

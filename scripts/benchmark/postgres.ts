@@ -196,7 +196,6 @@ export async function postgresFigures(options: PostgresFigureOptions): Promise<R
       },
       twoVersusOne: await twoVersusOne(cluster, options),
       twoVersusOneHosted: await twoVersusOne(cluster, options, true),
-      activeTenants: await tenantFigures(cluster.url, TENANT_FIGURES),
     };
   } finally {
     await cluster.stop();

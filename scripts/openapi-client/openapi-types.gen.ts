@@ -58,7 +58,11 @@ export interface paths {
          */
         delete: operations["deletePayment"];
         options?: never;
-        head?: never;
+        /**
+         * Get payment (HEAD)
+         * @description HEAD of getPayment: the status and headers its GET answers, without the body.
+         */
+        head: operations["getPaymentHead"];
         patch?: never;
         trace?: never;
     };
@@ -80,7 +84,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get payment status (HEAD)
+         * @description HEAD of getPaymentStatus: the status and headers its GET answers, without the body.
+         */
+        head: operations["getPaymentStatusHead"];
         patch?: never;
         trace?: never;
     };
@@ -136,7 +144,11 @@ export interface paths {
          */
         delete: operations["deletePeriodicPayment"];
         options?: never;
-        head?: never;
+        /**
+         * Get periodic payment (HEAD)
+         * @description HEAD of getPeriodicPayment: the status and headers its GET answers, without the body.
+         */
+        head: operations["getPeriodicPaymentHead"];
         patch?: never;
         trace?: never;
     };
@@ -158,7 +170,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get periodic payment status (HEAD)
+         * @description HEAD of getPeriodicPaymentStatus: the status and headers its GET answers, without the body.
+         */
+        head: operations["getPeriodicPaymentStatusHead"];
         patch?: never;
         trace?: never;
     };
@@ -212,7 +228,11 @@ export interface paths {
          */
         delete: operations["deleteSigningBasket"];
         options?: never;
-        head?: never;
+        /**
+         * Get signing basket (HEAD)
+         * @description HEAD of getSigningBasket: the status and headers its GET answers, without the body.
+         */
+        head: operations["getSigningBasketHead"];
         patch?: never;
         trace?: never;
     };
@@ -234,7 +254,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get signing basket status (HEAD)
+         * @description HEAD of getSigningBasketStatus: the status and headers its GET answers, without the body.
+         */
+        head: operations["getSigningBasketStatusHead"];
         patch?: never;
         trace?: never;
     };
@@ -255,6 +279,32 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/accounts/{mockAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get sandbox account
+         * @description Reads one sandbox account with its balances: where the Location of POST /v1/sandbox/accounts points. The spec names no such read; this sandbox adds it so that the Location can be followed.
+         *
+         *     **Path chosen by this sandbox**: the spec names this operation without a path.
+         */
+        get: operations["getSandboxAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Get sandbox account (HEAD)
+         * @description HEAD of getSandboxAccount: the status and headers its GET answers, without the body.
+         */
+        head: operations["getSandboxAccountHead"];
         patch?: never;
         trace?: never;
     };
@@ -280,7 +330,11 @@ export interface paths {
         post: operations["createSandboxTransaction"];
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get sandbox account transactions (HEAD)
+         * @description HEAD of listSandboxTransactions: the status and headers its GET answers, without the body.
+         */
+        head: operations["listSandboxTransactionsHead"];
         patch?: never;
         trace?: never;
     };
@@ -302,7 +356,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get transaction details (HEAD)
+         * @description HEAD of getSandboxTransaction: the status and headers its GET answers, without the body.
+         */
+        head: operations["getSandboxTransactionHead"];
         patch?: never;
         trace?: never;
     };
@@ -410,7 +468,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * The sandbox clock, the last and next batch run, the batch times. (HEAD)
+         * @description HEAD of sandboxClock: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxClockHead"];
         patch?: never;
         trace?: never;
     };
@@ -542,7 +604,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Every customer. (HEAD)
+         * @description HEAD of sandboxCustomers: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxCustomersHead"];
         patch?: never;
         trace?: never;
     };
@@ -564,7 +630,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Every account, with balances. (HEAD)
+         * @description HEAD of sandboxAccounts: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxAccountsHead"];
         patch?: never;
         trace?: never;
     };
@@ -586,7 +656,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Every agreement. (HEAD)
+         * @description HEAD of sandboxAgreements: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxAgreementsHead"];
         patch?: never;
         trace?: never;
     };
@@ -608,7 +682,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * The newest payments. (HEAD)
+         * @description HEAD of sandboxPayments: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxPaymentsHead"];
         patch?: never;
         trace?: never;
     };
@@ -630,7 +708,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * One payment, with its status history. (HEAD)
+         * @description HEAD of sandboxPayment: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxPaymentHead"];
         patch?: never;
         trace?: never;
     };
@@ -680,7 +762,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * The scenario rules: forced outcomes for requests that match (the X-Sandbox-Scenario header forces one for one request). (HEAD)
+         * @description HEAD of scenarioRules: the status and headers its GET answers, without the body.
+         */
+        head: operations["scenarioRulesHead"];
         patch?: never;
         trace?: never;
     };
@@ -708,7 +794,11 @@ export interface paths {
         post: operations["scaDecision"];
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * What the PSU is asked to approve (subject: payment or basket). (HEAD)
+         * @description HEAD of scaRequest: the status and headers its GET answers, without the body.
+         */
+        head: operations["scaRequestHead"];
         patch?: never;
         trace?: never;
     };
@@ -730,7 +820,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Everything the sandbox holds, as one JSON document. (HEAD)
+         * @description HEAD of exportSandbox: the status and headers its GET answers, without the body.
+         */
+        head: operations["exportSandboxHead"];
         patch?: never;
         trace?: never;
     };
@@ -796,7 +890,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * The registered contact e-mail. (HEAD)
+         * @description HEAD of sandboxSettings: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxSettingsHead"];
         patch?: never;
         trace?: never;
     };
@@ -818,7 +916,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Which sandbox this is: the interface and control version it speaks, and the schema version of its exports. (HEAD)
+         * @description HEAD of sandboxInfo: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxInfoHead"];
         patch?: never;
         trace?: never;
     };
@@ -840,7 +942,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Valid Norwegian test identities with their check digits: synthetic national identity and D-numbers, organisation numbers, free account numbers at the sandbox bank, and KIDs (MOD10 and MOD11); ?count=1…20 of each (5 by default). (HEAD)
+         * @description HEAD of testIdentities: the status and headers its GET answers, without the body.
+         */
+        head: operations["testIdentitiesHead"];
         patch?: never;
         trace?: never;
     };
@@ -862,7 +968,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * How many changes the sandbox has committed. With Accept: text/event-stream the server keeps the answer open and sends a `change` event after each burst of changes (a few per second at most), a comment every 15 s, and ends it after 10 minutes (EventSource reconnects); at most 32 streams at once. (HEAD)
+         * @description HEAD of sandboxChanges: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxChangesHead"];
         patch?: never;
         trace?: never;
     };
@@ -884,7 +994,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * The requests the sandbox answered, newest first (every client: the portal, curl, a TPP's back end): ?status=4xx|401, ?operation=createPayment, ?tpp=<certificate SHA-256>, ?since= and ?until= (ISO 8601), ?limit=1…200 (50), and ?cursor= the `next` of the page before. Hosted: the signing TPP's own only. (HEAD)
+         * @description HEAD of sandboxRequests: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxRequestsHead"];
         patch?: never;
         trace?: never;
     };
@@ -906,7 +1020,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * One recorded request whole: its headers and body, the answer's, the TPP, the scenario applied and what it changed. (HEAD)
+         * @description HEAD of sandboxRequest: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxRequestHead"];
         patch?: never;
         trace?: never;
     };
@@ -934,7 +1052,11 @@ export interface paths {
         post: operations["addTenantKey"];
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Hosted server only: the keys this TPP's sandbox accepts signatures from (SHA-256 of each SubjectPublicKeyInfo). The first certificate to reach the sandbox binds its key. (HEAD)
+         * @description HEAD of tenantKeys: the status and headers its GET answers, without the body.
+         */
+        head: operations["tenantKeysHead"];
         patch?: never;
         trace?: never;
     };
@@ -1105,8 +1227,9 @@ export interface components {
             transactionStatus: components["schemas"]["TransactionStatus"];
             /** @description false when the payment was rejected for lack of funds (since 1.14.2). */
             fundsAvailable?: boolean;
-            /** @description Text for display to the PSU; at most 512 characters. */
+            /** @description When RJCT: why, in words to show the PSU (this sandbox's choice, decision 0058). */
             psuMessage?: string;
+            /** @description When RJCT: one message saying why (this sandbox's choice, decision 0058). Its code: SCA_EXPIRED when SCA was not completed in time (expired or abandoned); PAYMENT_FAILED when the PSU declined SCA, funds lacked (with fundsAvailable false) or the settlement was rejected; its text says which. */
             tppMessages?: components["schemas"]["TppMessage"][];
         };
         /** @description A periodic payment as stored: its request and its status. */
@@ -1138,6 +1261,10 @@ export interface components {
             paymentId: string;
             transactionStatus: components["schemas"]["TransactionStatus"];
             fundsAvailable?: boolean;
+            /** @description When RJCT: why, in words to show the PSU (this sandbox's choice, decision 0058). */
+            psuMessage?: string;
+            /** @description When RJCT: one message saying why (this sandbox's choice, decision 0058). Its code: SCA_EXPIRED when SCA was not completed in time (expired or abandoned); PAYMENT_FAILED when the PSU declined SCA, funds lacked (with fundsAvailable false) or the settlement was rejected; its text says which. */
+            tppMessages?: components["schemas"]["TppMessage"][];
             _links?: components["schemas"]["Links"];
             /** @description Sandbox: the next dates this standing order will run, after weekends and bank holidays. */
             nextExecutionDates?: components["schemas"]["CalendarDate"][];
@@ -1301,6 +1428,11 @@ export interface components {
             ultimateCreditor?: string;
             purposeCode?: string;
         };
+        /**
+         * @description A code of the signature doctor's table (docs/signing.md, "The signature doctor").
+         * @enum {string}
+         */
+        SignatureDiagnosisCode: "signature-header-missing" | "signature-header-malformed" | "algorithm-unsupported" | "certificate-missing" | "certificate-malformed" | "certificate-key-unsupported" | "certificate-weak" | "certificate-expired" | "certificate-not-yet-valid" | "keyid-malformed" | "keyid-serial-mismatch" | "keyid-serial-decimal" | "keyid-serial-reversed" | "keyid-issuer-mismatch" | "digest-missing" | "digest-malformed" | "digest-algorithm-unsupported" | "digest-algorithm-repeated" | "digest-mismatch" | "digest-of-reformatted-json" | "digest-of-reordered-json" | "digest-of-escaped-json" | "digest-with-trailing-newline" | "digest-of-empty-body" | "digest-encoding" | "digest-body-charset" | "digest-algorithm-label" | "header-not-signed" | "date-unsigned" | "date-stale" | "signed-header-absent" | "headers-param-not-lowercase" | "signing-string-name-case" | "signing-string-trailing-newline" | "signing-string-crlf" | "signing-string-order" | "signing-string-line-missing" | "request-target-unlisted" | "host-unlisted" | "header-signed-unlisted" | "request-target-differs" | "host-differs" | "algorithm-hash-mismatch" | "signature-other-key" | "signature-pss" | "signature-length" | "signature-mismatch" | "internal-error";
         SigningBasket: {
             basketId: string;
             payments: string[];
@@ -1342,6 +1474,10 @@ export interface components {
             paymentId: string;
             transactionStatus: components["schemas"]["TransactionStatus"];
             fundsAvailable?: boolean;
+            /** @description When RJCT: why, in words to show the PSU (this sandbox's choice, decision 0058). */
+            psuMessage?: string;
+            /** @description When RJCT: one message saying why (this sandbox's choice, decision 0058). Its code: SCA_EXPIRED when SCA was not completed in time (expired or abandoned); PAYMENT_FAILED when the PSU declined SCA, funds lacked (with fundsAvailable false) or the settlement was rejected; its text says which. */
+            tppMessages?: components["schemas"]["TppMessage"][];
             _links?: components["schemas"]["Links"];
         };
         /** @description Body of a single NDCT payment initiation (spec 2.4). Required fields and bounds not shown by the spec follow the periodic payment (see docs/decisions). */
@@ -1504,6 +1640,30 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Sandbox scenario: only when a TPP forces it, by the request header X-Sandbox-Scenario: too-many-requests;retry-after=10 or a rule of GET /__sandbox/scenarios (see x-sandbox-scenarios); a bank sends it under load or maintenance. Retry-After says when to retry; the request changed nothing. */
+        TooManyRequests: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Sandbox-Scenario-Applied": components["headers"]["X-Sandbox-Scenario-Applied"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Sandbox scenario: only when a TPP forces it, by the request header X-Sandbox-Scenario: service-unavailable;retry-after=30 or a rule of GET /__sandbox/scenarios (see x-sandbox-scenarios); a bank sends it under load or maintenance. Retry-After says when to retry; the request changed nothing. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Sandbox-Scenario-Applied": components["headers"]["X-Sandbox-Scenario-Applied"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1512,8 +1672,14 @@ export interface components {
         "X-Request-ID": string;
         /** @description Sandbox only: base64 of the signing string the sandbox rebuilt and verified (on every signed answer, and on a signature refusal, to compare with what was signed). */
         "X-Sandbox-Signing-String": string;
+        /** @description Sandbox only: on a refused signature (and a stale signed Date), the signature doctor's findings by code, comma-separated, the first the refusal's own, whose text is the tppMessage's: what was wrong and the fix (docs/signing.md, "The signature doctor"). */
+        "X-Sandbox-Signature-Diagnosis": components["schemas"]["SignatureDiagnosisCode"][];
         /** @description The methods the path takes. */
         Allow: string;
+        /** @description Seconds to wait before trying again. */
+        "Retry-After": number;
+        /** @description Sandbox only: on an answer a scenario forced, which one: header (<scenario>) or rule <id> (<scenario>). See x-sandbox-scenarios. */
+        "X-Sandbox-Scenario-Applied": string;
     };
     pathItems: never;
 }
@@ -1523,17 +1689,35 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description TPP session identifier. */
+                /**
+                 * @description TPP session identifier.
+                 * @example 6b3f1c2a-9d8e-4f70-a1b2-c3d4e5f60718
+                 */
                 "TPP-Session-ID": string;
-                /** @description URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused. */
+                /**
+                 * @description URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused.
+                 * @example https://tpp.example/callback
+                 */
                 "TPP-Redirect-URI": string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address": string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -1545,9 +1729,12 @@ export interface operations {
                 Host?: string;
                 /** @description false triggers biometric authentication automatically for mobile apps where available; default true. */
                 "TPP-Redirect-Preferred"?: "true" | "false";
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
-                "PSU-ID"?: string;
-                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. Exactly one of PSU-ID and X-PSU-IDENTITY names the PSU (spec 5.8). OpenAPI cannot say "one of two headers", so this document marks PSU-ID, the one most TPPs send, as required: a generator then sends it with its example. A request that names the PSU by X-PSU-IDENTITY instead, without PSU-ID, is accepted too; one with both is refused (400 FORMAT_ERROR).
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID": string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. Instead of PSU-ID, never with it: exactly one of the two (spec 5.8; 400 FORMAT_ERROR with both), for example 15829010019. It has no example, so that a generator that sends every example sends PSU-ID alone. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
@@ -1571,6 +1758,8 @@ export interface operations {
                 "PSU-Device-ID"?: string;
                 /** @description Forwarded geolocation of the request. */
                 "PSU-Geo-Location"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -1657,6 +1846,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1684,18 +1874,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPayment: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -1705,19 +1913,33 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the initiation. */
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example a76348e2-0b42-4e7c-af8d-3f37478535f6
+                 */
                 paymentId: string;
             };
             cookie?: never;
@@ -1792,6 +2014,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1819,18 +2042,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deletePayment: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -1840,19 +2081,33 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the initiation. */
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example a76348e2-0b42-4e7c-af8d-3f37478535f6
+                 */
                 paymentId: string;
             };
             cookie?: never;
@@ -1883,6 +2138,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1910,7 +2166,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description tppMessages with code CONFLICT. */
+            /** @description tppMessages with code CONFLICT. An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
             409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -1921,17 +2177,25 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getPaymentStatus: {
+    getPaymentHead: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -1941,19 +2205,147 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the initiation. */
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example a76348e2-0b42-4e7c-af8d-3f37478535f6
+                 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, PSU_CREDENTIALS_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN, PRODUCT_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPaymentStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID"?: string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                "X-PSU-IDENTITY"?: string;
+                /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
+                "PSU-Corporate-ID"?: string;
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
+                "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example a76348e2-0b42-4e7c-af8d-3f37478535f6
+                 */
                 paymentId: string;
             };
             cookie?: never;
@@ -1992,6 +2384,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2019,26 +2412,170 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPaymentStatusHead: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID"?: string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                "X-PSU-IDENTITY"?: string;
+                /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
+                "PSU-Corporate-ID"?: string;
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
+                "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example a76348e2-0b42-4e7c-af8d-3f37478535f6
+                 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment status record. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, PSU_CREDENTIALS_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN, PRODUCT_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPeriodicPayment: {
         parameters: {
             query?: never;
             header: {
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix": string;
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description TPP session identifier. */
+                /**
+                 * @description TPP session identifier.
+                 * @example 6b3f1c2a-9d8e-4f70-a1b2-c3d4e5f60718
+                 */
                 "TPP-Session-ID": string;
-                /** @description URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused. */
+                /**
+                 * @description URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused.
+                 * @example https://tpp.example/callback
+                 */
                 "TPP-Redirect-URI": string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2050,9 +2587,12 @@ export interface operations {
                 Host?: string;
                 /** @description false triggers biometric authentication automatically for mobile apps where available; default true. */
                 "TPP-Redirect-Preferred"?: "true" | "false";
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
-                "PSU-ID"?: string;
-                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. Exactly one of PSU-ID and X-PSU-IDENTITY names the PSU (spec 5.8). OpenAPI cannot say "one of two headers", so this document marks PSU-ID, the one most TPPs send, as required: a generator then sends it with its example. A request that names the PSU by X-PSU-IDENTITY instead, without PSU-ID, is accepted too; one with both is refused (400 FORMAT_ERROR).
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID": string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. Instead of PSU-ID, never with it: exactly one of the two (spec 5.8; 400 FORMAT_ERROR with both), for example 15829010019. It has no example, so that a generator that sends every example sends PSU-ID alone. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
@@ -2076,6 +2616,8 @@ export interface operations {
                 "PSU-Device-ID"?: string;
                 /** @description Forwarded geolocation of the request. */
                 "PSU-Geo-Location"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -2165,6 +2707,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2192,18 +2735,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPeriodicPayment: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2213,19 +2774,33 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the initiation. */
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example c46fa3a2-9890-428d-a135-3c1d291f08f5
+                 */
                 paymentId: string;
             };
             cookie?: never;
@@ -2308,6 +2883,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2335,18 +2911,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deletePeriodicPayment: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2356,19 +2950,33 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the initiation. */
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example c46fa3a2-9890-428d-a135-3c1d291f08f5
+                 */
                 paymentId: string;
             };
             cookie?: never;
@@ -2399,6 +3007,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2426,7 +3035,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description tppMessages with code CONFLICT. */
+            /** @description tppMessages with code CONFLICT. An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
             409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2437,17 +3046,25 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getPeriodicPaymentStatus: {
+    getPeriodicPaymentHead: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2457,19 +3074,147 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the initiation. */
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example c46fa3a2-9890-428d-a135-3c1d291f08f5
+                 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The periodic payment. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, PSU_CREDENTIALS_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN, PRODUCT_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPeriodicPaymentStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID"?: string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                "X-PSU-IDENTITY"?: string;
+                /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
+                "PSU-Corporate-ID"?: string;
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
+                "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example c46fa3a2-9890-428d-a135-3c1d291f08f5
+                 */
                 paymentId: string;
             };
             cookie?: never;
@@ -2507,6 +3252,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2534,24 +3280,165 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPeriodicPaymentStatusHead: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID"?: string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                "X-PSU-IDENTITY"?: string;
+                /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
+                "PSU-Corporate-ID"?: string;
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
+                "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description Identifier returned by the initiation.
+                 * @example c46fa3a2-9890-428d-a135-3c1d291f08f5
+                 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment status record. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, PSU_CREDENTIALS_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN, PRODUCT_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSigningBasket: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description TPP session identifier. */
+                /**
+                 * @description TPP session identifier.
+                 * @example 6b3f1c2a-9d8e-4f70-a1b2-c3d4e5f60718
+                 */
                 "TPP-Session-ID": string;
-                /** @description URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused. */
+                /**
+                 * @description URI to which the flow is redirected after a redirect (SCA): https (or http) or a mobile app's own scheme (myapp://callback); javascript:, data:, file: and the like are refused.
+                 * @example https://tpp.example/callback
+                 */
                 "TPP-Redirect-URI": string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2563,9 +3450,12 @@ export interface operations {
                 Host?: string;
                 /** @description false triggers biometric authentication automatically for mobile apps where available; default true. */
                 "TPP-Redirect-Preferred"?: "true" | "false";
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
-                "PSU-ID"?: string;
-                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. Exactly one of PSU-ID and X-PSU-IDENTITY names the PSU (spec 5.8). OpenAPI cannot say "one of two headers", so this document marks PSU-ID, the one most TPPs send, as required: a generator then sends it with its example. A request that names the PSU by X-PSU-IDENTITY instead, without PSU-ID, is accepted too; one with both is refused (400 FORMAT_ERROR).
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID": string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. Instead of PSU-ID, never with it: exactly one of the two (spec 5.8; 400 FORMAT_ERROR with both), for example 15829010019. It has no example, so that a generator that sends every example sends PSU-ID alone. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
@@ -2589,6 +3479,8 @@ export interface operations {
                 "PSU-Device-ID"?: string;
                 /** @description Forwarded geolocation of the request. */
                 "PSU-Geo-Location"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -2661,6 +3553,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2688,7 +3581,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description tppMessages with code CONFLICT. */
+            /** @description tppMessages with code CONFLICT. An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
             409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2699,17 +3592,25 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSigningBasket: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2719,19 +3620,33 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the basket's creation. */
+                /**
+                 * @description Identifier returned by the basket's creation.
+                 * @example b49288a7-a8d9-4c63-b49d-fe54d914b814
+                 */
                 basketId: string;
             };
             cookie?: never;
@@ -2794,6 +3709,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2821,18 +3737,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSigningBasket: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2842,19 +3776,33 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the basket's creation. */
+                /**
+                 * @description Identifier returned by the basket's creation.
+                 * @example b49288a7-a8d9-4c63-b49d-fe54d914b814
+                 */
                 basketId: string;
             };
             cookie?: never;
@@ -2885,6 +3833,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2912,7 +3861,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description tppMessages with code CONFLICT. */
+            /** @description tppMessages with code CONFLICT. An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
             409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2923,17 +3872,25 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getSigningBasketStatus: {
+    getSigningBasketHead: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -2943,19 +3900,147 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
-                /** @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
                 "PSU-ID"?: string;
                 /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
                 "X-PSU-IDENTITY"?: string;
                 /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
                 "PSU-Corporate-ID"?: string;
-                /** @description IP address of the PSU-to-TPP request. */
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
                 "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description Identifier returned by the basket's creation. */
+                /**
+                 * @description Identifier returned by the basket's creation.
+                 * @example b49288a7-a8d9-4c63-b49d-fe54d914b814
+                 */
+                basketId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The basket. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, PSU_CREDENTIALS_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSigningBasketStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID"?: string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                "X-PSU-IDENTITY"?: string;
+                /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
+                "PSU-Corporate-ID"?: string;
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
+                "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description Identifier returned by the basket's creation.
+                 * @example b49288a7-a8d9-4c63-b49d-fe54d914b814
+                 */
                 basketId: string;
             };
             cookie?: never;
@@ -2993,6 +4078,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3020,18 +4106,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
-    createSandboxAccount: {
+    getSigningBasketStatusHead: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3041,8 +4145,127 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
+                /**
+                 * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
+                 * @example 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21
+                 */
+                "PSU-ID"?: string;
+                /** @description Alternative to PSU-ID: Norwegian national identity or D-number. Send PSU-ID or X-PSU-IDENTITY, exactly one. */
+                "X-PSU-IDENTITY"?: string;
+                /** @description Corporate agreement identifier: in this sandbox, the company's organisation number. Required whenever the PSU named is a corporate user (spec 7 rule 1: 400 otherwise), on every operation that names a PSU. */
+                "PSU-Corporate-ID"?: string;
+                /**
+                 * @description IP address of the PSU-to-TPP request.
+                 * @example 192.0.2.10
+                 */
+                "PSU-IP-Address"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description Identifier returned by the basket's creation.
+                 * @example b49288a7-a8d9-4c63-b49d-fe54d914b814
+                 */
+                basketId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The basket status. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED, PSU_CREDENTIALS_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORBIDDEN. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createSandboxAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -3136,6 +4359,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3143,7 +4367,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description tppMessages with code CONFLICT. */
+            /** @description tppMessages with code CONFLICT. An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
             409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3154,8 +4378,233 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSandboxAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
+                mockAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, as POST /v1/sandbox/accounts and PUT …/balances answer it. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "resourceId": "acc-001",
+                     *       "customerNumber": "01817010055",
+                     *       "accountName": "Brukskonto",
+                     *       "bban": "97100000028",
+                     *       "iban": "NO7797100000028",
+                     *       "currency": "NOK",
+                     *       "product": "Brukskonto",
+                     *       "cashAccountType": "Current",
+                     *       "creditLine": 0,
+                     *       "balances": [
+                     *         {
+                     *           "balanceType": "interimAvailable",
+                     *           "balanceAmount": {
+                     *             "amount": 10000,
+                     *             "currency": "NOK"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "kidRequired": false,
+                     *       "inAgreement": true,
+                     *       "_links": {
+                     *         "transactions": {
+                     *           "href": "http://127.0.0.1:4010/v1/sandbox/accounts/acc-001/transactions",
+                     *           "verbs": [
+                     *             "GET",
+                     *             "POST"
+                     *           ]
+                     *         },
+                     *         "balances": {
+                     *           "href": "http://127.0.0.1:4010/v1/sandbox/accounts/acc-001/balances",
+                     *           "verbs": [
+                     *             "PUT"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxAccount"];
+                };
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSandboxAccountHead: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
+                mockAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, as POST /v1/sandbox/accounts and PUT …/balances answer it. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSandboxTransactions: {
@@ -3175,9 +4624,15 @@ export interface operations {
                 before?: string;
             };
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3187,9 +4642,14 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description resourceId of a sandbox account. */
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
                 mockAccountId: string;
             };
             cookie?: never;
@@ -3211,7 +4671,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "8757916d-4877-41e8-86ae-656704c100ea",
+                     *         "id": "0d0c5a8e-63a4-4f59-9d3b-1f6b2a7c9e41",
                      *         "amount": -25000,
                      *         "currency": "NOK",
                      *         "valueDate": "2026-11-24",
@@ -3233,7 +4693,7 @@ export interface operations {
                      *         "purposeCode": "",
                      *         "_links": {
                      *           "self": {
-                     *             "href": "http://127.0.0.1:4010/v1/sandbox/accounts/acc-001/transactions/8757916d-4877-41e8-86ae-656704c100ea",
+                     *             "href": "http://127.0.0.1:4010/v1/sandbox/accounts/acc-001/transactions/0d0c5a8e-63a4-4f59-9d3b-1f6b2a7c9e41",
                      *             "verbs": [
                      *               "GET"
                      *             ]
@@ -3290,6 +4750,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3307,18 +4768,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSandboxTransaction: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3328,11 +4807,19 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description resourceId of a sandbox account. */
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
                 mockAccountId: string;
             };
             cookie?: never;
@@ -3415,6 +4902,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3432,18 +4920,49 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getSandboxTransaction: {
+    listSandboxTransactionsHead: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Earliest date wanted (booking date, inclusive). */
+                fromDate?: components["schemas"]["CalendarDate"];
+                /** @description Latest date wanted (booking date, inclusive). */
+                toDate?: components["schemas"]["CalendarDate"];
+                /** @description Number of transactions skipped before counting the limit; at least 0. */
+                offset?: number;
+                /** @description At least 1; number of transactions returned. Default 200. */
+                limit?: number;
+                /** @description Keyset cursor of the next page, as the Link header's rel="next" URL carries it; opaque: follow that URL as it is. */
+                after?: string;
+                /** @description Keyset cursor of the previous (rel="prev") or last (rel="last", before=end) page, as the Link header carries it; opaque. */
+                before?: string;
+            };
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3453,11 +4972,110 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description resourceId of a sandbox account. */
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
                 mockAccountId: string;
-                /** @description id of one of the account's transactions. */
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of sandbox transactions, newest first; 200 per page unless limit says otherwise. */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to the first, prev, next and last pages (rel=first, prev, next, last). */
+                    Link?: string;
+                    /** @description How many transactions the list holds in all (within fromDate and toDate). */
+                    "X-Total-Count"?: number;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSandboxTransaction: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
+                mockAccountId: string;
+                /**
+                 * @description id of one of the account's transactions.
+                 * @example 8757916d-4877-41e8-86ae-656704c100ea
+                 */
                 transactionId: string;
             };
             cookie?: never;
@@ -3474,16 +5092,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "acc-001-tx-00052",
-                     *       "amount": -25800,
+                     *       "id": "8757916d-4877-41e8-86ae-656704c100ea",
+                     *       "amount": -12550,
                      *       "currency": "NOK",
                      *       "valueDate": "2026-11-24",
                      *       "bookingDate": "2026-11-24",
-                     *       "remittanceInformationUnstructured": "Matvarer",
-                     *       "creditorName": "REMA 1000",
+                     *       "remittanceInformationUnstructured": "Groceries",
+                     *       "creditorName": "Ola Nordmann",
                      *       "creditorAccount": {
-                     *         "bban": "86011117947",
-                     *         "iban": "NO9386011117947"
+                     *         "bban": "97100000044",
+                     *         "iban": "NO3397100000044"
                      *       },
                      *       "debtorName": "Brukskonto",
                      *       "debtorAccount": {
@@ -3496,7 +5114,7 @@ export interface operations {
                      *       "purposeCode": "",
                      *       "_links": {
                      *         "self": {
-                     *           "href": "http://127.0.0.1:4010/v1/sandbox/accounts/acc-001/transactions/acc-001-tx-00052",
+                     *           "href": "http://127.0.0.1:4010/v1/sandbox/accounts/acc-001/transactions/8757916d-4877-41e8-86ae-656704c100ea",
                      *           "verbs": [
                      *             "GET"
                      *           ]
@@ -3522,6 +5140,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3539,18 +5158,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
-    updateSandboxBalances: {
+    getSandboxTransactionHead: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3560,11 +5197,111 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
-                "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path: {
-                /** @description resourceId of a sandbox account. */
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
+                mockAccountId: string;
+                /**
+                 * @description id of one of the account's transactions.
+                 * @example 8757916d-4877-41e8-86ae-656704c100ea
+                 */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code FORMAT_ERROR, HTTP_HEADER_REQUIRED. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code SIGNATURE_MISSING, SIGNATURE_INVALID, CERTIFICATE_MISSING, CERTIFICATE_INVALID, CERTIFICATE_EXPIRED. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description tppMessages with code RESOURCE_UNKNOWN. */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateSandboxBalances: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
+                "X-Request-ID": string;
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
+                Accept?: string;
+                /** @description Character sets accepted. */
+                "Accept-Charset"?: string;
+                /** @description Content encodings accepted. */
+                "Accept-Encoding"?: string;
+                /** @description Natural languages accepted. */
+                "Accept-Language"?: string;
+                /** @description Server domain and optional port. */
+                Host?: string;
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
+                "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
+            };
+            path: {
+                /**
+                 * @description resourceId of a sandbox account.
+                 * @example acc-001
+                 */
                 mockAccountId: string;
             };
             cookie?: never;
@@ -3654,6 +5391,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3671,18 +5409,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAgreement: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3692,8 +5448,13 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -3748,6 +5509,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3765,18 +5527,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     initializeSandbox: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3786,8 +5566,13 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -3827,6 +5612,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3834,18 +5620,36 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     registerContactEmail: {
         parameters: {
             query?: never;
             header: {
-                /** @description Identifier unique per call, chosen by the TPP (a UUID). */
+                /**
+                 * @description Identifier unique per call, chosen by the TPP (a UUID).
+                 * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
+                 */
                 "X-Request-ID": string;
-                /** @description Content types the client accepts. */
+                /**
+                 * @description Content types the client accepts.
+                 * @example application/json
+                 */
                 Accept?: string;
                 /** @description Character sets accepted. */
                 "Accept-Charset"?: string;
@@ -3855,8 +5659,13 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none. */
+                /**
+                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
+                 * @example none
+                 */
                 "x-accept-fix"?: string;
+                /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
+                Date?: string;
             };
             path?: never;
             cookie?: never;
@@ -3904,6 +5713,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-Sandbox-Signing-String": components["headers"]["X-Sandbox-Signing-String"];
+                    "X-Sandbox-Signature-Diagnosis": components["headers"]["X-Sandbox-Signature-Diagnosis"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3911,9 +5721,21 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            /** @description An X-Request-ID this certificate's key has used before (kept 7 days, or until 10 minutes past a signed Date): 409 CONFLICT at path X-Request-ID, and the request changed nothing. Every request, a retry too, needs a new X-Request-ID. */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["SystemError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sandboxClock: {
@@ -3973,6 +5795,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    sandboxClockHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -4412,6 +6261,33 @@ export interface operations {
             };
         };
     };
+    sandboxCustomersHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sandboxAccounts: {
         parameters: {
             query?: never;
@@ -4487,6 +6363,33 @@ export interface operations {
             };
         };
     };
+    sandboxAccountsHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sandboxAgreements: {
         parameters: {
             query?: never;
@@ -4527,6 +6430,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    sandboxAgreementsHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -4604,6 +6534,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -4658,6 +6593,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "single";
                         request: components["schemas"]["SinglePaymentRequest"];
@@ -4679,6 +6616,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -4733,6 +6675,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "periodic";
                         request: components["schemas"]["PeriodicPaymentRequest"];
@@ -4753,11 +6697,42 @@ export interface operations {
             };
         };
     };
+    sandboxPaymentsHead: {
+        parameters: {
+            query?: {
+                /** @description How many, newest first: 1 to 1000 (100 if left out). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sandboxPayment: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @example a76348e2-0b42-4e7c-af8d-3f37478535f6 */
                 paymentId: string;
             };
             cookie?: never;
@@ -4824,6 +6799,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -4878,6 +6858,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "single";
                         request: components["schemas"]["SinglePaymentRequest"];
@@ -4899,6 +6881,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -4953,6 +6940,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "periodic";
                         request: components["schemas"]["PeriodicPaymentRequest"];
@@ -4973,11 +6962,42 @@ export interface operations {
             };
         };
     };
+    sandboxPaymentHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example a76348e2-0b42-4e7c-af8d-3f37478535f6 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     releasePayment: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @example a76348e2-0b42-4e7c-af8d-3f37478535f6 */
                 paymentId: string;
             };
             cookie?: never;
@@ -5065,6 +7085,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -5119,6 +7144,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "single";
                         request: components["schemas"]["SinglePaymentRequest"];
@@ -5140,6 +7167,11 @@ export interface operations {
                             status: components["schemas"]["TransactionStatus"];
                             at: number;
                             reason?: string;
+                            /**
+                             * @description Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.
+                             * @enum {string}
+                             */
+                            cause?: "sca-declined" | "sca-expired" | "insufficient-funds" | "settlement-rejected";
                         }[];
                         createdAt: number;
                         transactionIds?: string[];
@@ -5194,6 +7226,8 @@ export interface operations {
                             };
                             releasedAt?: number;
                         };
+                        /** @description The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it). */
+                        tpp?: string;
                         /** @constant */
                         product: "periodic";
                         request: components["schemas"]["PeriodicPaymentRequest"];
@@ -5262,7 +7296,7 @@ export interface operations {
                             /** @description What a request must be for the rule to fire; every criterion given must hold. */
                             match: {
                                 /** @description Operation ids; any if left out. */
-                                operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
+                                operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "getSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
                                 /** @description The PSU-ID header, or the X-PSU-IDENTITY header, of the request. */
                                 psuId?: string;
                                 /** @description The body's debtor account: a BBAN or IBAN. */
@@ -5374,7 +7408,7 @@ export interface operations {
                         /** @description What a request must be for the rule to fire; every criterion given must hold. */
                         match: {
                             /** @description Operation ids; any if left out. */
-                            operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
+                            operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "getSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
                             /** @description The PSU-ID header, or the X-PSU-IDENTITY header, of the request. */
                             psuId?: string;
                             /** @description The body's debtor account: a BBAN or IBAN. */
@@ -5471,7 +7505,7 @@ export interface operations {
                             /** @description What a request must be for the rule to fire; every criterion given must hold. */
                             match: {
                                 /** @description Operation ids; any if left out. */
-                                operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
+                                operations?: ("createPayment" | "getPayment" | "getPaymentStatus" | "deletePayment" | "createPeriodicPayment" | "getPeriodicPayment" | "getPeriodicPaymentStatus" | "deletePeriodicPayment" | "createSigningBasket" | "getSigningBasket" | "getSigningBasketStatus" | "deleteSigningBasket" | "createSandboxAccount" | "getSandboxAccount" | "listSandboxTransactions" | "createSandboxTransaction" | "getSandboxTransaction" | "updateSandboxBalances" | "createAgreement" | "initializeSandbox" | "registerContactEmail")[];
                                 /** @description The PSU-ID header, or the X-PSU-IDENTITY header, of the request. */
                                 psuId?: string;
                                 /** @description The body's debtor account: a BBAN or IBAN. */
@@ -5538,6 +7572,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    scenarioRulesHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5702,6 +7763,36 @@ export interface operations {
             };
         };
     };
+    scaRequestHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject: "payment" | "basket";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     exportSandbox: {
         parameters: {
             query?: never;
@@ -5753,6 +7844,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    exportSandboxHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5941,6 +8059,33 @@ export interface operations {
             };
         };
     };
+    sandboxSettingsHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sandboxInfo: {
         parameters: {
             query?: never;
@@ -5985,6 +8130,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    sandboxInfoHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6044,6 +8216,36 @@ export interface operations {
             };
         };
     };
+    testIdentitiesHead: {
+        parameters: {
+            query?: {
+                /** @description How many of each kind: 1 to 20 (5 if left out). */
+                count?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sandboxChanges: {
         parameters: {
             query?: never;
@@ -6083,6 +8285,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    sandboxChangesHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state now; with Accept: text/event-stream, a stream of `change` events whose data is this JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6162,6 +8391,48 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    sandboxRequestsHead: {
+        parameters: {
+            query?: {
+                /** @description How many requests, newest first: 1 to 200 (50 if left out). */
+                limit?: string;
+                /** @description Where the page starts: the `next` of the page before. */
+                cursor?: string;
+                /** @description Only answers of this status class (2xx, 4xx, 5xx) or status (401). */
+                status?: string;
+                /** @description Only requests to this operation or control route (its id in /openapi.json). */
+                operation?: string;
+                /** @description Only requests that carried the certificate with this SHA-256 fingerprint. */
+                tpp?: string;
+                /** @description Only requests that arrived at or after this instant. */
+                since?: string;
+                /** @description Only requests that arrived before this instant. */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6247,6 +8518,35 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    sandboxRequestHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6374,6 +8674,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    tenantKeysHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -14,7 +14,9 @@ const BANNER = `/**
 `;
 
 export async function openApiTypesSource(): Promise<string> {
-  // As the JSON text a client downloads, which is what a TPP generates from.
-  const ast = await openapiTS(JSON.stringify(buildOpenApiDocument()), { silent: true });
+  // As the JSON text a client downloads, which is what a TPP generates from; its examples (dated, one request id per
+  // operation) fixed, so that the committed file changes only when the contract does.
+  const document = buildOpenApiDocument({ today: "2026-11-24", requestId: () => "99391c7e-ad88-49ec-a2ad-99ddcb1f7721" });
+  const ast = await openapiTS(JSON.stringify(document), { silent: true });
   return BANNER + astToString(ast);
 }

@@ -29,7 +29,8 @@ export interface ThrowawayCluster {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on at 127.0.0.1 now (the system picks it). */
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.once("error", reject);

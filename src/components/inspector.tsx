@@ -11,6 +11,7 @@ import { Link } from "wouter";
 import { getSettings } from "../lib/settings";
 import { CodeBlock } from "./code-block";
 import { CopyButton } from "./copy-button";
+import { SignatureDiagnosis } from "./signature-diagnosis";
 import { compareLines, rebuiltSigningString, signatureParts, type LineComparison } from "./signature-parts";
 
 export interface InspectorProps {
@@ -108,7 +109,17 @@ function firstDifferenceText(rows: LineComparison[]): string {
  * stands beside the signing string the sandbox rebuilt, in full (from its response header: the
  * tppMessage's text stops at 512 characters).
  */
-function SignatureSection({ signing, rebuilt, refused }: { signing: SigningDetails; rebuilt: string | undefined; refused: boolean }) {
+function SignatureSection({
+  signing,
+  rebuilt,
+  refused,
+  request,
+}: {
+  signing: SigningDetails;
+  rebuilt: string | undefined;
+  refused: boolean;
+  request: WireRequest;
+}) {
   const differs = rebuilt !== undefined && rebuilt !== signing.signingString;
   const rows = rebuilt === undefined ? [] : compareLines(signing.signingString, rebuilt);
   return (
@@ -128,6 +139,7 @@ function SignatureSection({ signing, rebuilt, refused }: { signing: SigningDetai
           </div>
         ))}
       </dl>
+      {refused ? <SignatureDiagnosis request={request} /> : null}
       {rebuilt !== undefined && (differs || refused) ? (
         <div className="signing-compare" role="group" aria-label="What was signed beside what the sandbox rebuilt">
           <p className="notice">
@@ -265,7 +277,7 @@ export function Inspector({
       <HeadersTable headers={request.headers} unsent={unsentHeaders} signed={signed} caption="Request headers" />
       {request.body !== undefined ? <CodeBlock label="Request body" text={request.body} /> : null}
       {signing ? (
-        <SignatureSection signing={signing} rebuilt={rebuilt} refused={response?.status === 401} />
+        <SignatureSection signing={signing} rebuilt={rebuilt} refused={response?.status === 401} request={request} />
       ) : (
         <p className="muted">Not signed yet: the signature is computed when the request is sent.</p>
       )}

@@ -91,8 +91,23 @@ export type ExplorerAccount = z.infer<typeof ExplorerAccount>;
 
 export { Agreement };
 
-export const StatusChange = z.object({ status: TransactionStatus, at: instant, reason: z.string().optional() });
+/** Why a payment was rejected (decision 0058): what its status answers say, where the reason text alone would not tell a TPP. */
+export const RejectionCause = z.enum(["sca-declined", "sca-expired", "insufficient-funds", "settlement-rejected"]).meta({
+  description: "Why it became RJCT: the PSU declined SCA, SCA expired (never approved in time, or abandoned), funds lacked, or the settlement was rejected.",
+});
+export type RejectionCause = z.infer<typeof RejectionCause>;
+
+export const StatusChange = z.object({ status: TransactionStatus, at: instant, reason: z.string().optional(), cause: RejectionCause.optional() });
 export type StatusChange = z.infer<typeof StatusChange>;
+
+/**
+ * The TPP that created a payment or basket (decision 0058): only it reads, deletes or baskets it through the interface.
+ * Absent on what was stored before the sandbox kept it: any TPP may use that.
+ */
+export const TppOwner = z.string().min(1).max(16_384).meta({
+  description:
+    "The TPP that created it: org:<its certificate's organizationIdentifier>, else sha256:<the certificate's SHA-256>. Only that TPP sees it through the interface; absent on data from before (any TPP may use it).",
+});
 
 const paymentCommon = {
   paymentId: z.string(),
@@ -114,6 +129,7 @@ const paymentCommon = {
   transactionIds: z.array(z.string()).optional(),
   /** A later outcome a scenario forced on it at initiation (decision 0037-scenarios). */
   scenario: PaymentScenario.optional(),
+  tpp: TppOwner.optional(),
 };
 
 export const SinglePaymentRecord = z.object({

@@ -137,7 +137,9 @@ export function exampleResponse(operation: Operation, context: ExampleContext, p
     case "deleteSigningBasket":
       return { status: operation.success.status, headers: {} };
     case "createSandboxAccount":
-      return ok(createdAccount(context, origin), { Location: `${origin}/v1/sandbox/accounts/${EXAMPLE_IDS.resourceId}` });
+      return ok(createdAccount(context, origin), { Location: `${origin}${hrefOf("getSandboxAccount", { mockAccountId: EXAMPLE_IDS.resourceId })}` });
+    case "getSandboxAccount":
+      return ok(namedAccount(context, params, origin));
     case "updateSandboxBalances":
       return ok({ ...namedAccount(context, params, origin), ...(exampleRequest(operation.id, context, params).body as object) });
     case "listSandboxTransactions": {

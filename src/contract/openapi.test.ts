@@ -167,4 +167,117 @@ describe("OpenAPI 3.1 document", () => {
     for (const name of Object.keys(document.components.schemas))
       expect(text.includes(`"#/components/schemas/${name}"`) || components.includes(`"#/components/schemas/${name}"`), name).toBe(true);
   });
+  test("409 for a reused X-Request-ID on every operation that takes one, with the replay guard's own example", () => {
+    for (const op of operations) {
+      const conflict = operationAt(op.method.toLowerCase(), op.path, "responses", "409");
+      expect(at(conflict, "description"), op.id).toMatch(/X-Request-ID this certificate's key has used before/);
+      expect(at(conflict, "content", "application/json", "examples", "REQUEST_ID_REUSED", "value", "tppMessages", 0), op.id).toMatchObject({
+        code: "CONFLICT",
+        path: "X-Request-ID",
+      });
+    }
+    // An operation's own CONFLICT stays beside it.
+    const remove = operationAt("delete", "/v1/payments/norwegian-domestic-credit-transfers/{paymentId}", "responses", "409", "content", "application/json");
+    expect(Object.keys(at(remove, "examples") as object)).toEqual(["CONFLICT", "REQUEST_ID_REUSED"]);
+  });
+  test("the forced 429 and 503 as the sandbox's scenarios, with Retry-After", () => {
+    for (const op of operations) {
+      expect(operationAt(op.method.toLowerCase(), op.path, "responses", "429"), op.id).toEqual({ $ref: "#/components/responses/TooManyRequests" });
+      expect(operationAt(op.method.toLowerCase(), op.path, "responses", "503"), op.id).toEqual({ $ref: "#/components/responses/ServiceUnavailable" });
+    }
+    const tooMany = at(document, "components", "responses", "TooManyRequests");
+    expect(at(tooMany, "description")).toMatch(/Sandbox scenario: only when a TPP forces it, by the request header X-Sandbox-Scenario: too-many-requests/);
+    expect(at(tooMany, "headers", "Retry-After")).toEqual({ $ref: "#/components/headers/Retry-After" });
+    expect(at(document, "components", "responses", "ServiceUnavailable", "description")).toMatch(/service-unavailable;retry-after=30/);
+  });
+  test("the Date header and its window on every signed operation, with no example that goes stale", () => {
+    for (const op of operations) {
+      const date = list(operationAt(op.method.toLowerCase(), op.path, "parameters")).find((param) => at(param, "name") === "Date");
+      expect(date, op.id).toMatchObject({ in: "header", required: false });
+      expect(at(date, "description"), op.id).toMatch(/within 5 minutes of the bank's real time/);
+      expect(at(date, "example"), op.id).toBeUndefined();
+      expect(new RegExp(String(at(date, "schema", "pattern"))).test(new Date().toUTCString())).toBe(true);
+    }
+  });
+  test("HEAD beside every GET, with its own operationId and request id and no body", () => {
+    for (const op of operations.filter((row) => row.method === "GET")) {
+      const head = (...path: (string | number)[]) => operationAt("head", op.path, ...path);
+      expect(head("operationId")).toBe(`${op.id}Head`);
+      expect(head("responses", "200", "content")).toBeUndefined();
+      expect(head("responses", "200", "headers")).toBeDefined();
+      const id = (method: string) =>
+        at(
+          list(operationAt(method, op.path, "parameters")).find((param) => at(param, "name") === "X-Request-ID"),
+          "example",
+        );
+      expect(id("head")).not.toBe(id("get"));
+    }
+  });
+  test("exactly one of PSU-ID and X-PSU-IDENTITY as generators see it: PSU-ID required with its example, the alternative without one", () => {
+    for (const id of ["createPayment", "createPeriodicPayment", "createSigningBasket"]) {
+      const op = operations.find((row) => row.id === id);
+      const params = list(operationAt("post", op?.path ?? "", "parameters"));
+      const named = (name: string) => params.find((param) => at(param, "name") === name);
+      expect(named("PSU-ID"), id).toMatchObject({
+        required: true,
+        example: "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21",
+        "x-exactly-one-of": ["PSU-ID", "X-PSU-IDENTITY"],
+      });
+      expect(named("X-PSU-IDENTITY"), id).toMatchObject({ required: false });
+      expect(at(named("X-PSU-IDENTITY"), "description"), id).toMatch(/Instead of PSU-ID, never with it/);
+      expect(at(named("X-PSU-IDENTITY"), "example"), id).toBeUndefined();
+      expect(at(named("X-PSU-IDENTITY"), "schema", "examples"), id).toBeUndefined();
+    }
+  });
+  test("every parameter a request needs has an example; each operation's X-Request-ID its own, new with each document", () => {
+    const ids = new Set<unknown>();
+    for (const op of operations)
+      for (const param of list(operationAt(op.method.toLowerCase(), op.path, "parameters"))) {
+        if (at(param, "required") === true) expect(at(param, "example"), `${op.id} ${String(at(param, "name"))}`).toBeDefined();
+        if (at(param, "name") === "X-Request-ID") ids.add(at(param, "example"));
+      }
+    expect(ids.size).toBe(operations.length);
+    const again = buildOpenApiDocument();
+    const idOf = (doc: unknown) =>
+      at(
+        list(at(doc, "paths", "/v1/sandbox/initialize", "post", "parameters")).find((param) => at(param, "name") === "X-Request-ID"),
+        "example",
+      );
+    expect(idOf(again)).not.toBe(idOf(document));
+  });
+  test("the examples are dated for the day the document is made: a payment today, a standing order from the first of next month", () => {
+    const dated = buildOpenApiDocument({ today: "2027-12-15" });
+    const body = (path: string) => at(dated, "paths", path, "post", "requestBody", "content", "application/json", "example");
+    expect(at(body("/v1/payments/norwegian-domestic-credit-transfers"), "requestedExecutionDate")).toBe("2027-12-15");
+    expect(at(body("/v1/periodic-payments/norwegian-domestic-credit-transfers"), "startDate")).toBe("2028-01-01");
+  });
+  test("links lead from what an operation makes to the operations that take its id, whose path examples are that id", () => {
+    const links = operationAt("post", "/v1/payments/norwegian-domestic-credit-transfers", "responses", "201", "links") as Record<string, unknown>;
+    expect(Object.keys(links)).toEqual(["getPayment", "getPaymentStatus", "deletePayment"]);
+    const made = operationAt(
+      "post",
+      "/v1/payments/norwegian-domestic-credit-transfers",
+      "responses",
+      "201",
+      "content",
+      "application/json",
+      "example",
+      "paymentId",
+    );
+    const path = list(operationAt("get", "/v1/payments/norwegian-domestic-credit-transfers/{paymentId}", "parameters")).find(
+      (param) => at(param, "name") === "paymentId",
+    );
+    expect(at(path, "example")).toBe(made);
+  });
+});
+
+describe("why a payment is RJCT (decision 0058)", () => {
+  test("the status record and both payment reads declare tppMessages and psuMessage, saying they tell why", () => {
+    const schemas = buildOpenApiDocument().components.schemas as Record<string, { properties?: Record<string, { description?: string }> }>;
+    for (const component of ["PaymentStatus", "SinglePayment", "PeriodicPayment"]) {
+      const properties = schemas[component]?.properties ?? {};
+      expect(properties.tppMessages?.description, component).toMatch(/When RJCT: one message saying why/);
+      expect(properties.psuMessage?.description, component).toMatch(/When RJCT: why/);
+    }
+  });
 });

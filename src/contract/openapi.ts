@@ -11,59 +11,18 @@ import { controlSummaries } from "./control-summaries";
 import { typedAlternatives } from "./openapi-alternatives";
 import { operationExamples } from "./operation-examples";
 import { commonHeaders, commonResponses, controlErrorResponses, errorResponses, successHeaders } from "./openapi-responses";
-import { SIGNATURE_HEADERS, securityOf, securitySchemes } from "./openapi-security";
+import { securityOf, securitySchemes } from "./openapi-security";
 import { operations, type Operation, type OperationRow } from "./operations";
 import { z } from "./zod";
-
-type JsonSchema = Record<string, unknown>;
+import { refOrInline, type JsonSchema } from "./openapi-schema";
+import { parameters } from "./openapi-parameters";
+import { osloToday } from "./example-dates";
+import { operationLinks } from "./openapi-links";
 
 export const SPEC_RELEASE = "1.21.26";
 
-/**
- * One schema on its own. Named schemas inside it come back as local $defs; they are components
- * already, so the references are pointed there and the copies dropped.
- */
-function schemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
-  const { $schema: _schema, $defs: _defs, ...rest } = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
-  return rest;
-}
-
-/** A named schema is referenced; a list of one becomes an array of references; others are inlined. */
-function refOrInline(schema: z.ZodType): JsonSchema {
-  const id = (z.globalRegistry.get(schema) as { id?: string } | undefined)?.id;
-  if (id) return { $ref: componentUri(id) };
-  const def = schema._zod.def as { type: string; element?: z.ZodType };
-  if (def.type === "array" && def.element) return { type: "array", items: refOrInline(def.element) };
-  return schemaOf(schema);
-}
-
-interface Described {
-  description?: string;
-  "x-exactly-one-of"?: string[];
-}
-
-function parameters(operation: Pick<Operation, "pathParams" | "query"> & { headers?: z.ZodType }): JsonSchema[] {
-  const params: JsonSchema[] = [];
-  const add = (where: "path" | "header" | "query", object: z.ZodType | undefined, io: "input" | "output") => {
-    if (!object) return;
-    const json = schemaOf(object, io) as { properties?: Record<string, JsonSchema>; required?: string[] };
-    for (const [name, property] of Object.entries(json.properties ?? {})) {
-      // The signature headers are security schemes: a signing step sets them, not each call.
-      if (where === "header" && (SIGNATURE_HEADERS as readonly string[]).includes(name)) continue;
-      const { description, ...schema } = property as JsonSchema & Described;
-      params.push({ name, in: where, required: where === "path" || (json.required ?? []).includes(name), description, schema });
-    }
-  };
-  add("path", operation.pathParams, "input");
-  add("header", operation.headers, "input");
-  // Query values arrive as text but mean numbers and dates: document what they mean.
-  add("query", operation.query, "output");
-  return params;
-}
-
 function describeOperation(operation: Operation): string {
-  const headerRule = (z.globalRegistry.get(operation.headers) as Described | undefined)?.description;
+  const headerRule = (z.globalRegistry.get(operation.headers) as { description?: string } | undefined)?.description;
   return [
     operation.summary,
     operation.pathChosen ? "**Path chosen by this sandbox**: the spec names this operation without a path." : "",
@@ -79,9 +38,16 @@ const jsonContent = (schema: z.ZodType, example: unknown) => ({
   "application/json": { schema: refOrInline(schema), ...(example === undefined ? {} : { example }) },
 });
 
-function pathItem(operation: Operation) {
+/** What the examples of one document are made for: the day they are dated for, and each operation's own request id. */
+interface ExampleContext {
+  examples: ReturnType<typeof operationExamples>;
+  requestId: (operationId: string) => string;
+}
+
+function pathItem(operation: Operation, context: ExampleContext) {
   const { success } = operation;
-  const example = operationExamples[operation.id];
+  const example = context.examples[operation.id];
+  const links = operationLinks[operation.id];
   return {
     operationId: operation.id,
     summary: operation.title,
@@ -91,13 +57,14 @@ function pathItem(operation: Operation) {
     "x-path-chosen": operation.pathChosen,
     "x-base-address": operation.base === "api" ? "{base_url}" : "{sandbox_base_url}",
     security: securityOf(operation.headers),
-    parameters: parameters(operation),
+    parameters: parameters(operation, context.requestId(operation.id)),
     ...(operation.body ? { requestBody: { required: true, content: jsonContent(operation.body, example.request) } } : {}),
     responses: {
       [String(success.status)]: {
         description: success.description,
         headers: successHeaders(success.headers),
         ...(success.body ? { content: jsonContent(success.body, example.response) } : {}),
+        ...(links ? { links } : {}),
       },
       ...errorResponses(operation.errors),
     },
@@ -175,6 +142,41 @@ export interface DocumentOptions {
    * portal's static /openapi.json names its own origin that way (docs/decisions/0030-openapi-for-generators.md).
    */
   origin?: string;
+  /** The day (YYYY-MM-DD) the examples are dated for: the day the document is served. Default today in Oslo. */
+  today?: string;
+  /** Each operation's example X-Request-ID (one request's id: never shared). Default a fresh UUID each. */
+  requestId?: (operationId: string) => string;
+}
+
+/**
+ * HEAD of a GET: the same checks and headers, no body (RFC 9110 9.3.2; the sandbox answers it on every path that
+ * takes GET). Its own operation, so a generator and a contract test see it; no example body to send or expect.
+ */
+function headOf(get: Record<string, unknown>, requestId: ExampleContext["requestId"]): Record<string, unknown> {
+  const { operationId, summary, responses, parameters, ...rest } = get as {
+    operationId: string;
+    summary: string;
+    parameters: JsonSchema[];
+    responses: Record<string, JsonSchema>;
+  };
+  const id = `${operationId}Head`;
+  const bodiless = Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      if (response.$ref) return [status, response];
+      const { content: _content, links: _responseLinks, ...head } = response;
+      return [status, head];
+    }),
+  );
+  return {
+    ...rest,
+    operationId: id,
+    parameters: parameters.map((parameter) =>
+      parameter.name === "X-Request-ID" && "example" in parameter ? { ...parameter, example: requestId(id) } : parameter,
+    ),
+    summary: `${summary} (HEAD)`,
+    description: `HEAD of ${operationId}: the status and headers its GET answers, without the body.`,
+    responses: bodiless,
+  };
 }
 
 /**
@@ -195,16 +197,21 @@ const scenarioExtension = {
 };
 
 export function buildOpenApiDocument(options: DocumentOptions = {}) {
+  const context: ExampleContext = {
+    examples: operationExamples(options.today ?? osloToday()),
+    requestId: options.requestId ?? (() => crypto.randomUUID()),
+  };
   const { schemas } = z.toJSONSchema(z.globalRegistry, { uri: componentUri, io: "input", unrepresentable: "any" }) as {
     schemas: Record<string, JsonSchema>;
   };
   const allSchemas = Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _ignored, $id: _id, ...schema }]) => [id, schema]));
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
-    (paths[operation.path] ??= {})[operation.method.toLowerCase()] = pathItem(operation);
+    (paths[operation.path] ??= {})[operation.method.toLowerCase()] = pathItem(operation, context);
   }
   for (const route of controlRoutes) (paths[route.path] ??= {})[route.method.toLowerCase()] = controlItem(route);
-  const used = reachableSchemas(allSchemas, [paths, commonResponses]);
+  for (const item of Object.values(paths)) if (item.get) item.head = headOf(item.get as Record<string, unknown>, context.requestId);
+  const used = reachableSchemas(allSchemas, [paths, commonResponses, commonHeaders]);
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",

@@ -4,11 +4,13 @@ import { controlRoutes, type ControlRoute } from "./control";
 import { controlExamples } from "./control-examples";
 import { errorExample } from "./error-examples";
 import { errorCodes, errorStatus } from "./errors";
-import { operationExamples } from "./operation-examples";
+import { osloToday } from "./example-dates";
+import { operationExamples as examplesOn } from "./operation-examples";
 import { operations, type Operation } from "./operations";
 
 /** The table's rows as the general row type, whose body and success body may be absent. */
 const rows: readonly Operation[] = operations;
+const operationExamples = examplesOn(osloToday());
 const problems = (result: { success: boolean; error?: { issues: unknown[] } }) => (result.success ? [] : result.error?.issues);
 
 describe("the contract's examples", () => {

@@ -14,4 +14,5 @@ export interface OperationExample {
   response?: unknown;
 }
 
-export const operationExamples: Record<OperationId, OperationExample> = { ...paymentExamples, ...sandboxExamples };
+/** Every operation's examples, dated for `today` (YYYY-MM-DD): the day the document that shows them is served or built. */
+export const operationExamples = (today: string): Record<OperationId, OperationExample> => ({ ...paymentExamples(today), ...sandboxExamples(today) });

@@ -295,6 +295,22 @@ export const operations = [
     errors: [...requestErrors, "CONFLICT"],
   },
   {
+    id: "getSandboxAccount",
+    title: "Get sandbox account",
+    group: "Sandbox data",
+    method: "GET",
+    base: "sandbox",
+    path: "/v1/sandbox/accounts/{mockAccountId}",
+    pathChosen: true,
+    specSection: "4.3",
+    summary:
+      "Reads one sandbox account with its balances: where the Location of POST /v1/sandbox/accounts points. The spec names no such read; this sandbox adds it so that the Location can be followed.",
+    pathParams: AccountPath,
+    headers: SandboxReadHeaders,
+    success: { status: 200, description: "The account, as POST /v1/sandbox/accounts and PUT …/balances answer it.", body: SandboxAccount },
+    errors: [...requestErrors, "RESOURCE_UNKNOWN"],
+  },
+  {
     id: "listSandboxTransactions",
     title: "Get sandbox account transactions",
     group: "Sandbox data",

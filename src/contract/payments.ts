@@ -189,12 +189,24 @@ export const PaymentInitiationResponse = z
   .meta({ id: "PaymentInitiationResponse", description: "Answer to a payment initiation (spec 2.3)." });
 export type PaymentInitiationResponse = z.infer<typeof PaymentInitiationResponse>;
 
+/**
+ * Why a payment is RJCT (decision 0058): one tppMessage whose code tells the kind (SCA_EXPIRED: never approved in time or
+ * abandoned; PAYMENT_FAILED: declined, insufficient funds, settlement rejected) and whose text the details, and a text
+ * for the PSU. The spec leaves the status record's fields beyond fundsAvailable open (2.7).
+ */
+const rejectionFields = {
+  psuMessage: psuMessage.optional().meta({ description: "When RJCT: why, in words to show the PSU (this sandbox's choice, decision 0058)." }),
+  tppMessages: z.array(TppMessage).optional().meta({
+    description:
+      "When RJCT: one message saying why (this sandbox's choice, decision 0058). Its code: SCA_EXPIRED when SCA was not completed in time (expired or abandoned); PAYMENT_FAILED when the PSU declined SCA, funds lacked (with fundsAvailable false) or the settlement was rejected; its text says which.",
+  }),
+};
+
 export const PaymentStatus = z
   .object({
     transactionStatus: TransactionStatus,
     fundsAvailable: z.boolean().optional().meta({ description: "false when the payment was rejected for lack of funds (since 1.14.2)." }),
-    psuMessage: psuMessage.optional(),
-    tppMessages: z.array(TppMessage).optional(),
+    ...rejectionFields,
   })
   .meta({ id: "PaymentStatus", description: "The payment status record (spec 2.7)." });
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
@@ -203,6 +215,7 @@ const resourceFields = {
   paymentId: z.string(),
   transactionStatus: TransactionStatus,
   fundsAvailable: z.boolean().optional(),
+  ...rejectionFields,
   _links: Links.optional(),
 };
 

@@ -13,11 +13,13 @@ describe("uniqueList", () => {
     ]);
   });
 
-  test("the duplicate check is linear: 150,000 distinct ids take well under a second (the quadratic one took 10 s)", () => {
+  // No timer here (a busy machine made one fail): the quadratic check this replaced took 10 s for this list, past the
+  // test's own timeout on any machine; what the check costs is the benchmark's to measure.
+  test("150,000 distinct ids pass, and the one repeated at the end of such a list is found at its index", () => {
     const many = Array.from({ length: 150_000 }, (_, index) => index.toString(36));
-    const started = performance.now();
     expect(ids.safeParse(many).success).toBe(true);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    const repeated = [...many, many[75_000] ?? ""];
+    expect(ids.safeParse(repeated).error?.issues.map((issue) => issue.path)).toEqual([[150_000]]);
   });
 
   test("a list over the bound is one issue, found before any item is parsed", () => {

@@ -49,7 +49,13 @@ describe("the sandbox's labelled choices", () => {
   });
 
   it("label chosen paths and the header sets the spec does not name", () => {
-    expect(operationChoices(operationById("getPayment")).map((choice) => choice.what)).toEqual(["Path", "Header set and response body"]);
+    expect(operationChoices(operationById("getPayment")).map((choice) => choice.what)).toEqual([
+      "Path",
+      "Header set and response body",
+      "Only the TPP that created it sees it (another gets 404), and PSU headers must name its PSU (403)",
+    ]);
+    expect(operationChoices(operationById("deleteSigningBasket")).at(-1)?.decision).toBe("0058-ownership-rejection-reasons-and-number-ranges");
+    expect(operationChoices(operationById("createSigningBasket")).at(-1)?.what).toBe("Only the TPP's own payments go in (another TPP's are unknown)");
     expect(operationChoices(operationById("createPayment")).map((choice) => choice.what)).toEqual(["Header set and response body"]);
     expect(operationChoices(operationById("createPeriodicPayment"))).toEqual([]);
     expect(operationChoices(operationById("listSandboxTransactions"))).toEqual([]);

@@ -7,8 +7,9 @@
 import type { ErrorCode } from "./errors";
 import type { HeaderName } from "./headers";
 import type { OperationRow } from "./operations";
-import type { PeriodicPaymentRequest, SinglePaymentRequest, StructuredReference } from "./payments";
+import type { PaymentStatus, PeriodicPayment, PeriodicPaymentRequest, SinglePayment, SinglePaymentRequest, StructuredReference } from "./payments";
 import type { SandboxAccountRequest, SandboxTransaction, SandboxTransactionRequest } from "./sandbox";
+import type { SignatureDiagnosisCode } from "./signature-diagnoses";
 import type { z } from "./zod";
 
 /** The decision records a label may link to: docs/decisions/<id>.md, shown at /decisions/<id>. */
@@ -22,9 +23,12 @@ export const decisionRecords = [
   "0008-sandbox-account-fields",
   "0017-neutral-accept-fix",
   "0018-redirect-uri-schemes",
+  "0013-replays-and-the-date-window",
   "0019-signature-header-statuses-and-size-codes",
   "0032-payment-status-transitions",
   "0045-the-signer-is-its-key-and-nothing-ambiguous-is-signed",
+  "0052-the-signature-doctor",
+  "0058-ownership-rejection-reasons-and-number-ranges",
 ] as const;
 export type DecisionId = (typeof decisionRecords)[number];
 
@@ -44,8 +48,17 @@ type FieldsOf<Schema> = Schema extends z.ZodObject ? Partial<Record<keyof Schema
 const singlePayment = "0002-single-payment-fields";
 const account = "0008-sandbox-account-fields";
 
+/** Where a status answer says why a payment is RJCT (spec 2.7 leaves the fields open). */
+const rejectionChoices = {
+  tppMessages: choice("0058-ownership-rejection-reasons-and-number-ranges", "When RJCT, one message saying why (SCA_EXPIRED or PAYMENT_FAILED)"),
+  psuMessage: choice("0058-ownership-rejection-reasons-and-number-ranges", "When RJCT, why in words for the PSU"),
+};
+
 /** The guessed fields, by the component that holds them (keys checked against the schemas' shapes). */
 const fieldChoices: {
+  PaymentStatus: FieldsOf<typeof PaymentStatus>;
+  SinglePayment: FieldsOf<typeof SinglePayment>;
+  PeriodicPayment: FieldsOf<typeof PeriodicPayment>;
   SinglePaymentRequest: FieldsOf<typeof SinglePaymentRequest>;
   StructuredReference: FieldsOf<typeof StructuredReference>;
   PeriodicPaymentRequest: FieldsOf<typeof PeriodicPaymentRequest>;
@@ -53,6 +66,9 @@ const fieldChoices: {
   SandboxTransaction: FieldsOf<typeof SandboxTransaction>;
   SandboxTransactionRequest: FieldsOf<typeof SandboxTransactionRequest>;
 } = {
+  PaymentStatus: rejectionChoices,
+  SinglePayment: rejectionChoices,
+  PeriodicPayment: rejectionChoices,
   SinglePaymentRequest: {
     instructedAmount: choice(singlePayment, "Required"),
     creditorName: choice(singlePayment, "Required"),
@@ -144,6 +160,22 @@ const statedStatuses: readonly string[] = ["BAD_REQUEST", "REFERENCE_MIX_INVALID
 export const errorStatusChoice = (code: string): SandboxChoice | undefined =>
   statedStatuses.includes(code) ? undefined : choice(errorCodeChoice(code)?.decision ?? "0004-error-codes-and-statuses", "HTTP status");
 
+const nothingAmbiguous = "0045-the-signer-is-its-key-and-nothing-ambiguous-is-signed";
+const doctor = "0052-the-signature-doctor";
+
+/** The signature doctor's codes whose rule is this sandbox's, not the spec's or its standards' (src/contract/signature-diagnoses.ts). */
+const diagnosisChoices: Partial<Record<SignatureDiagnosisCode, SandboxChoice>> = {
+  "date-stale": choice("0013-replays-and-the-date-window", "A signed Date within 5 minutes of real time"),
+  "digest-algorithm-unsupported": choice(nothingAmbiguous, "Every Digest listed is checked"),
+  "digest-algorithm-repeated": choice(nothingAmbiguous, "Each Digest algorithm at most once"),
+  "signed-header-absent": choice(doctor, "A listed header the request lacks is refused"),
+  "headers-param-not-lowercase": choice(doctor, "A headers list with capitals accepted, and reported"),
+  "certificate-weak": choice(doctor, "RSA keys under 2048 bits and MD5 or SHA-1 certificates refused"),
+};
+
+export const diagnosisChoice = (code: string): SandboxChoice | undefined =>
+  Object.hasOwn(diagnosisChoices, code) ? diagnosisChoices[code as SignatureDiagnosisCode] : undefined;
+
 /** Spec 3 lists the statuses but not the transitions between them. */
 export const statusTransitionsChoice = choice("0032-payment-status-transitions", "Transitions between the statuses");
 
@@ -153,11 +185,29 @@ const valueChoices: Record<string, SandboxChoice> = { TransactionStatus: statusT
 export const valueChoice = (component: string | undefined): SandboxChoice | undefined =>
   component !== undefined && Object.hasOwn(valueChoices, component) ? valueChoices[component] : undefined;
 
-/** What an operation's page labels: a path the spec does not give, headers it does not name. */
-export function operationChoices(operation: Pick<OperationRow, "pathChosen" | "specSection">): SandboxChoice[] {
+const ownership = "0058-ownership-rejection-reasons-and-number-ranges";
+
+/** Operations about an existing payment or basket: who may use it is the sandbox's choice (the spec names no rule). */
+const aboutOwnResource: readonly string[] = [
+  "getPayment",
+  "getPaymentStatus",
+  "deletePayment",
+  "getPeriodicPayment",
+  "getPeriodicPaymentStatus",
+  "deletePeriodicPayment",
+  "getSigningBasket",
+  "getSigningBasketStatus",
+  "deleteSigningBasket",
+];
+
+/** What an operation's page labels: a path the spec does not give, headers it does not name, who may use what it names. */
+export function operationChoices(operation: Pick<OperationRow, "id" | "pathChosen" | "specSection">): SandboxChoice[] {
   const choices: SandboxChoice[] = [];
   if (operation.pathChosen) choices.push(choice("0003-unnamed-operations", "Path"));
   // 4.1 and 4.4 list their headers; 4.2, 4.3 and the operations of 4.5 show none.
   if (!["4.1", "4.4"].includes(operation.specSection)) choices.push(choice("0003-unnamed-operations", "Header set and response body"));
+  if (aboutOwnResource.includes(operation.id))
+    choices.push(choice(ownership, "Only the TPP that created it sees it (another gets 404), and PSU headers must name its PSU (403)"));
+  if (operation.id === "createSigningBasket") choices.push(choice(ownership, "Only the TPP's own payments go in (another TPP's are unknown)"));
   return choices;
 }

@@ -40,6 +40,14 @@ describe("settings as stored", () => {
     expect(curlOrigin(own)).toBe("http://127.0.0.1:4011");
   });
 
+  it("start on the sandbox server that served the portal, unless a choice was stored", () => {
+    const server = "http://127.0.0.1:4010";
+    expect(settingsFrom({}, server, server)).toMatchObject({ sandbox: { kind: "server", url: server }, serverUrl: server });
+    expect(settingsFrom(null, server, server)).toMatchObject({ sandbox: { kind: "server", url: server }, serverUrl: server });
+    // This browser's sandbox, once chosen in Settings, stays chosen on the next visit.
+    expect(settingsFrom({ sandbox: { kind: "browser" }, serverUrl: server }, server, server).sandbox).toEqual({ kind: "browser" });
+  });
+
   it("a choice stored by this version wins over the addresses an earlier one left", () => {
     expect(settingsFrom({ sandbox: { kind: "browser" }, apiBase: "http://127.0.0.1:4010" }, PORTAL).sandbox).toEqual({ kind: "browser" });
   });

@@ -3,6 +3,7 @@
  * portal runs against, which certificate signs requests, and the PSU the forms start with.
  */
 import { DEFAULT_PSU_ID } from "../contract/default-psu";
+import { SERVED_BY_SERVER_META } from "../contract/portal-marker";
 import { useSyncExternalStore } from "react";
 import { baseAddressProblem, normaliseBaseAddress } from "./base-address";
 
@@ -38,30 +39,39 @@ export const defaultSettings: PortalSettings = {
 const usable = (value: unknown): string | undefined =>
   typeof value === "string" && value.trim() !== "" && baseAddressProblem(value) === undefined ? normaliseBaseAddress(value) : undefined;
 
+/** The settings a browser starts with: this browser's sandbox, or the server that served the page (`servedBy`). */
+const startingSettings = (servedBy: string | undefined): PortalSettings =>
+  servedBy === undefined ? defaultSettings : { ...defaultSettings, sandbox: { kind: "server", url: servedBy }, serverUrl: servedBy };
+
 /**
  * Settings as stored, by this version or an earlier one. Earlier versions kept three loose
  * addresses: apiBase and sandboxBase (empty: the portal's origin) and curlBase. A base address
- * pointed elsewhere meant a server; curlBase is the server address to remember.
+ * pointed elsewhere meant a server; curlBase is the server address to remember. `servedBy`: the origin of the
+ * sandbox server that served this page, when one did (SERVED_BY_SERVER_META), which nothing stored chose against.
  */
-export function settingsFrom(stored: unknown, ownOrigin: string): PortalSettings {
-  if (typeof stored !== "object" || stored === null) return defaultSettings;
+export function settingsFrom(stored: unknown, ownOrigin: string, servedBy?: string): PortalSettings {
+  if (typeof stored !== "object" || stored === null) return startingSettings(servedBy);
   const record = stored as Record<string, unknown>;
   const credentialId = typeof record.credentialId === "string" ? record.credentialId : null;
   const psuId = typeof record.psuId === "string" && record.psuId !== "" ? record.psuId : DEFAULT_PSU_ID;
   const chosen = record.sandbox as { kind?: unknown; url?: unknown } | undefined;
   const chosenUrl = chosen?.kind === "server" ? usable(chosen.url) : undefined;
   const earlierServer = [record.apiBase, record.sandboxBase].map(usable).find((url) => url !== undefined && url !== ownOrigin);
-  const server = chosenUrl ?? (chosen === undefined ? earlierServer : undefined);
+  const server = chosenUrl ?? (chosen === undefined ? (earlierServer ?? servedBy) : undefined);
   const sandbox: SandboxChoice = server ? { kind: "server", url: server } : { kind: "browser" };
-  const serverUrl = server ?? usable(record.serverUrl) ?? usable(record.curlBase) ?? DEFAULT_SERVER_URL;
+  const serverUrl = server ?? usable(record.serverUrl) ?? usable(record.curlBase) ?? servedBy ?? DEFAULT_SERVER_URL;
   return { sandbox, serverUrl, credentialId, psuId };
 }
 
+/** This page's origin when a sandbox server served it (its meta element), else undefined. */
+const servedByServer = (): string | undefined =>
+  typeof document === "undefined" || document.querySelector(`meta[name="${SERVED_BY_SERVER_META}"]`) === null ? undefined : location.origin;
+
 function load(): PortalSettings {
   try {
-    return settingsFrom(JSON.parse(localStorage.getItem(KEY) ?? "{}"), location.origin);
+    return settingsFrom(JSON.parse(localStorage.getItem(KEY) ?? "{}"), location.origin, servedByServer());
   } catch {
-    return defaultSettings;
+    return startingSettings(servedByServer());
   }
 }
 

@@ -50,3 +50,10 @@ export function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
   return true;
 }
+
+/** base64url without padding (RFC 4648 §5), as JWK writes key numbers; undefined when it is not. */
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
+  const standard = text.replace(/-/g, "+").replace(/_/g, "/");
+  return fromBase64(standard.padEnd(Math.ceil(standard.length / 4) * 4, "="));
+}

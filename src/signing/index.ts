@@ -13,6 +13,8 @@ export { BERLIN_GROUP_POLICY, DEFAULT_SIGNED_HEADER_ORDER, defaultSignedHeaders,
 export { signRequest, type SignOptions, type SignResult, type SignedHeaders, type SigningCredentials } from "./sign";
 export { checkStreamedBody, verifyRequest, type VerifyOptions } from "./verify";
 export { webCryptoRsaVerifier, type RsaVerifier } from "./rsa-verifier";
+export { diagnoseSignature, examineSignature, listCaseSmell, staleDateFinding, type DiagnoseOptions, type SignatureExamination } from "./diagnose";
+export type { DiagnosisCode, Finding } from "./diagnosis";
 export { codeFor, type VerifyFailure, type VerifyFailureReason, type VerifyResult, type VerifySuccess } from "./verify-result";
 
 export { CertificateError, parseCertificate, type CertificateErrorCode, type CertificateFingerprints, type CertificateSummary } from "./certificate";

@@ -75,13 +75,13 @@ export function compareKeyId(
   return { ok: true };
 }
 
-// Two spellings seen in the wild that are not hex of the serial: decimal (Tink's radix-10
-// variant) and byte-reversed hex (.NET GetSerialNumber). Naming them saves a TPP an afternoon.
-function serialHint(given: string, actual: string): string {
+/**
+ * Two spellings seen in the wild that are not hex of the serial: decimal (Tink's radix-10 variant) and
+ * byte-reversed hex (.NET GetSerialNumber). Naming them saves a TPP an afternoon.
+ */
+export function serialSpelling(given: string, actual: string): "decimal" | "reversed" | undefined {
   const digits = given.trim();
-  if (/^\d+$/.test(digits) && BigInt(`0x${actual}`).toString(10) === digits.replace(/^0+(?=.)/, "")) {
-    return " It is the serial in decimal; keyId wants hexadecimal.";
-  }
+  if (/^\d+$/.test(digits) && BigInt(`0x${actual}`).toString(10) === digits.replace(/^0+(?=.)/, "")) return "decimal";
   const hex = normaliseSerial(given);
   if (hex) {
     const padded = (h: string) => (h.length % 2 ? `0${h}` : h);
@@ -90,7 +90,17 @@ function serialHint(given: string, actual: string): string {
       ?.reverse()
       .join("")
       .replace(/^0+(?=.)/, "");
-    if (reversed === actual) return " It is the serial with its bytes in reverse order (little-endian); send them most significant first.";
+    if (reversed === actual) return "reversed";
   }
-  return "";
+  return undefined;
+}
+
+const serialHints = {
+  decimal: " It is the serial in decimal; keyId wants hexadecimal.",
+  reversed: " It is the serial with its bytes in reverse order (little-endian); send them most significant first.",
+};
+
+function serialHint(given: string, actual: string): string {
+  const spelling = serialSpelling(given, actual);
+  return spelling ? serialHints[spelling] : "";
 }

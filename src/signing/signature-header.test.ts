@@ -15,6 +15,7 @@ describe("parseSignatureHeader", () => {
         signature: "AAAA",
         headersParamPresent: true,
         wasEncoded: false,
+        headersAsWritten: ["Digest", "X-Request-ID", "PSU-ID", "TPP-Redirect-URI", "Date"],
       },
     });
   });

@@ -16,6 +16,8 @@ export interface ParsedSignatureHeader extends SignatureParams {
   readonly headersParamPresent: boolean;
   /** True when the value arrived wrapped in RFC 2047 encoded-words. */
   readonly wasEncoded: boolean;
+  /** The headers parameter's names as written (the signature doctor names a list not in lower case). */
+  readonly headersAsWritten: readonly string[];
 }
 
 export type ParseResult = { readonly ok: true; readonly value: ParsedSignatureHeader } | { readonly ok: false; readonly message: string };
@@ -101,13 +103,8 @@ export function parseSignatureHeader(raw: string): ParseResult {
     keyId = inner.text;
   }
   const headersParam = params.get("headers");
-  const headers =
-    headersParam === undefined
-      ? ["date"]
-      : headersParam
-          .split(/[ \t]+/)
-          .filter((h) => h !== "")
-          .map((h) => h.toLowerCase());
+  const headersAsWritten = headersParam === undefined ? ["date"] : headersParam.split(/[ \t]+/).filter((h) => h !== "");
+  const headers = headersAsWritten.map((h) => h.toLowerCase());
   if (headers.length === 0) return { ok: false, message: "the headers parameter is empty" };
   return {
     ok: true,
@@ -118,6 +115,7 @@ export function parseSignatureHeader(raw: string): ParseResult {
       signature,
       headersParamPresent: headersParam !== undefined,
       wasEncoded: looksEncoded(raw),
+      headersAsWritten,
     },
   };
 }

@@ -42,7 +42,7 @@ export interface VerifyOptions {
   readonly bodyHasher?: BodyHasher;
 }
 
-const policyOf = (options: Pick<VerifyOptions, "requiredHeaders">): SignedHeaderPolicy => ({
+export const policyOf = (options: Pick<VerifyOptions, "requiredHeaders">): SignedHeaderPolicy => ({
   always: options.requiredHeaders?.always ?? BERLIN_GROUP_POLICY.always,
   whenPresent: options.requiredHeaders?.whenPresent ?? BERLIN_GROUP_POLICY.whenPresent,
 });
@@ -135,7 +135,7 @@ function mismatchText(signingString: string, signatureLength: number, keyAlgorit
 }
 
 /** Garbage in (non-objects, numbers for strings) becomes something the checks can describe. */
-function sanitise(input: unknown): SignableRequest {
+export function sanitise(input: unknown): SignableRequest {
   const r: Record<string, unknown> = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
   const headers = typeof r.headers === "object" && r.headers !== null ? (r.headers as SignableRequest["headers"]) : {};
   const body = typeof r.body === "string" || r.body instanceof Uint8Array || r.body instanceof ArrayBuffer ? r.body : undefined;

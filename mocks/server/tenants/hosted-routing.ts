@@ -96,7 +96,10 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
       new Date(realNow()),
       checks,
     );
-    if (!signature.ok) return signature;
+    if (!signature.ok) {
+      facts.signatureRefused = signature.examination;
+      return signature;
+    }
     const { signer } = signature;
     facts.signer = signer;
     const tenant = await tenantOf(signer);
@@ -154,9 +157,11 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     const signature = await signed(head, head.url, "", facts, { deferBodyDigest: true });
     if (!signature.ok) return { ok: false, answer: refusal(signature.answer) };
     const hash = streamingHash(head.headers.get("digest"));
-    const finish = async () => {
-      const refused = await checkStreamedDigest(head.headers, hash.finish());
-      return refused && refusal(refused);
+    const finish = async (bytes: Uint8Array) => {
+      const received = { method: head.method, target: head.url.pathname + head.url.search, body: bytes, now: new Date(realNow()) };
+      const refused = await checkStreamedDigest(head.headers, hash.finish(), received);
+      if (refused) facts.signatureRefused = refused.examination;
+      return refused && refusal(refused.answer);
     };
     return { ok: true, context: signature, body: { seen: hash.update, finish } };
   }

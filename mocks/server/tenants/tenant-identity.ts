@@ -4,7 +4,7 @@
  * fingerprint when it has none. The tenant's key is a hash of that: it names the tenant in
  * PostgreSQL (a schema), in bank-page links and in logs, so no TPP-chosen text reaches SQL or a URL.
  */
-import { organizationIdentifier } from "../../../src/signing/organization-identifier";
+import { tppIdOf } from "../../http/tpp-identity";
 
 export interface TenantIdentity {
   /** "org:PSDNO-FSA-123456789" or "sha256:<fingerprint of the certificate's DER>": what an operator reads. */
@@ -24,7 +24,6 @@ export async function tenantKeyOf(id: string): Promise<string> {
 
 /** The tenant of a verified certificate: its subject, and the SHA-256 of its DER (one DER element, nothing around it: decision 0045). */
 export async function tenantOf(certificate: { certificateSha256: string; subject: string }): Promise<TenantIdentity> {
-  const organization = organizationIdentifier(certificate.subject);
-  const id = organization === undefined ? `sha256:${certificate.certificateSha256}` : `org:${organization}`;
+  const id = tppIdOf(certificate);
   return { id, key: await tenantKeyOf(id) };
 }

@@ -11,6 +11,7 @@ import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits, type Applicant, type Te
 import type { TenantIdentity } from "./tenant-identity";
 import { admitKey, tenantKeyControls, type BoundKey, type KeyBindings } from "./tenant-keys";
 import type { TenantStore, TenantStores } from "./tenant-stores";
+import { ACCOUNT_SERIALS } from "../../domain/accounts";
 
 export { TenantRefused } from "./tenant-admission";
 
@@ -111,6 +112,7 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
         seedIfNew: true,
         pageCache: options.pageCache,
         hosted: { tenantKey: key, keys: tenantKeyControls(keys, key, now) },
+        accountSerials: ACCOUNT_SERIALS.server,
         ...(options.requestIds ? { requestIds: options.requestIds } : {}),
         ...(exclusive ? { exclusive } : {}),
         ...(options.realNow ? { realNow: options.realNow } : {}),

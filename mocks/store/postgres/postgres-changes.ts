@@ -9,7 +9,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import pg from "pg";
+import type pg from "pg";
+import { pgDriver } from "./pg-driver";
 import type { Db } from "../sql/db";
 
 const CHANNEL = "psd2_sandbox_changes";
@@ -56,7 +57,7 @@ export function changeHub(url: string): ChangeHub {
 
   const listen = async (missedSome: boolean) => {
     if (closed) return;
-    const next = new pg.Client({ connectionString: url, application_name: "psd2-sandbox-changes" });
+    const next = new (pgDriver().Client)({ connectionString: url, application_name: "psd2-sandbox-changes" });
     next.on("notification", (message) => {
       try {
         const notice = JSON.parse(message.payload ?? "") as { schema?: unknown; origin?: unknown };

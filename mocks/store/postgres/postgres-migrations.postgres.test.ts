@@ -7,8 +7,9 @@ import { sql, type Kysely } from "kysely";
 import { afterEach, expect, test } from "vitest";
 import { REQUEST_ID_RETENTION_MS } from "../port";
 import { RELEASED_MIGRATIONS, releasedPostgresDdl } from "../sql/released-schema.test-helpers";
+import { expectReleasedDataServed, releasedMigrationRecords } from "../sql/migrations.test-helpers";
 import { migrateToLatest } from "../sql/migrations";
-import { sampleStores, singlePayment, transaction } from "../store.test-helpers";
+import { sampleStores } from "../store.test-helpers";
 import { openPostgres, postgresHolds } from "./postgres";
 import { postgresMigrations } from "./postgres-migrations";
 import { replaceAll } from "../sql/export-import";
@@ -52,10 +53,8 @@ async function releasedSchema(): Promise<string> {
   try {
     await sql`create schema ${sql.id(schema)}`.execute(db);
     for (const statement of releasedPostgresDdl(schema)) await sql.raw(statement).execute(db);
-    for (const [index, name] of RELEASED_MIGRATIONS.entries())
-      await sql`insert into ${sql.id(schema, "kysely_migration")} (name, timestamp) values (${name}, ${`2026-05-0${String(index + 1)}T10:00:00.000Z`})`.execute(
-        db,
-      );
+    for (const { name, timestamp } of releasedMigrationRecords)
+      await sql`insert into ${sql.id(schema, "kysely_migration")} (name, timestamp) values (${name}, ${timestamp})`.execute(db);
     await sql`insert into ${sql.id(schema, "kysely_migration_lock")} (id, is_locked) values ('migration_lock', 0)`.execute(db);
     await replaceAll(postgresHolds(connection.db), sampleStores());
     await sql`insert into ${sql.id(schema, "request_ids")} (tpp_key, request_id, first_used_at, expires_at) values ('tpp', 'id-1', 1000, ${1000 + REQUEST_ID_RETENTION_MS})`.execute(
@@ -88,26 +87,13 @@ test("a released schema opens with only the steps after it (version 3: the traff
   const before = await catalogueOf(schema);
   const store = await openTestPostgresStore(schema);
   try {
-    expect((await store.exportAll()).stores).toEqual(sampleStores());
-    expect(await store.claimRequestId("tpp", "id-1", 2000)).toEqual({ firstUsedAt: 1000 });
-    const [first] = sampleStores().accounts;
-    if (first === undefined) throw new Error("the sample has accounts");
-    await store.write(async (tx) => {
-      await tx.putPayment(singlePayment("new-payment", "2026-06-01"));
-      await tx.addTransaction(transaction(first.resourceId, "new-transaction", "2026-06-01"));
-    });
-    await store.read(async (tx) => {
-      expect((await tx.payment("new-payment"))?.paymentId).toBe("new-payment");
-      expect((await tx.transaction(first.resourceId, "new-transaction"))?.id).toBe("new-transaction");
-    });
+    await expectReleasedDataServed(store);
   } finally {
     store.close();
     await store.closed();
   }
   const applied = await adminQuery<{ name: string; timestamp: string }>(`select name, timestamp from "${schema}".kysely_migration order by name`);
-  expect(applied.slice(0, RELEASED_MIGRATIONS.length)).toEqual(
-    RELEASED_MIGRATIONS.map((name, index) => ({ name, timestamp: `2026-05-0${String(index + 1)}T10:00:00.000Z` })),
-  );
+  expect(applied.slice(0, RELEASED_MIGRATIONS.length)).toEqual(releasedMigrationRecords);
   expect(applied.slice(RELEASED_MIGRATIONS.length).map((step) => step.name)).toEqual(["v0003"]);
   // Its tables as they were, the traffic record's beside them.
   expect((await catalogueOf(schema)).filter((line) => !line.includes("traffic"))).toEqual(before);

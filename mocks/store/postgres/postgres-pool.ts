@@ -11,7 +11,8 @@
  * schema (prepared-statements.postgres.test.ts holds it to that).
  */
 import { Kysely, PostgresDialect, type PostgresPool as KyselyPool } from "kysely";
-import pg from "pg";
+import type pg from "pg";
+import { pgDriver } from "./pg-driver";
 import { StoreUnavailable } from "../store-errors";
 import { createGate, type Gate } from "../sql/connection-gate";
 import { RETRY_AFTER_SECONDS } from "../unavailable";
@@ -71,8 +72,14 @@ export function checkSchemaName(schema: string): void {
 }
 
 /** int8: the adapter's bigint columns (epoch ms, seq) hold safe integers; pg would give them as strings. */
-const types = new pg.TypeOverrides();
-types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+let int8AsNumber: pg.TypeOverrides | undefined;
+const types = (): pg.TypeOverrides => {
+  if (int8AsNumber) return int8AsNumber;
+  const driver = pgDriver();
+  int8AsNumber = new driver.TypeOverrides();
+  int8AsNumber.setTypeParser(driver.types.builtins.INT8, (value: string) => Number(value));
+  return int8AsNumber;
+};
 
 const busy = () =>
   new StoreUnavailable(
@@ -87,7 +94,13 @@ const unreachable = (cause: unknown) =>
 
 export function openPostgresPool(options: PostgresPoolOptions): PostgresPool {
   const size = options.connections ?? DEFAULT_POOL_SIZE;
-  const pool = new pg.Pool({ connectionString: options.url, max: size, types, application_name: "psd2-sandbox", connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new (pgDriver().Pool)({
+    connectionString: options.url,
+    max: size,
+    types: types(),
+    application_name: "psd2-sandbox",
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // A connection the server drops (a restart, a failover, an administrator) is an error event: on the
   // pool while idle, on the connection while in use. Without a listener it would end the process; with
   // one, the connection's next query fails and the pool replaces it.

@@ -7,8 +7,11 @@
 import type { Kysely } from "kysely";
 import { expect } from "vitest";
 import type { SandboxExport, SandboxStore } from "../port";
-import { newestFirst } from "../store.test-helpers";
+import { newestFirst, sampleStores, singlePayment, transaction } from "../store.test-helpers";
 import { migrateToLatest, schemaVersionOf, type SqlMigrationStep } from "./migrations";
+import { RELEASED_MIGRATIONS } from "./released-schema.test-helpers";
+import { accountRow, agreementRow, basketRow, customerRow, metaRow, paymentRow, transactionRow } from "./rows";
+import type { SandboxTables } from "./tables";
 import { openSqlite, type SqliteConnection } from "../sqlite/sqlite";
 import { sqliteStoreOn } from "../sqlite/sqlite-store";
 
@@ -21,6 +24,40 @@ export interface SqlVersionFixture {
   seed(db: Kysely<unknown>): Promise<void>;
   /** The data after migrating to the newest version, as exportAll lists it. */
   expected: Stores;
+}
+
+/** Every record of `stores` as a row of version 1's tables (the data tables are unchanged since). */
+export async function insertRows(untyped: Kysely<unknown>, stores: Stores): Promise<void> {
+  const db = untyped as Kysely<SandboxTables>;
+  for (const row of stores.customers.map(customerRow)) await db.insertInto("customers").values(row).execute();
+  for (const row of stores.accounts.map(accountRow)) await db.insertInto("accounts").values(row).execute();
+  for (const row of stores.agreements.map(agreementRow)) await db.insertInto("agreements").values(row).execute();
+  for (const row of stores.payments.map(paymentRow)) await db.insertInto("payments").values(row).execute();
+  for (const row of stores.baskets.map(basketRow)) await db.insertInto("baskets").values(row).execute();
+  for (const row of stores.transactions.map(transactionRow)) await db.insertInto("transactions").values(row).execute();
+  for (const row of stores.meta.map(metaRow)) await db.insertInto("meta").values(row).execute();
+}
+
+/** The rows of kysely_migration in a released database (the dates are made up; only the names are read). */
+export const releasedMigrationRecords = RELEASED_MIGRATIONS.map((name, index) => ({ name, timestamp: `2026-05-0${String(index + 1)}T10:00:00.000Z` }));
+
+/**
+ * A store over a released database holding sampleStores() and the request id "id-1" of "tpp" first used at 1000
+ * serves it as before: the data read back, the id known, a payment and a transaction written and read.
+ */
+export async function expectReleasedDataServed(store: SandboxStore): Promise<void> {
+  expect((await store.exportAll()).stores).toEqual(sampleStores());
+  expect(await store.claimRequestId("tpp", "id-1", 2000)).toEqual({ firstUsedAt: 1000 });
+  const [first] = sampleStores().accounts;
+  if (first === undefined) throw new Error("the sample has accounts");
+  await store.write(async (tx) => {
+    await tx.putPayment(singlePayment("new-payment", "2026-06-01"));
+    await tx.addTransaction(transaction(first.resourceId, "new-transaction", "2026-06-01"));
+  });
+  await store.read(async (tx) => {
+    expect((await tx.payment("new-payment"))?.paymentId).toBe("new-payment");
+    expect((await tx.transaction(first.resourceId, "new-transaction"))?.id).toBe("new-transaction");
+  });
 }
 
 export const emptySqlDatabase: SqlVersionFixture = {

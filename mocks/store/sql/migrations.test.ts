@@ -1,14 +1,12 @@
 import { sql, type Kysely } from "kysely";
 import { describe, expect, test } from "vitest";
 import { expectRejection, sampleStores } from "../store.test-helpers";
-import { REQUEST_ID_RETENTION_MS, type SandboxExport } from "../port";
+import { REQUEST_ID_RETENTION_MS } from "../port";
 import { CURRENT_SQL_SCHEMA_VERSION, migrateToLatest, migrationName, schemaVersionOf, type SqlMigrationStep } from "./migrations";
 import { sqliteMigrations } from "../sqlite/sqlite-migrations";
-import { checkSqlUpgrades, emptySqlDatabase, type SqlVersionFixture, type TableLayout } from "./migrations.test-helpers";
-import { accountRow, agreementRow, basketRow, customerRow, metaRow, paymentRow, transactionRow } from "./rows";
+import { checkSqlUpgrades, emptySqlDatabase, insertRows, type SqlVersionFixture, type TableLayout } from "./migrations.test-helpers";
 import { openSqlite } from "../sqlite/sqlite";
 import { openSqliteStore, sqliteStoreOn } from "../sqlite/sqlite-store";
-import type { SandboxTables } from "./tables";
 
 const text = (name: string, notNull = true) => ({ name, type: "text", notNull });
 const bigint = (name: string, notNull = true) => ({ name, type: "bigint", notNull });
@@ -68,21 +66,9 @@ const layout: TableLayout[] = [
 const fixtures: SqlVersionFixture[] = [
   emptySqlDatabase,
   // Version 2 added request_ids.expires_at, version 3 the traffic record: the data tables are as they were.
-  { version: 1, seed: (db) => seedVersionOne(db, sampleStores()), expected: sampleStores() },
-  { version: 2, seed: (db) => seedVersionOne(db, sampleStores()), expected: sampleStores() },
+  { version: 1, seed: (db) => insertRows(db, sampleStores()), expected: sampleStores() },
+  { version: 2, seed: (db) => insertRows(db, sampleStores()), expected: sampleStores() },
 ];
-
-/** Rows as version 1 holds them. */
-async function seedVersionOne(untyped: Kysely<unknown>, stores: SandboxExport["stores"]): Promise<void> {
-  const db = untyped as Kysely<SandboxTables>;
-  for (const row of stores.customers.map(customerRow)) await db.insertInto("customers").values(row).execute();
-  for (const row of stores.accounts.map(accountRow)) await db.insertInto("accounts").values(row).execute();
-  for (const row of stores.agreements.map(agreementRow)) await db.insertInto("agreements").values(row).execute();
-  for (const row of stores.payments.map(paymentRow)) await db.insertInto("payments").values(row).execute();
-  for (const row of stores.baskets.map(basketRow)) await db.insertInto("baskets").values(row).execute();
-  for (const row of stores.transactions.map(transactionRow)) await db.insertInto("transactions").values(row).execute();
-  for (const row of stores.meta.map(metaRow)) await db.insertInto("meta").values(row).execute();
-}
 
 describe("SQL migrations tested from each earlier version", () => {
   test(`every version from 0 to ${String(CURRENT_SQL_SCHEMA_VERSION - 1)} upgrades to ${String(CURRENT_SQL_SCHEMA_VERSION)} with its data intact`, async () => {
@@ -134,7 +120,7 @@ describe(`the SQL harness, proved on a test-only version ${String(NEXT)}`, () =>
   // seedVersionOne's rows are valid at every version so far (later ones changed request_ids only).
   const earlier: SqlVersionFixture[] = Array.from({ length: CURRENT_SQL_SCHEMA_VERSION }, (_, v) => ({
     version: v + 1,
-    seed: (db) => seedVersionOne(db, sampleStores()),
+    seed: (db) => insertRows(db, sampleStores()),
     expected,
   }));
 
@@ -150,7 +136,7 @@ describe(`the SQL harness, proved on a test-only version ${String(NEXT)}`, () =>
     const connection = openSqlite();
     const db = connection.db as Kysely<unknown>;
     await migrateToLatest(db, sqliteMigrations);
-    await seedVersionOne(db, sampleStores());
+    await insertRows(db, sampleStores());
     const broken: SqlMigrationStep = {
       version: NEXT,
       async up(target) {

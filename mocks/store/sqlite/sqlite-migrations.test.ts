@@ -11,10 +11,9 @@ import type { Kysely } from "kysely";
 import { afterEach, expect, test } from "vitest";
 import { REQUEST_ID_RETENTION_MS } from "../port";
 import { RELEASED_MIGRATIONS, RELEASED_SQLITE_CATALOGUE } from "../sql/released-schema.test-helpers";
+import { expectReleasedDataServed, insertRows, releasedMigrationRecords } from "../sql/migrations.test-helpers";
 import { migrateToLatest } from "../sql/migrations";
-import { accountRow, agreementRow, basketRow, customerRow, metaRow, paymentRow, transactionRow } from "../sql/rows";
-import type { SandboxTables } from "../sql/tables";
-import { sampleStores, singlePayment, transaction } from "../store.test-helpers";
+import { sampleStores } from "../store.test-helpers";
 import { openSqlite } from "./sqlite";
 import { sqliteMigrations } from "./sqlite-migrations";
 import { openSqliteStore } from "./sqlite-store";
@@ -35,19 +34,11 @@ async function releasedDatabase(): Promise<string> {
   const { db, native } = openSqlite({ file });
   const statements = RELEASED_SQLITE_CATALOGUE.flatMap((row) => (row.sql === null ? [] : [row]));
   for (const row of [...statements.filter((item) => item.type === "table"), ...statements.filter((item) => item.type !== "table")]) native.exec(row.sql ?? "");
-  for (const [index, name] of RELEASED_MIGRATIONS.entries())
-    native.prepare("insert into kysely_migration (name, timestamp) values (?, ?)").run(name, `2026-05-0${String(index + 1)}T10:00:00.000Z`);
+  for (const { name, timestamp } of releasedMigrationRecords)
+    native.prepare("insert into kysely_migration (name, timestamp) values (?, ?)").run(name, timestamp);
   native.prepare("insert into kysely_migration_lock (id, is_locked) values ('migration_lock', 0)").run();
-  const stores = sampleStores();
-  const typed: Kysely<SandboxTables> = db;
-  for (const row of stores.customers.map(customerRow)) await typed.insertInto("customers").values(row).execute();
-  for (const row of stores.accounts.map(accountRow)) await typed.insertInto("accounts").values(row).execute();
-  for (const row of stores.agreements.map(agreementRow)) await typed.insertInto("agreements").values(row).execute();
-  for (const row of stores.payments.map(paymentRow)) await typed.insertInto("payments").values(row).execute();
-  for (const row of stores.baskets.map(basketRow)) await typed.insertInto("baskets").values(row).execute();
-  for (const row of stores.transactions.map(transactionRow)) await typed.insertInto("transactions").values(row).execute();
-  for (const row of stores.meta.map(metaRow)) await typed.insertInto("meta").values(row).execute();
-  await typed
+  await insertRows(db as Kysely<unknown>, sampleStores());
+  await db
     .insertInto("request_ids")
     .values({ tpp_key: "tpp", request_id: "id-1", first_used_at: 1000, expires_at: 1000 + REQUEST_ID_RETENTION_MS })
     .execute();
@@ -66,26 +57,13 @@ test("the steps make the catalogue a released database has, statement for statem
 test("a released database opens with only the steps after it (version 3: the traffic record), and its data is read and written as before", async () => {
   const file = await releasedDatabase();
   const store = await openSqliteStore({ file });
-  expect((await store.exportAll()).stores).toEqual(sampleStores());
-  expect(await store.claimRequestId("tpp", "id-1", 2000)).toEqual({ firstUsedAt: 1000 });
-  const [first] = sampleStores().accounts;
-  if (first === undefined) throw new Error("the sample has accounts");
-  await store.write(async (tx) => {
-    await tx.putPayment(singlePayment("new-payment", "2026-06-01"));
-    await tx.addTransaction(transaction(first.resourceId, "new-transaction", "2026-06-01"));
-  });
-  await store.read(async (tx) => {
-    expect((await tx.payment("new-payment"))?.paymentId).toBe("new-payment");
-    expect((await tx.transaction(first.resourceId, "new-transaction"))?.id).toBe("new-transaction");
-  });
+  await expectReleasedDataServed(store);
   store.close();
   await store.closed();
 
   const { db, native } = openSqlite({ file });
   const applied = appliedSteps(native) as { name: string; timestamp: string }[];
-  expect(applied.slice(0, RELEASED_MIGRATIONS.length)).toEqual(
-    RELEASED_MIGRATIONS.map((name, index) => ({ name, timestamp: `2026-05-0${String(index + 1)}T10:00:00.000Z` })),
-  );
+  expect(applied.slice(0, RELEASED_MIGRATIONS.length)).toEqual(releasedMigrationRecords);
   expect(applied.slice(RELEASED_MIGRATIONS.length).map((step) => step.name)).toEqual(["v0003"]);
   // Its tables as they were, the traffic record's beside them.
   const catalogue = catalogueOf(native) as { name: string }[];

@@ -14,7 +14,7 @@ function exampleLine(state: ExampleState, recordLoading: boolean): string {
   if (recordLoading) return "Loading the request from the history…";
   switch (state.kind) {
     case "loading":
-      return "Filling in from the sandbox's data… what you type now is kept.";
+      return "Filling in from the sandbox's data…";
     case "failed":
       return `The sandbox's data did not arrive (${state.problem}): fields it would fill stay empty for you to fill in.`;
     case "ready":
@@ -45,13 +45,39 @@ interface Props {
   onReset: () => void;
 }
 
+/**
+ * A line that keeps at least the height `reserve` would take at the same width: the texts that replace each other
+ * as the sandbox's data arrives (loading → ready) wrap differently in the console's narrow column, and the form
+ * below must not move when one replaces the other (e2e/performance.spec.ts measures the layout shift).
+ */
+function StatusLine({ className, text, reserve }: { className: string; text: string; reserve: string }) {
+  return (
+    <p className={`status-line ${className}`}>
+      <span>{text}</span>
+      {reserve !== text && (
+        <span className="status-line-reserve" aria-hidden="true">
+          {reserve}
+        </span>
+      )}
+    </p>
+  );
+}
+
 export function FormStatus({ example, draft, recordLoading, recordProblem, onReset }: Props) {
   const busy = example.kind === "loading" || recordLoading;
   return (
     <div className="form-status">
       <div role="status" aria-busy={busy}>
-        <p className={busy ? "status-busy" : example.kind === "failed" ? "status-problem" : "muted"}>{exampleLine(example, recordLoading)}</p>
-        <p className={draft.kind === "unsaved" || recordProblem ? "status-problem" : "muted"}>{recordProblem ?? draftLine(draft)}</p>
+        <StatusLine
+          className={busy ? "status-busy" : example.kind === "failed" ? "status-problem" : "muted"}
+          text={exampleLine(example, recordLoading)}
+          reserve={exampleLine({ kind: "loading" }, false)}
+        />
+        <StatusLine
+          className={draft.kind === "unsaved" || recordProblem ? "status-problem" : "muted"}
+          text={recordProblem ?? draftLine(draft)}
+          reserve={draftLine({ kind: "none" })}
+        />
       </div>
       <button type="button" className="button-small" onClick={onReset}>
         Reset to the example

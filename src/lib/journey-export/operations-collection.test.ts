@@ -24,9 +24,9 @@ const collection = operationsCollection({ context, base: "http://127.0.0.1:4010/
 const folders = collection.item as PostmanFolder[];
 const items = folders.flatMap((folder) => folder.item);
 
-test("a v2.1 collection with every operation of the contract, the journey first", () => {
+test("a v2.1 collection with every operation of the contract, its setup and the journey first", () => {
   expect(collection.info.schema).toBe(COLLECTION_SCHEMA);
-  expect(folders.map((folder) => folder.name)).toEqual(["Payment journey", "Payments", "Periodic payments", "Signing baskets", "Sandbox data", "TPP"]);
+  expect(folders.map((folder) => folder.name)).toEqual(["Setup", "Payment journey", "Payments", "Periodic payments", "Signing baskets", "Sandbox data", "TPP"]);
   const names = items.map((item) => item.name);
   for (const operation of operations) expect(names).toContain(operation.title);
   expect(collection.variable.find((variable) => variable.key === "baseUrl")?.value).toBe("http://127.0.0.1:4010");
@@ -35,6 +35,7 @@ test("a v2.1 collection with every operation of the contract, the journey first"
 test("it runs top to bottom: every {{variable}} a request uses is prefilled or kept by an earlier answer", () => {
   const available = new Set(collection.variable.filter((variable) => variable.value !== "").map((variable) => variable.key));
   available.add("firstOfNextMonth"); // set by the collection's pre-request script
+  available.add("today");
   for (const item of items) {
     const used = [...JSON.stringify(item.request).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
     for (const name of used) expect(available, `${item.name} uses {{${String(name)}}}`).toContain(name);
@@ -62,4 +63,32 @@ test("the collection's pre-request script signs the headers of the signing polic
   expect(script).toContain('pm.variables.get("tppPrivateKey")');
   // Nothing fetched at run time: it runs offline, in newman and in the Postman app alike.
   expect(script).not.toMatch(/sendRequest|eval\(|require\(/);
+});
+
+test("it stands alone: no customer, account or PSU of the sandbox it was exported from, only its own Setup's", () => {
+  const text = JSON.stringify(collection.item);
+  for (const taken of ["97100000028", "97100000044", "acc-001", "acc-003", "01817010055", "05827510086", DEFAULT_PSU_ID, "Kari Nordmann"])
+    expect(text).not.toContain(taken);
+  const setup = folders[0]?.item.map((item) => `${item.request.method} ${item.request.url.raw}`);
+  expect(setup).toEqual([
+    "GET {{sandboxBaseUrl}}/__sandbox/identities?count=1",
+    "POST {{sandboxBaseUrl}}/v1/sandbox/accounts",
+    "POST {{sandboxBaseUrl}}/v1/sandbox/accounts",
+    "POST {{sandboxBaseUrl}}/v1/sandbox/accounts",
+    "GET {{sandboxBaseUrl}}/__sandbox/customers",
+  ]);
+});
+
+test("it resets the sandbox only when asked: Initialize sandbox is skipped unless resetSandbox is yes", () => {
+  expect(collection.variable.find((variable) => variable.key === "resetSandbox")?.value).toBe("no");
+  const initialize = items.find((item) => item.name === operations.find((operation) => operation.id === "initializeSandbox")?.title);
+  const prerequest = initialize?.event?.find((event) => event.listen === "prerequest")?.script.exec.join("\n");
+  expect(prerequest).toContain('pm.collectionVariables.get("resetSandbox") !== "yes"');
+  expect(prerequest).toContain("pm.execution.skipRequest()");
+});
+
+test("its dates are the run's, in Oslo", () => {
+  const script = collection.event[0]?.script.exec.join("\n") ?? "";
+  expect(script).toContain("const oslo = new Date(now + (summer ? 2 : 1) * 3600000);");
+  expect(script).toContain('"firstOfNextMonth", new Date(Date.UTC(oslo.getUTCFullYear(), oslo.getUTCMonth() + 1, 1))');
 });

@@ -3,7 +3,13 @@
  * contract with its example request, in an order that runs from top to bottom (each answer's id
  * kept in a collection variable for the requests after it), and first a "Payment journey" folder.
  * Every request signs itself (postman-signer.js).
+ *
+ * It stands alone (issue 27, point 4): a "Setup" folder makes the customers and accounts it uses
+ * (numbers from the sandbox's identity generator), so it never depends on the data of the sandbox it
+ * was exported from; dates are computed when it runs (Oslo); "Initialize sandbox", which resets the
+ * whole sandbox, runs only when the variable resetSandbox is "yes".
  */
+import type { Customer, ExplorerAccount } from "../../contract/control-schemas";
 import { operationById, operations, type Operation, type OperationId } from "../../contract/operations";
 import { hrefOf } from "../../contract/paths";
 import { exampleValues, type ExampleContext } from "../examples";
@@ -26,6 +32,119 @@ export interface OperationsCollectionInput {
   base: string;
   credentials: CollectionCredentials;
 }
+
+/** The collection's own parties, as variables the Setup folder fills: the examples are made from these, never from a sandbox's data. */
+function variableContext(context: ExampleContext): ExampleContext {
+  const customer = (customerNumber: string, psuId: string, kind: Customer["kind"], name: string) =>
+    ({ customerNumber, psuId, kind, name, createdAt: 0 }) satisfies Customer;
+  const account = (customerNumber: string, resourceId: string, bban: string, inAgreement: boolean) =>
+    ({ customerNumber, resourceId, bban, inAgreement, currency: "NOK", kidRequired: false }) as Partial<ExplorerAccount> as ExplorerAccount;
+  return {
+    ...context,
+    psuId: "{{psuId}}",
+    customers: [
+      customer("{{debtorCustomerNumber}}", "{{psuId}}", "private", "{{debtorName}}"),
+      customer("{{creditorCustomerNumber}}", "{{creditorPsuId}}", "private", "{{creditorName}}"),
+    ],
+    accounts: [
+      account("{{debtorCustomerNumber}}", "{{mockAccountId}}", "{{debtorBban}}", true),
+      account("{{creditorCustomerNumber}}", "{{creditorAccountId}}", "{{creditorBban}}", true),
+      account("{{companyNumber}}", "{{companyAccountId}}", "{{companyBban}}", false),
+    ],
+  };
+}
+
+/** The account the Setup folder opens for a customer of its own, with money to pay from. */
+const setupAccount = (customerNumber: string, accountName: string) =>
+  JSON.stringify(
+    {
+      customerNumber,
+      accountName,
+      currency: "NOK",
+      cashAccountType: "CACC",
+      balances: [{ balanceType: "interimAvailable", balanceAmount: { amount: 100000, currency: "NOK" } }],
+    },
+    null,
+    2,
+  );
+
+/** Makes the collection's own customers and accounts: new numbers from the identity generator each run, so a second run is no clash. */
+function setupFolder(context: ExampleContext): PostmanFolder {
+  const headers = operationSpec(operationById("createSandboxAccount"), context).headers;
+  const open = (name: string, customerVariable: string, keep: { variable: string; field: string }[]): ItemSpec => ({
+    name,
+    method: "POST",
+    base: "sandboxBaseUrl",
+    target: operationById("createSandboxAccount").path,
+    headers,
+    body: setupAccount(`{{${customerVariable}}}`, name.replace(/^.* for /, "")),
+    expectStatus: 201,
+    keep,
+  });
+  const read = (name: string, target: string, checks: string[]): ItemSpec => ({
+    name,
+    method: "GET",
+    base: "sandboxBaseUrl",
+    target,
+    headers: [],
+    expectStatus: 200,
+    checks,
+  });
+  return {
+    name: "Setup",
+    description:
+      "Makes what the other requests use: three new customers (numbers from the sandbox's identity generator) with an account each. " +
+      "Nothing the sandbox held before is read or changed. To use customers of your own instead, skip this folder and fill the variables it sets.",
+    item: [
+      requestItem(
+        read("New customer numbers", `${hrefOf("testIdentities", {})}?count=1`, [
+          "const identities = pm.response.json();",
+          'pm.collectionVariables.set("debtorCustomerNumber", identities.nationalIdentityNumbers[0]);',
+          'pm.collectionVariables.set("creditorCustomerNumber", identities.dNumbers[0]);',
+          'pm.collectionVariables.set("companyNumber", identities.organisationNumbers[0]);',
+        ]),
+      ),
+      requestItem(
+        open("Open an account for the payer", "debtorCustomerNumber", [
+          { variable: "mockAccountId", field: "resourceId" },
+          { variable: "debtorBban", field: "bban" },
+        ]),
+      ),
+      requestItem(
+        open("Open an account for the payee", "creditorCustomerNumber", [
+          { variable: "creditorAccountId", field: "resourceId" },
+          { variable: "creditorBban", field: "bban" },
+        ]),
+      ),
+      requestItem(
+        open("Open an account for the company", "companyNumber", [
+          { variable: "companyAccountId", field: "resourceId" },
+          { variable: "companyBban", field: "bban" },
+        ]),
+      ),
+      requestItem(
+        read("The new customers' PSU ids and names", hrefOf("sandboxCustomers", {}), [
+          "const customers = pm.response.json();",
+          "const find = (number) => customers.find((customer) => customer.customerNumber === number);",
+          'const payer = find(pm.collectionVariables.get("debtorCustomerNumber"));',
+          'const payee = find(pm.collectionVariables.get("creditorCustomerNumber"));',
+          'pm.collectionVariables.set("psuId", payer.psuId);',
+          'pm.collectionVariables.set("debtorName", payer.name);',
+          'pm.collectionVariables.set("creditorPsuId", payee.psuId);',
+          'pm.collectionVariables.set("creditorName", payee.name);',
+        ]),
+      ),
+    ],
+  };
+}
+
+/** "Initialize sandbox" resets the whole sandbox the collection runs against: only when the user asks for it. */
+const RESET_ONLY_WHEN_ASKED = [
+  'if (pm.collectionVariables.get("resetSandbox") !== "yes") {',
+  '  console.log("Initialize sandbox skipped: it resets the whole sandbox. Set the variable resetSandbox to yes to run it.");',
+  "  pm.execution.skipRequest();",
+  "}",
+];
 
 /** Which collection variable a path parameter reads, per operation group. */
 function variableOf(operation: Operation, name: string): string {
@@ -125,7 +244,8 @@ function operationFolders(context: ExampleContext): PostmanFolder[] {
       const payment = operationSpec(operationById("createPayment"), context);
       items.push(requestItem({ ...payment, name: "Create a payment for the basket", keep: [{ variable: "basketPaymentId", field: "paymentId" }] }));
     }
-    items.push(requestItem(operationSpec(operation, context)));
+    const spec = operationSpec(operation, context);
+    items.push(requestItem(operation.id === "initializeSandbox" ? { ...spec, prerequest: RESET_ONLY_WHEN_ASKED } : spec));
     folders.set(operation.group, items);
   }
   return [...folders].map(([name, item]) => ({ name, item }));
@@ -133,8 +253,8 @@ function operationFolders(context: ExampleContext): PostmanFolder[] {
 
 export function operationsCollection(input: OperationsCollectionInput): PostmanCollection {
   const base = input.base.replace(/\/+$/, "");
-  const mockAccountId = exampleValues("listSandboxTransactions", input.context, {}).params.mockAccountId ?? "";
-  const item = [journeyFolder(input.context), ...operationFolders(input.context)];
+  const context = variableContext(input.context);
+  const item = [setupFolder(context), journeyFolder(context), ...operationFolders(context)];
   return {
     info: {
       name: "PSD2 payment initiation sandbox",
@@ -142,7 +262,8 @@ export function operationsCollection(input: OperationsCollectionInput): PostmanC
         "Every operation of the interface with its example request, and the payment journey, against the sandbox server.",
         "Each request signs itself (the collection's pre-request script): a fresh X-Request-ID and Date, the Digest of the body, the Signature made with the key in the variable tppPrivateKey, and tppCertificate sent as TPP-Signature-Certificate.",
         "They are prefilled with the public sandbox test certificate and its key (test data, the same for everyone); put your own there to sign as yourself.",
-        "Run the whole collection top to bottom: each answer's id is kept for the requests after it. Initialize sandbox resets the sandbox to its fixed data.",
+        "Run the whole collection top to bottom: the Setup folder makes the customers and accounts the others use, and each answer's id is kept for the requests after it. It leaves what the sandbox held before as it was.",
+        "Initialize sandbox resets the whole sandbox to its fixed data: it is skipped unless you set the variable resetSandbox to yes.",
       ].join("\n\n"),
       schema: COLLECTION_SCHEMA,
     },
@@ -152,7 +273,11 @@ export function operationsCollection(input: OperationsCollectionInput): PostmanC
         { key: "baseUrl", value: base, description: "{base_url}: the sandbox server." },
         { key: "sandboxBaseUrl", value: base, description: "{sandbox_base_url}: the sandbox server (its /v1/sandbox/ and /__sandbox/ routes)." },
         ...credentialVariables(input.credentials),
-        { key: "mockAccountId", value: mockAccountId, description: "The sandbox account the sandbox-data requests use." },
+        {
+          key: "resetSandbox",
+          value: "no",
+          description: "yes runs Initialize sandbox, which resets the whole sandbox (every client's data) to its fixed data set; anything else skips it.",
+        },
       ],
       item,
     ),

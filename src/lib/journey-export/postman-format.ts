@@ -65,11 +65,22 @@ export async function publicPair(): Promise<CollectionCredentials> {
 
 const script = (listen: PostmanScript["listen"], lines: string[]): PostmanScript => ({ listen, script: { type: "text/javascript", exec: lines } });
 
-/** A start date a periodic payment accepts whenever the collection runs (the first of next month): {{firstOfNextMonth}}. */
+/**
+ * The dates of the run, as the sandbox's calendar names them (Oslo): {{today}} and {{firstOfNextMonth}}, a start date a
+ * periodic payment accepts whenever the collection runs. In UTC, a run after 23:00 on the last of a month in Oslo
+ * had dated its standing order on the first of the month just begun, which the sandbox refuses.
+ */
 const DATE_LINES = [
   "{",
-  "  const now = new Date();",
-  '  pm.variables.set("firstOfNextMonth", new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10));',
+  "  // Oslo is UTC+1, UTC+2 from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October (EU rule);",
+  "  // worked out here because Postman's script sandbox has no time zones.",
+  "  const now = Date.now();",
+  "  const year = new Date(now).getUTCFullYear();",
+  "  const lastSunday = (month) => { const end = new Date(Date.UTC(year, month + 1, 0, 1)); return end.getTime() - end.getUTCDay() * 86400000; };",
+  "  const summer = now >= lastSunday(2) && now < lastSunday(9);",
+  "  const oslo = new Date(now + (summer ? 2 : 1) * 3600000);",
+  '  pm.variables.set("today", oslo.toISOString().slice(0, 10));',
+  '  pm.variables.set("firstOfNextMonth", new Date(Date.UTC(oslo.getUTCFullYear(), oslo.getUTCMonth() + 1, 1)).toISOString().slice(0, 10));',
   "}",
 ];
 
@@ -103,6 +114,8 @@ export interface ItemSpec {
   keep?: readonly { variable: string; field: string }[];
   /** More test lines (after the status check). */
   checks?: readonly string[];
+  /** The request's own pre-request lines (after the collection's signing script). */
+  prerequest?: readonly string[];
 }
 
 function urlOf(base: string, target: string): PostmanRequest["url"] {
@@ -126,7 +139,7 @@ export function requestItem(spec: ItemSpec): PostmanRequestItem {
   ];
   return {
     name: spec.name,
-    event: [script("test", tests)],
+    event: [...(spec.prerequest ? [script("prerequest", [...spec.prerequest])] : []), script("test", tests)],
     request: {
       method: spec.method,
       header: spec.headers.map(([key, value]) => ({ key, value })),

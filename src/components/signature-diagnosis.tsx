@@ -1,0 +1,76 @@
+/**
+ * The signature doctor's findings about a refused request, above the comparison of the signing strings:
+ * why the signature did not verify (another key, another hash, a line end, a Digest of another body…),
+ * each with the fix and the rule's source (src/contract/signature-diagnoses.ts). The doctor is the
+ * sandbox's own (src/signing/diagnose.ts), loaded with the signing code, never on the first screen.
+ */
+import { useEffect, useState } from "react";
+import { diagnosisChoice } from "../contract/sandbox-choices";
+import { signatureDiagnoses, type SignatureDiagnosisCode } from "../contract/signature-diagnoses";
+import type { WireRequest } from "../lib/exchange";
+import type { DiagnosisCode, Finding } from "../signing/diagnosis";
+import { ChoiceNote } from "./sandbox-choice";
+import "./signature-diagnosis.css";
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+/** Does not compile when the doctor's codes and the contract's table part. */
+export type DoctorCodesAreTheTable = Holds<Same<DiagnosisCode, SignatureDiagnosisCode>>;
+
+/**
+ * The doctor over the request as sent. The sandbox judged the certificate's dates by its own clock,
+ * which this page may not know: the doctor is asked at a time inside them, so it looks at the signature.
+ */
+async function diagnose(request: WireRequest): Promise<Finding[]> {
+  const { diagnoseSignature, parseCertificate } = await import("../signing/index");
+  let now = new Date();
+  try {
+    const certificate = parseCertificate(request.headers["TPP-Signature-Certificate"] ?? "");
+    now = new Date(Math.min(Math.max(now.getTime(), certificate.notBefore.getTime()), certificate.notAfter.getTime()));
+  } catch {
+    // No readable certificate: the doctor says so.
+  }
+  return diagnoseSignature({ method: request.method, url: request.url, headers: request.headers, body: request.body }, { now });
+}
+
+export function SignatureDiagnosis({ request }: { request: WireRequest }) {
+  const [findings, setFindings] = useState<{ of: WireRequest; list: Finding[] }>();
+  useEffect(() => {
+    let current = true;
+    void diagnose(request).then((list) => {
+      if (current) setFindings({ of: request, list });
+    });
+    return () => {
+      current = false;
+    };
+  }, [request]);
+  if (findings?.of !== request) return <p className="muted">The signature doctor is looking at the request…</p>;
+  if (findings.list.length === 0)
+    return <p className="muted">The signature doctor finds the signature itself sound: what was refused is in the answer&apos;s message.</p>;
+  return (
+    <section className="signature-diagnosis" aria-labelledby="signature-diagnosis-title">
+      <h4 id="signature-diagnosis-title">What the signature doctor found</h4>
+      <ol>
+        {findings.list.map((finding) => {
+          const entry = signatureDiagnoses[finding.code];
+          const choice = diagnosisChoice(finding.code);
+          return (
+            <li key={finding.code}>
+              <strong>{entry.title}</strong> <code>{finding.code}</code>
+              <p className="diagnosis-text">{finding.text}</p>
+              <p className="muted">
+                Rule: {entry.source}
+                {choice ? (
+                  <>
+                    {" "}
+                    <ChoiceNote choice={choice} />
+                  </>
+                ) : null}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
