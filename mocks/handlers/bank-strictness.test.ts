@@ -3,6 +3,7 @@
  * dispatcher, as the service worker and the server call it.
  */
 import { beforeEach, describe, expect, test } from "vitest";
+import { generateTestCertificate } from "../../src/signing/index";
 import { FJORDLINE, KARI, NDCT, initiationHeaders, kariAndOla, paymentBody, testClient, type ListedAccount, type TestClient } from "../test-helpers";
 
 let client: TestClient;
@@ -135,5 +136,57 @@ describe("one name for one debtor", () => {
     expect(rows.length).toBeGreaterThan(0);
     const own = new Set(rows.map((row) => (row.amount < 0 ? row.debtorName : row.creditorName)));
     expect([...own]).toEqual(["Kari Nordmann"]);
+  });
+});
+
+describe("the signature's algorithm and Digest", () => {
+  const diagnosis = (response: { headers: Headers }) => response.headers.get("X-Sandbox-Signature-Diagnosis");
+  test("a Signature without algorithm: 401 SIGNATURE_INVALID, algorithm-unsupported, nothing made", async () => {
+    const before = await paymentsCount();
+    const response = await client.send("POST", NDCT, {
+      headers: initiationHeaders(KARI),
+      body: paymentBody(kari, ola),
+      afterSigning: (request) => {
+        request.headers.Signature = (request.headers.Signature ?? "").replace('algorithm="rsa-sha256",', "");
+      },
+    });
+    expect(response.status).toBe(401);
+    expect(diagnosis(response)).toBe("algorithm-unsupported");
+    expect(await response.json()).toEqual({
+      tppMessages: [expect.objectContaining({ code: "SIGNATURE_INVALID", text: expect.stringContaining('send algorithm="rsa-sha256"') as unknown })],
+    });
+    expect(await paymentsCount()).toBe(before);
+  });
+  test("a request signed rsa-sha512: 401 SIGNATURE_INVALID, algorithm-unsupported", async () => {
+    const sha512 = await testClient({ sandbox: client.sandbox, certificate: await generateTestCertificate({ hash: "SHA-512" }) });
+    const response = await sha512.send("POST", NDCT, { headers: initiationHeaders(KARI), body: paymentBody(kari, ola) });
+    expect(response.status).toBe(401);
+    expect(diagnosis(response)).toBe("algorithm-unsupported");
+    expect(await response.json()).toEqual({
+      tppMessages: [
+        expect.objectContaining({ code: "SIGNATURE_INVALID", text: expect.stringContaining('"rsa-sha512" is not one this bank verifies') as unknown }),
+      ],
+    });
+  });
+  test("a missing Digest is refused as a wrong one is: 401 SIGNATURE_INVALID with the doctor's code", async () => {
+    const send = (edit: (headers: Record<string, string>) => void) =>
+      client.send("POST", NDCT, {
+        headers: initiationHeaders(KARI),
+        body: paymentBody(kari, ola),
+        afterSigning: (request) => {
+          edit(request.headers);
+        },
+      });
+    const wrong = await send((headers) => {
+      headers.Digest = "SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
+    });
+    const missing = await send((headers) => {
+      Reflect.deleteProperty(headers, "Digest");
+    });
+    expect([wrong.status, missing.status]).toEqual([401, 401]);
+    expect(diagnosis(missing)).toBe("digest-missing");
+    expect(await missing.json()).toEqual({
+      tppMessages: [expect.objectContaining({ code: "SIGNATURE_INVALID", path: "Digest", text: expect.stringContaining("no Digest header") as unknown })],
+    });
   });
 });

@@ -1334,7 +1334,7 @@ export interface components {
             } | {
                 iban: components["schemas"]["Iban"];
             });
-            /** @description Omitted: the account's name. */
+            /** @description Omitted: the name of the customer who holds this account, as a payment from it names its debtor. */
             debtorName?: string;
             /** @description Must be this account (the mockAccountId of the path). */
             debtorAccount: {
@@ -1463,7 +1463,7 @@ export interface components {
             text?: string;
         };
         /** @enum {string} */
-        TppMessageCode: "SYSTEM_ERROR" | "BAD_REQUEST" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "HTTP_HEADER_REQUIRED" | "QUERY_PARAMETER_REQUIRED" | "SCA_NOT_FOUND" | "SCA_EXPIRED" | "SCA_INVALID" | "FORMAT_ERROR" | "RESOURCE_UNKNOWN" | "PSU_CREDENTIALS_INVALID" | "CONSENT_UNKNOWN" | "CONSENT_INVALID" | "CONSENT_EXPIRED" | "ACCESS_EXCEEDED" | "PRODUCT_UNKNOWN" | "PRODUCT_INVALID" | "KID_MISSING" | "KID_INVALID" | "PAYMENT_FAILED" | "EXECUTION_DATE_INVALID" | "REFERENCE_MIX_INVALID" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "CERTIFICATE_MISSING" | "CERTIFICATE_INVALID" | "CERTIFICATE_EXPIRED" | "SERVICE_INVALID" | "CONTENT_TOO_LARGE" | "HEADER_FIELDS_TOO_LARGE" | "WARNING";
+        TppMessageCode: "SYSTEM_ERROR" | "BAD_REQUEST" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "HTTP_HEADER_REQUIRED" | "QUERY_PARAMETER_REQUIRED" | "SCA_NOT_FOUND" | "SCA_EXPIRED" | "SCA_INVALID" | "FORMAT_ERROR" | "RESOURCE_UNKNOWN" | "PSU_CREDENTIALS_INVALID" | "CONSENT_UNKNOWN" | "CONSENT_INVALID" | "CONSENT_EXPIRED" | "ACCESS_EXCEEDED" | "PRODUCT_UNKNOWN" | "PRODUCT_INVALID" | "KID_MISSING" | "KID_INVALID" | "PAYMENT_FAILED" | "EXECUTION_DATE_INVALID" | "REFERENCE_MIX_INVALID" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "CERTIFICATE_MISSING" | "CERTIFICATE_INVALID" | "CERTIFICATE_EXPIRED" | "SERVICE_INVALID" | "CONTENT_TOO_LARGE" | "HEADER_FIELDS_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "WARNING";
         /** @description Both identifiers of the account. */
         TransactionAccount: {
             iban: string;
@@ -1583,10 +1583,7 @@ export interface operations {
                  * @example 192.0.2.10
                  */
                 "PSU-IP-Address": string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description Content types the client accepts.
@@ -1787,10 +1784,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -1955,10 +1949,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -2079,10 +2070,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -2193,10 +2181,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -2325,10 +2310,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -2422,11 +2404,6 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
-                "x-accept-fix": string;
-                /**
                  * @description Identifier unique per call, chosen by the TPP (a UUID).
                  * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
                  */
@@ -2446,6 +2423,8 @@ export interface operations {
                  * @example 192.0.2.10
                  */
                 "PSU-IP-Address": string;
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
+                "x-accept-fix"?: string;
                 /**
                  * @description Content types the client accepts.
                  * @example application/json
@@ -2648,10 +2627,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -2824,10 +2800,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -2948,10 +2921,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -3062,10 +3032,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -3193,10 +3160,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -3494,10 +3458,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -3650,10 +3611,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -3774,10 +3732,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -3888,10 +3843,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -4019,10 +3971,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -4133,10 +4082,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
                 Date?: string;
@@ -4488,11 +4434,11 @@ export interface operations {
                 fromDate?: components["schemas"]["CalendarDate"];
                 /** @description Latest date wanted (booking date, inclusive). */
                 toDate?: components["schemas"]["CalendarDate"];
-                /** @description Number of transactions skipped before counting the limit; at least 0. */
+                /** @description Number of transactions skipped before counting the limit; at least 0. Beside an after or before cursor (the Link header's URLs) it skips nothing: the cursor says where the page starts, and offset is that page's position, which the links carry to number pages (this sandbox's choice, decision 0059). To skip, send offset without a cursor. */
                 offset?: number;
                 /** @description At least 1; number of transactions returned. Default 200. */
                 limit?: number;
-                /** @description Keyset cursor of the next page, as the Link header's rel="next" URL carries it; opaque: follow that URL as it is. */
+                /** @description Keyset cursor of the next page, as the Link header's rel="next" URL carries it; opaque: follow that URL as it is. It decides where the page starts; an offset beside it is only the page's position (decision 0059). */
                 after?: string;
                 /** @description Keyset cursor of the previous (rel="prev") or last (rel="last", before=end) page, as the Link header carries it; opaque. */
                 before?: string;
@@ -4556,7 +4502,7 @@ export interface operations {
                      *           "bban": "97100000044",
                      *           "iban": "NO3397100000044"
                      *         },
-                     *         "debtorName": "Brukskonto",
+                     *         "debtorName": "Kari Nordmann",
                      *         "debtorAccount": {
                      *           "bban": "97100000028",
                      *           "iban": "NO7797100000028"
@@ -4586,7 +4532,7 @@ export interface operations {
                      *           "bban": "86011117947",
                      *           "iban": "NO9386011117947"
                      *         },
-                     *         "debtorName": "Brukskonto",
+                     *         "debtorName": "Kari Nordmann",
                      *         "debtorAccount": {
                      *           "bban": "97100000028",
                      *           "iban": "NO7797100000028"
@@ -4681,10 +4627,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
                 Date?: string;
@@ -4739,7 +4682,7 @@ export interface operations {
                      *         "bban": "97100000044",
                      *         "iban": "NO3397100000044"
                      *       },
-                     *       "debtorName": "Brukskonto",
+                     *       "debtorName": "Kari Nordmann",
                      *       "debtorAccount": {
                      *         "bban": "97100000028",
                      *         "iban": "NO7797100000028"
@@ -4818,11 +4761,11 @@ export interface operations {
                 fromDate?: components["schemas"]["CalendarDate"];
                 /** @description Latest date wanted (booking date, inclusive). */
                 toDate?: components["schemas"]["CalendarDate"];
-                /** @description Number of transactions skipped before counting the limit; at least 0. */
+                /** @description Number of transactions skipped before counting the limit; at least 0. Beside an after or before cursor (the Link header's URLs) it skips nothing: the cursor says where the page starts, and offset is that page's position, which the links carry to number pages (this sandbox's choice, decision 0059). To skip, send offset without a cursor. */
                 offset?: number;
                 /** @description At least 1; number of transactions returned. Default 200. */
                 limit?: number;
-                /** @description Keyset cursor of the next page, as the Link header's rel="next" URL carries it; opaque: follow that URL as it is. */
+                /** @description Keyset cursor of the next page, as the Link header's rel="next" URL carries it; opaque: follow that URL as it is. It decides where the page starts; an offset beside it is only the page's position (decision 0059). */
                 after?: string;
                 /** @description Keyset cursor of the previous (rel="prev") or last (rel="last", before=end) page, as the Link header carries it; opaque. */
                 before?: string;
@@ -4977,7 +4920,7 @@ export interface operations {
                      *         "bban": "97100000044",
                      *         "iban": "NO3397100000044"
                      *       },
-                     *       "debtorName": "Brukskonto",
+                     *       "debtorName": "Kari Nordmann",
                      *       "debtorAccount": {
                      *         "bban": "97100000028",
                      *         "iban": "NO7797100000028"
@@ -5163,10 +5106,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
                 Date?: string;
@@ -5322,10 +5262,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
                 Date?: string;
@@ -5440,10 +5377,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
                 Date?: string;
@@ -5533,10 +5467,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
                 Date?: string;

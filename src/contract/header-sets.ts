@@ -25,11 +25,18 @@ const initiationRequired = [
   "PSU-IP-Address",
 ] as const;
 
-/** Spec 4.1, in full. PSU-ID is required unless X-PSU-IDENTITY replaces it. */
-export const PeriodicPaymentHeaders = headerSet(
-  ["x-accept-fix", ...initiationRequired],
-  [...contentNegotiation, "TPP-Redirect-Preferred", "PSU-ID", "X-PSU-IDENTITY", ...forwardedPsu],
-)
+/**
+ * Spec 4.1, in full. PSU-ID is required unless X-PSU-IDENTITY replaces it. x-accept-fix, which 4.1 marks required, is
+ * optional here: its only values (spec 9) activate breaking changes, so its absence means none (decision 0059).
+ */
+export const PeriodicPaymentHeaders = headerSet(initiationRequired, [
+  "x-accept-fix",
+  ...contentNegotiation,
+  "TPP-Redirect-Preferred",
+  "PSU-ID",
+  "X-PSU-IDENTITY",
+  ...forwardedPsu,
+])
   .superRefine(exactlyOnePsuIdentity)
   .meta(psuIdentityRule);
 

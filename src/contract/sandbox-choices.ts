@@ -29,6 +29,7 @@ export const decisionRecords = [
   "0045-the-signer-is-its-key-and-nothing-ambiguous-is-signed",
   "0052-the-signature-doctor",
   "0058-ownership-rejection-reasons-and-number-ranges",
+  "0059-as-strict-as-the-bank",
 ] as const;
 export type DecisionId = (typeof decisionRecords)[number];
 
@@ -121,7 +122,7 @@ export const labelledFields = (): [component: string, property: string][] =>
 
 const headerFormat = "0006-header-formats";
 const headerChoices: Partial<Record<HeaderName, SandboxChoice>> = {
-  "x-accept-fix": choice("0017-neutral-accept-fix", "The neutral value none"),
+  "x-accept-fix": choice("0059-as-strict-as-the-bank", "Optional on periodic payments too: left out, no fix is activated; none is this sandbox's only"),
   "X-Request-ID": choice(headerFormat, "A UUID"),
   "TPP-Redirect-URI": choice("0018-redirect-uri-schemes", "Accepted schemes"),
   "TPP-Redirect-Preferred": choice(headerFormat, "true or false"),
@@ -149,6 +150,7 @@ const codeChoices: Partial<Record<ErrorCode, SandboxChoice>> = {
   SERVICE_INVALID: choice("0004-error-codes-and-statuses", "Code"),
   CONTENT_TOO_LARGE: choice("0019-signature-header-statuses-and-size-codes", "Code"),
   HEADER_FIELDS_TOO_LARGE: choice("0019-signature-header-statuses-and-size-codes", "Code"),
+  SERVICE_UNAVAILABLE: choice("0059-as-strict-as-the-bank", "Code"),
 };
 
 export const errorCodeChoice = (code: string): SandboxChoice | undefined => (Object.hasOwn(codeChoices, code) ? codeChoices[code as ErrorCode] : undefined);
