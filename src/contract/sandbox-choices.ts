@@ -47,6 +47,7 @@ export const decisionNumber = (decision: DecisionId) => decision.slice(0, decisi
 type FieldsOf<Schema> = Schema extends z.ZodObject ? Partial<Record<keyof Schema["shape"], SandboxChoice>> : never;
 
 const singlePayment = "0002-single-payment-fields";
+const strict = "0059-as-strict-as-the-bank";
 const account = "0008-sandbox-account-fields";
 
 /** Where a status answer says why a payment is RJCT (spec 2.7 leaves the fields open). */
@@ -89,6 +90,7 @@ const fieldChoices: {
   PeriodicPaymentRequest: {
     monthsOfExecution: choice("0007-periodic-schedule-fields", "Months 1–11, only and always for MonthlyVariable"),
     dayOfExecution: choice("0007-periodic-schedule-fields", "Values 1–31 (31: the month's last day)"),
+    creditorAccount: choice(strict, "Its currency compared with the account it names and with the instructed one"),
   },
   SandboxAccountRequest: {
     customerNumber: choice(account, "Required, 11 digits (private) or 9 (corporate), check digits verified"),
@@ -106,6 +108,8 @@ const fieldChoices: {
   },
   SandboxTransactionRequest: {
     amount: choice("0005-sandbox-transaction-amounts", "Minor units, paid by this account"),
+    creditorAccount: choice(strict, "Never an account that requires a KID (a sandbox transaction carries none)"),
+    debtorName: choice(strict, "Omitted: the name of the customer who holds the account"),
   },
 };
 
@@ -133,6 +137,7 @@ const headerChoices: Partial<Record<HeaderName, SandboxChoice>> = {
   "PSU-IP-Address": choice(headerFormat, "IPv4 or IPv6"),
   "PSU-IP-Port": choice(headerFormat, "1–65535"),
   "PSU-Geo-Location": choice(headerFormat, "The GEO:<lat>;<lon> form"),
+  "PSU-Context": choice(strict, "Must say what the PSU is: PRIVATE for a private customer, CORPORATE for a company's"),
 };
 
 export const headerChoice = (name: string): SandboxChoice | undefined => (Object.hasOwn(headerChoices, name) ? headerChoices[name as HeaderName] : undefined);
@@ -169,6 +174,8 @@ const doctor = "0052-the-signature-doctor";
 const diagnosisChoices: Partial<Record<SignatureDiagnosisCode, SandboxChoice>> = {
   "date-stale": choice("0013-replays-and-the-date-window", "A signed Date within 5 minutes of real time"),
   "digest-algorithm-unsupported": choice(nothingAmbiguous, "Every Digest listed is checked"),
+  "algorithm-unsupported": choice(strict, "algorithm required, and rsa-sha256 the only one taken"),
+  "digest-missing": choice(strict, "401 SIGNATURE_INVALID, as a wrong Digest"),
   "digest-algorithm-repeated": choice(nothingAmbiguous, "Each Digest algorithm at most once"),
   "signed-header-absent": choice(doctor, "A listed header the request lacks is refused"),
   "headers-param-not-lowercase": choice(doctor, "A headers list with capitals accepted, and reported"),
