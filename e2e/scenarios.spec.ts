@@ -45,7 +45,7 @@ test("rules added in the explorer survive a reload, hold a payment until release
   await page.getByRole("link", { name: "Get the payment status" }).click();
   await sandboxReady(page);
   await send(page, 503);
-  await expect(answer(page)).toContainText("SYSTEM_ERROR");
+  await expect(answer(page)).toContainText("SERVICE_UNAVAILABLE");
 
   await page.goto("/sandbox/payments");
   await sandboxReady(page);

@@ -65,7 +65,7 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
     { headers, params, query, body: body.ok ? body.json : undefined },
     { messages: body.ok ? messages : [...messages, ...body.messages], bodyUnreadable: !body.ok },
   );
-  if (!validation.ok) return errorAnswer(validation.messages);
+  if (!validation.ok) return errorAnswer(validation.messages, validation.headers);
   const signature = await checkSignature(
     env.verifyRequest,
     { method: request.method, target: url.pathname + url.search, headers: request.headers, body: body.ok ? body.text : "" },

@@ -30,7 +30,24 @@ export function checkActingPsu(psu: CustomerRecord | undefined, headers: PsuHead
         : `PSU ${named.value} acts for company ${psu.customerNumber}, not ${corporateId}.`,
       "PSU-Corporate-ID",
     );
-  return succeed(psu);
+  return contextRefusal(psu, headers, `PSU ${named.value}`) ?? succeed(psu);
+}
+
+/**
+ * PSU-Context (spec 4.1: PRIVATE or CORPORATE) must say what the PSU is: the schema holds the values, this the meaning.
+ * A bank that is told CORPORATE for a private customer does not guess which was meant (decision 0059).
+ */
+function contextRefusal(customer: CustomerRecord, headers: PsuHeaders, who: string) {
+  const context = headers["PSU-Context"];
+  const actual = customer.kind === "corporate" ? "CORPORATE" : "PRIVATE";
+  if (context === undefined || context === actual) return undefined;
+  return refuse(
+    "BAD_REQUEST",
+    customer.kind === "corporate"
+      ? `PSU-Context is ${context}, but ${who} acts for company ${customer.customerNumber}: send PSU-Context: CORPORATE, or leave the header out.`
+      : `PSU-Context is ${context}, but ${who} is a private customer: send PSU-Context: PRIVATE, or leave the header out.`,
+    "PSU-Context",
+  );
 }
 
 /** A payment or basket as far as who it acts for: the PSU that initiated it and the customer (the company, for a corporate PSU). */
@@ -79,5 +96,5 @@ export function checkPsuOfResource(
         : `${what} was initiated for company ${initiator.customerNumber}, not ${corporateId}.`,
       "PSU-Corporate-ID",
     );
-  return succeed(resource);
+  return contextRefusal(initiator, headers, `the customer ${what.toLowerCase()} was initiated for`) ?? succeed(resource);
 }

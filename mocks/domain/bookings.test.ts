@@ -113,8 +113,8 @@ describe("requestedBookings", () => {
     creditorAccount: { bban: CREDITOR_BBAN },
     debtorAccount: { bban: DEBTOR_BBAN },
   };
-  test("defaults: the sandbox date, the account's name, PMNT-ICDT-DMCT, empty texts", () => {
-    const [debit] = requestedBookings(request, debtor, undefined, "2026-11-20", ids());
+  test("defaults: the sandbox date, the holder's name as the debtor's, PMNT-ICDT-DMCT, empty texts", () => {
+    const [debit] = requestedBookings(request, debtor, "Kari Nordmann", undefined, "2026-11-20", ids());
     expect(debit).toEqual({
       id: "t1",
       accountId: "acc-d",
@@ -125,7 +125,7 @@ describe("requestedBookings", () => {
       remittanceInformationUnstructured: "",
       creditorName: "REMA 1000",
       creditorAccount: { bban: CREDITOR_BBAN, iban: norwegianIban(CREDITOR_BBAN) },
-      debtorName: "Brukskonto",
+      debtorName: "Kari Nordmann",
       debtorAccount: { bban: DEBTOR_BBAN, iban: norwegianIban(DEBTOR_BBAN) },
       ultimateDebtor: "",
       ultimateCreditor: "",
@@ -137,6 +137,7 @@ describe("requestedBookings", () => {
     const [debit, credit] = requestedBookings(
       { ...request, bookingDate: "2026-01-02", valueDate: "2026-01-03", bankTransactionCode: "PMNT-CCRD-POSD" },
       debtor,
+      "Kari Nordmann",
       creditor,
       "2026-11-20",
       ids(),
@@ -151,6 +152,7 @@ test("presentTransaction: no accountId, seq or paymentId; a self link", () => {
     ...requestedBookings(
       { amount: 1, currency: "NOK", creditorName: "X", creditorAccount: { bban: CREDITOR_BBAN }, debtorAccount: { bban: DEBTOR_BBAN } },
       debtor,
+      "Kari Nordmann",
       undefined,
       "2026-11-20",
       ids(),

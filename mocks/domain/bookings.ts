@@ -60,6 +60,8 @@ export function paymentBookings(
 export function requestedBookings(
   request: SandboxTransactionRequest,
   debtor: AccountRecord,
+  /** The name of the customer who holds the debtor account: the debtor's name, as a payment from it books it. */
+  holderName: string | undefined,
   creditor: AccountRecord | undefined,
   today: string,
   newId: () => string,
@@ -71,7 +73,7 @@ export function requestedBookings(
     remittanceInformationUnstructured: request.remittanceInformationUnstructured ?? "",
     creditorName: request.creditorName,
     creditorAccount: accountIds(request.creditorAccount),
-    debtorName: request.debtorName ?? debtor.accountName,
+    debtorName: request.debtorName ?? holderName ?? debtor.accountName,
     debtorAccount: { bban: debtor.bban, iban: debtor.iban },
     ultimateDebtor: request.ultimateDebtor ?? "",
     ultimateCreditor: request.ultimateCreditor ?? "",

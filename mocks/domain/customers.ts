@@ -18,6 +18,7 @@ export interface PsuHeaders {
   "PSU-ID"?: string | undefined;
   "X-PSU-IDENTITY"?: string | undefined;
   "PSU-Corporate-ID"?: string | undefined;
+  "PSU-Context"?: string | undefined;
 }
 
 export function psuLabel(headers: PsuHeaders): { header: "PSU-ID" | "X-PSU-IDENTITY"; value: string } {

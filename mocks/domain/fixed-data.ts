@@ -124,6 +124,8 @@ export function fixedData(today: string, now: number): FixedData {
   let seq = 0;
   accounts.forEach((account, index) => {
     if (!fixedAccounts[index]?.history) return;
+    // The holder is named as a payment from the account names its debtor: the customer, never the account (one name each).
+    const holder = customers.find((customer) => customer.customerNumber === account.customerNumber)?.name ?? account.accountName;
     const next = random(index + 1);
     for (let day = end - 89; day <= end; day++) {
       const date = formatDate(day);
@@ -147,9 +149,9 @@ export function fixedData(today: string, now: number): FixedData {
           valueDate: date,
           bookingDate: date,
           remittanceInformationUnstructured: text,
-          creditorName: incoming ? account.accountName : counterpart,
+          creditorName: incoming ? holder : counterpart,
           creditorAccount: incoming ? own : other,
-          debtorName: incoming ? counterpart : account.accountName,
+          debtorName: incoming ? counterpart : holder,
           debtorAccount: incoming ? other : own,
           bankTransactionCode: code,
           ultimateDebtor: "",

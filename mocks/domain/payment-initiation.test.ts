@@ -146,7 +146,7 @@ describe("checkInitiation: the accounts", () => {
     });
   });
   test("a sandbox creditor held in another currency: BAD_REQUEST", () => {
-    expect(refusal(single(), facts({ creditor: { ...olaAccount, currency: "EUR" } }))).toMatchObject({ code: "BAD_REQUEST", path: "creditorAccount" });
+    expect(refusal(single(), facts({ creditor: { ...olaAccount, currency: "EUR" } }))).toMatchObject({ code: "BAD_REQUEST", path: "creditorAccount.currency" });
   });
   test("creditor = debtor: BAD_REQUEST", () => {
     expect(refusal(single({ creditorAccount: { bban: KARI_BBAN, currency: "NOK" } }), facts({ creditor: kariAccount }))).toMatchObject({

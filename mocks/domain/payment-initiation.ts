@@ -58,11 +58,19 @@ function checkAccounts(request: InitiationRequest, facts: InitiationFacts, owner
       `The debtor account is in ${debtor.currency}; a domestic transfer from it is instructed in ${debtor.currency}, not ${body.instructedAmount.currency}.`,
       "instructedAmount.currency",
     );
-  if (creditor && creditor.currency !== body.instructedAmount.currency)
+  // The creditor's account reference names its currency (spec 2.1) as the debtor's does: a bank compares it with the
+  // account it names, when it holds that account, and with the instructed currency, as for the debtor (decision 0059).
+  if (creditor && body.creditorAccount.currency !== creditor.currency)
     return refuse(
       "BAD_REQUEST",
-      `The creditor account ${creditor.bban} is held in ${creditor.currency}; a domestic transfer to it is instructed in ${creditor.currency}.`,
-      "creditorAccount",
+      `The creditor account ${creditor.bban} is held in ${creditor.currency}, not ${body.creditorAccount.currency}; a domestic transfer to it is instructed in ${creditor.currency}.`,
+      "creditorAccount.currency",
+    );
+  if (body.creditorAccount.currency !== body.instructedAmount.currency)
+    return refuse(
+      "BAD_REQUEST",
+      `creditorAccount.currency is ${body.creditorAccount.currency} but the transfer is instructed in ${body.instructedAmount.currency}; a domestic transfer credits an account in the instructed currency: send ${body.instructedAmount.currency}.`,
+      "creditorAccount.currency",
     );
   if (creditor?.resourceId === debtor.resourceId)
     return refuse("BAD_REQUEST", "The creditor account is the debtor account itself; pay another account.", "creditorAccount");

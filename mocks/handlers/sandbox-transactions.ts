@@ -117,9 +117,17 @@ export const createSandboxTransaction: Handler<"createSandboxTransaction"> = ({ 
     const creditorBban = bbanOf(body.creditorAccount);
     const creditor = creditorBban === undefined ? undefined : await tx.accountByBban(creditorBban);
     if (creditor?.resourceId === account.resourceId) return failure("BAD_REQUEST", "The creditor is the debtor account itself.", "creditorAccount");
+    // A sandbox transaction carries no structured reference, so it can never bring the KID such an account requires.
+    if (creditor?.kidRequired)
+      return failure(
+        "KID_MISSING",
+        `Account ${creditor.bban} accepts payments only with a KID, which a sandbox transaction cannot carry: pay it with POST /v1/payments/norwegian-domestic-credit-transfers and a remittanceInformationStructuredArray KID, or credit another account.`,
+        "creditorAccount",
+      );
     const creditedHere = creditor?.currency === body.currency ? creditor : undefined;
     const time = await timeIn(tx, env);
-    const bookings = requestedBookings(body, account, creditedHere, time.today, env.newId);
+    const holder = await tx.customer(account.customerNumber);
+    const bookings = requestedBookings(body, account, holder?.name, creditedHere, time.today, env.newId);
     const stored = [];
     for (const booking of bookings) stored.push(await tx.addTransaction(booking));
     await tx.putAccount(applyBooking(account, -body.amount));

@@ -16,5 +16,5 @@ export function unavailableAnswer(error: unknown): Answer | undefined {
     ? " This request was not carried out."
     : " A change (a payment, a cancellation) may have been kept if the storage failed while confirming it: check before sending it again.";
   const text = `${unavailable.message} Nothing is wrong with your request: try it again in ${seconds} s (Retry-After), signed anew with a new X-Request-ID.${kept}`;
-  return { ...errorAnswer([tppError("SYSTEM_ERROR", text)], { "Retry-After": seconds }), status: 503 };
+  return errorAnswer([tppError("SERVICE_UNAVAILABLE", text)], { "Retry-After": seconds });
 }

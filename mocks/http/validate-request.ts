@@ -5,6 +5,7 @@
 import type { TppMessage } from "../../src/contract/common-objects";
 import { deprecationWarnings } from "../../src/contract/deprecations";
 import type { Operation } from "../../src/contract/operations";
+import { SIGNATURE_DIAGNOSIS_HEADER } from "../../src/contract/signature-diagnoses";
 import { issuesToTppMessages, type RequestPart } from "../../src/contract/tpp-messages";
 import type { z } from "zod";
 
@@ -16,7 +17,7 @@ export interface ValidRequest {
   warnings: TppMessage[];
 }
 
-export type Validation = { ok: true; value: ValidRequest } | { ok: false; messages: TppMessage[] };
+export type Validation = { ok: true; value: ValidRequest } | { ok: false; messages: TppMessage[]; headers?: Record<string, string> };
 
 function check(schema: z.ZodType | undefined, input: unknown, part: RequestPart, messages: TppMessage[]): unknown {
   if (!schema) return undefined;
@@ -45,6 +46,23 @@ function signatureMissing(messages: TppMessage[]): TppMessage[] {
     );
 }
 
+/**
+ * A signed request without the Digest its operation requires is refused as a wrong Digest is: 401 SIGNATURE_INVALID with
+ * the signature doctor's code, not a 400 (decision 0059). The body hash is part of what the signature vouches for.
+ */
+function digestMissing(messages: TppMessage[]): TppMessage | undefined {
+  const missing = messages.find((message) => message.code === "HTTP_HEADER_REQUIRED" && message.path === "Digest");
+  return (
+    missing && {
+      ...missing,
+      code: "SIGNATURE_INVALID",
+      text:
+        "The request has no Digest header (spec 5.7), which a signed request carries: send Digest: SHA-256=<base64 of the SHA-256 of the body " +
+        "(of an empty body: 47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=)>, and list digest in the Signature's headers.",
+    }
+  );
+}
+
 export function validateRequest(
   operation: Operation,
   input: { headers: Record<string, string>; params: Record<string, string>; query: Record<string, string>; body: unknown },
@@ -58,6 +76,8 @@ export function validateRequest(
   const body = earlier.bodyUnreadable ? undefined : check(operation.body, input.body, "body", messages);
   const unsigned = signatureMissing(messages);
   if (unsigned.length > 0) return { ok: false, messages: unsigned };
+  const noDigest = digestMissing(messages);
+  if (noDigest) return { ok: false, messages: [noDigest], headers: { [SIGNATURE_DIAGNOSIS_HEADER]: "digest-missing" } };
   // A malformed Digest or certificate is a 401 of its own (docs/signing.md), as the verifier would answer it.
   const badSignature = messages.filter((message) => message.code === "SIGNATURE_INVALID" || message.code === "CERTIFICATE_INVALID");
   if (badSignature.length > 0) return { ok: false, messages: badSignature };

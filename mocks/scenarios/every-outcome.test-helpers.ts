@@ -46,7 +46,7 @@ export const OUTCOME_CASES: OutcomeCase[] = [
   {
     scenario: "service-unavailable;retry-after=7",
     steps: [],
-    expected: { initiation: { status: 503, code: "SYSTEM_ERROR", retryAfter: "7", marker: marker("service-unavailable;retry-after=7") }, trail: [] },
+    expected: { initiation: { status: 503, code: "SERVICE_UNAVAILABLE", retryAfter: "7", marker: marker("service-unavailable;retry-after=7") }, trail: [] },
   },
   {
     scenario: "too-many-requests;retry-after=9",

@@ -98,8 +98,7 @@ export async function immediateAnswer(forced: Forced): Promise<Answer | undefine
       return errorAnswer([tppError("SYSTEM_ERROR", why)]);
     case "service-unavailable":
       return {
-        ...errorAnswer([tppError("SYSTEM_ERROR", `The service is unavailable. ${why}`)]),
-        status: 503,
+        ...errorAnswer([tppError("SERVICE_UNAVAILABLE", `The service is unavailable. ${why}`)]),
         headers: { "Retry-After": String(outcome["retry-after"]) },
       };
     case "too-many-requests":

@@ -24,6 +24,7 @@ describe("the X-Sandbox-Scenario header", () => {
 
     const unavailable = await sandbox.initiate({ scenario: "service-unavailable;retry-after=30" });
     expect(unavailable.status).toBe(503);
+    expect(await tppCodes(unavailable)).toEqual(["SERVICE_UNAVAILABLE"]);
     expect(unavailable.headers.get("Retry-After")).toBe("30");
     expect(unavailable.headers.get("X-Sandbox-Scenario-Applied")).toBe("header (service-unavailable;retry-after=30)");
 

@@ -27,21 +27,19 @@ export function tooLarge(bytes: number, limit: number, counted: boolean): WireAn
   return toWire(failure("CONTENT_TOO_LARGE", `The body is ${size}; this sandbox takes at most ${String(limit)} bytes (${sizeText(limit)}) for ${what}.`));
 }
 
-const busy = (): WireAnswer => ({
-  ...toWire(
+const busy = (): WireAnswer =>
+  toWire(
     errorAnswer(
       [
         tppError(
-          "SYSTEM_ERROR",
+          "SERVICE_UNAVAILABLE",
           "The server is reading as many large request bodies as it holds at once, and as many more are waiting their turn. Nothing was read or changed; " +
             `send the request again after ${String(BUDGET_RETRY_AFTER_SECONDS)} seconds (Retry-After).`,
         ),
       ],
       { "Retry-After": String(BUDGET_RETRY_AFTER_SECONDS) },
     ),
-  ),
-  status: 503,
-});
+  );
 
 /** The answer to an Expect: 100-continue is given only once the body will be read: a refused request's client never sends it. */
 const expectsContinue = (req: IncomingMessage) => /^\s*100-continue\s*$/i.test(req.headers.expect ?? "");

@@ -44,7 +44,7 @@ describe("database failures that mean the storage cannot serve now", () => {
     const answer = unavailableAnswer(new StoreUnavailable("busy", 3, "The sandbox's database is unavailable: it has no connection free just now."));
     expect(answer).toMatchObject({ status: 503, headers: { "Retry-After": "3" } });
     const [message] = (answer?.body as { tppMessages: { category: string; code: string; text: string }[] }).tppMessages;
-    expect(message).toMatchObject({ category: "ERROR", code: "SYSTEM_ERROR" });
+    expect(message).toMatchObject({ category: "ERROR", code: "SERVICE_UNAVAILABLE" });
     expect(message?.text).toMatch(/^The sandbox's database is unavailable: .* try it again in 3 s \(Retry-After\), signed anew with a new X-Request-ID\./);
     expect(message?.text).not.toMatch(/sandbox bug/);
   });

@@ -1411,7 +1411,7 @@ export interface components {
             } | {
                 iban: components["schemas"]["Iban"];
             });
-            /** @description Omitted: the account's name. */
+            /** @description Omitted: the name of the customer who holds this account, as a payment from it names its debtor. */
             debtorName?: string;
             /** @description Must be this account (the mockAccountId of the path). */
             debtorAccount: {
@@ -1540,7 +1540,7 @@ export interface components {
             text?: string;
         };
         /** @enum {string} */
-        TppMessageCode: "SYSTEM_ERROR" | "BAD_REQUEST" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "HTTP_HEADER_REQUIRED" | "QUERY_PARAMETER_REQUIRED" | "SCA_NOT_FOUND" | "SCA_EXPIRED" | "SCA_INVALID" | "FORMAT_ERROR" | "RESOURCE_UNKNOWN" | "PSU_CREDENTIALS_INVALID" | "CONSENT_UNKNOWN" | "CONSENT_INVALID" | "CONSENT_EXPIRED" | "ACCESS_EXCEEDED" | "PRODUCT_UNKNOWN" | "PRODUCT_INVALID" | "KID_MISSING" | "KID_INVALID" | "PAYMENT_FAILED" | "EXECUTION_DATE_INVALID" | "REFERENCE_MIX_INVALID" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "CERTIFICATE_MISSING" | "CERTIFICATE_INVALID" | "CERTIFICATE_EXPIRED" | "SERVICE_INVALID" | "CONTENT_TOO_LARGE" | "HEADER_FIELDS_TOO_LARGE" | "WARNING";
+        TppMessageCode: "SYSTEM_ERROR" | "BAD_REQUEST" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "HTTP_HEADER_REQUIRED" | "QUERY_PARAMETER_REQUIRED" | "SCA_NOT_FOUND" | "SCA_EXPIRED" | "SCA_INVALID" | "FORMAT_ERROR" | "RESOURCE_UNKNOWN" | "PSU_CREDENTIALS_INVALID" | "CONSENT_UNKNOWN" | "CONSENT_INVALID" | "CONSENT_EXPIRED" | "ACCESS_EXCEEDED" | "PRODUCT_UNKNOWN" | "PRODUCT_INVALID" | "KID_MISSING" | "KID_INVALID" | "PAYMENT_FAILED" | "EXECUTION_DATE_INVALID" | "REFERENCE_MIX_INVALID" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "CERTIFICATE_MISSING" | "CERTIFICATE_INVALID" | "CERTIFICATE_EXPIRED" | "SERVICE_INVALID" | "CONTENT_TOO_LARGE" | "HEADER_FIELDS_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "WARNING";
         TrafficPage: {
             requests: components["schemas"]["TrafficSummary"][];
             next: string | null;
@@ -1709,10 +1709,7 @@ export interface operations {
                  * @example 192.0.2.10
                  */
                 "PSU-IP-Address": string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description Content types the client accepts.
@@ -1913,10 +1910,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -2081,10 +2075,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -2205,10 +2196,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -2319,10 +2307,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -2451,10 +2436,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -2548,11 +2530,6 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
-                "x-accept-fix": string;
-                /**
                  * @description Identifier unique per call, chosen by the TPP (a UUID).
                  * @example 99391c7e-ad88-49ec-a2ad-99ddcb1f7721
                  */
@@ -2572,6 +2549,8 @@ export interface operations {
                  * @example 192.0.2.10
                  */
                 "PSU-IP-Address": string;
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
+                "x-accept-fix"?: string;
                 /**
                  * @description Content types the client accepts.
                  * @example application/json
@@ -2774,10 +2753,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -2950,10 +2926,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -3074,10 +3047,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -3188,10 +3158,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -3319,10 +3286,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -3620,10 +3584,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -3776,10 +3737,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -3900,10 +3858,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -4014,10 +3969,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -4145,10 +4097,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /**
                  * @description PSU identifier (UUID). Send PSU-ID or X-PSU-IDENTITY, exactly one.
@@ -4259,10 +4208,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
                 Date?: string;
@@ -4614,11 +4560,11 @@ export interface operations {
                 fromDate?: components["schemas"]["CalendarDate"];
                 /** @description Latest date wanted (booking date, inclusive). */
                 toDate?: components["schemas"]["CalendarDate"];
-                /** @description Number of transactions skipped before counting the limit; at least 0. */
+                /** @description Number of transactions skipped before counting the limit; at least 0. Beside an after or before cursor (the Link header's URLs) it skips nothing: the cursor says where the page starts, and offset is that page's position, which the links carry to number pages (this sandbox's choice, decision 0059). To skip, send offset without a cursor. */
                 offset?: number;
                 /** @description At least 1; number of transactions returned. Default 200. */
                 limit?: number;
-                /** @description Keyset cursor of the next page, as the Link header's rel="next" URL carries it; opaque: follow that URL as it is. */
+                /** @description Keyset cursor of the next page, as the Link header's rel="next" URL carries it; opaque: follow that URL as it is. It decides where the page starts; an offset beside it is only the page's position (decision 0059). */
                 after?: string;
                 /** @description Keyset cursor of the previous (rel="prev") or last (rel="last", before=end) page, as the Link header carries it; opaque. */
                 before?: string;
@@ -4682,7 +4628,7 @@ export interface operations {
                      *           "bban": "97100000044",
                      *           "iban": "NO3397100000044"
                      *         },
-                     *         "debtorName": "Brukskonto",
+                     *         "debtorName": "Kari Nordmann",
                      *         "debtorAccount": {
                      *           "bban": "97100000028",
                      *           "iban": "NO7797100000028"
@@ -4712,7 +4658,7 @@ export interface operations {
                      *           "bban": "86011117947",
                      *           "iban": "NO9386011117947"
                      *         },
-                     *         "debtorName": "Brukskonto",
+                     *         "debtorName": "Kari Nordmann",
                      *         "debtorAccount": {
                      *           "bban": "97100000028",
                      *           "iban": "NO7797100000028"
@@ -4807,10 +4753,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
                 Date?: string;
@@ -4865,7 +4808,7 @@ export interface operations {
                      *         "bban": "97100000044",
                      *         "iban": "NO3397100000044"
                      *       },
-                     *       "debtorName": "Brukskonto",
+                     *       "debtorName": "Kari Nordmann",
                      *       "debtorAccount": {
                      *         "bban": "97100000028",
                      *         "iban": "NO7797100000028"
@@ -4944,11 +4887,11 @@ export interface operations {
                 fromDate?: components["schemas"]["CalendarDate"];
                 /** @description Latest date wanted (booking date, inclusive). */
                 toDate?: components["schemas"]["CalendarDate"];
-                /** @description Number of transactions skipped before counting the limit; at least 0. */
+                /** @description Number of transactions skipped before counting the limit; at least 0. Beside an after or before cursor (the Link header's URLs) it skips nothing: the cursor says where the page starts, and offset is that page's position, which the links carry to number pages (this sandbox's choice, decision 0059). To skip, send offset without a cursor. */
                 offset?: number;
                 /** @description At least 1; number of transactions returned. Default 200. */
                 limit?: number;
-                /** @description Keyset cursor of the next page, as the Link header's rel="next" URL carries it; opaque: follow that URL as it is. */
+                /** @description Keyset cursor of the next page, as the Link header's rel="next" URL carries it; opaque: follow that URL as it is. It decides where the page starts; an offset beside it is only the page's position (decision 0059). */
                 after?: string;
                 /** @description Keyset cursor of the previous (rel="prev") or last (rel="last", before=end) page, as the Link header carries it; opaque. */
                 before?: string;
@@ -5103,7 +5046,7 @@ export interface operations {
                      *         "bban": "97100000044",
                      *         "iban": "NO3397100000044"
                      *       },
-                     *       "debtorName": "Brukskonto",
+                     *       "debtorName": "Kari Nordmann",
                      *       "debtorAccount": {
                      *         "bban": "97100000028",
                      *         "iban": "NO7797100000028"
@@ -5289,10 +5232,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
                 Date?: string;
@@ -5448,10 +5388,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
                 Date?: string;
@@ -5566,10 +5503,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
                 Date?: string;
@@ -5659,10 +5593,7 @@ export interface operations {
                 "Accept-Language"?: string;
                 /** @description Server domain and optional port. */
                 Host?: string;
-                /**
-                 * @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. none (or an empty value) activates none.
-                 * @example none
-                 */
+                /** @description Activates a published future breaking change early (spec 9). Known values: cash-account-type-iso, longer-name, cardaccount-switch-originalamount-and-transactionamount; several comma-separated. Leave the header out to activate none: spec 4.1 marks it required on periodic payments, but this sandbox takes its absence as no fix, and its examples and code leave it out. none (or an empty value) is also taken as none, but only by this sandbox: the bank may not know it. */
                 "x-accept-fix"?: string;
                 /** @description The time of the request, RFC 9110 IMF-fixdate (Tue, 24 Nov 2026 09:30:00 GMT). Optional; when present it must be signed (Signature's headers list it) and within 5 minutes of the bank's real time either way (never the sandbox clock): outside that window 401 SIGNATURE_INVALID at path Date, not an HTTP date 400 FORMAT_ERROR. A request without Date relies on its X-Request-ID alone. It has no example: any fixed time is outside the window five minutes later; a signing step sets it. */
                 Date?: string;

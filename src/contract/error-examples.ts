@@ -11,6 +11,9 @@ const PAYMENT = "/v1/payments/norwegian-domestic-credit-transfers";
 
 export const errorExamples = {
   SYSTEM_ERROR: { text: "The sandbox failed while answering: database is locked. This is a sandbox bug; the request changed nothing." },
+  SERVICE_UNAVAILABLE: {
+    text: "The sandbox's storage is busy. Nothing is wrong with your request: try it again in 2 s (Retry-After), signed anew with a new X-Request-ID.",
+  },
   BAD_REQUEST: {
     path: "debtorAccount",
     text: "Account 97100000028 is not in the agreement of the PSU 5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21; pay from one of their own accounts.",

@@ -8,6 +8,7 @@ import { errorStatus, type ErrorCode } from "./errors";
 
 export const errorMeanings: Record<ErrorCode, string> = {
   SYSTEM_ERROR: "The bank failed to answer; retry later.",
+  SERVICE_UNAVAILABLE: "The service cannot answer now (busy or paused); retry after Retry-After seconds. Nothing was changed.",
   BAD_REQUEST: "The request is well formed but cannot be carried out as sent.",
   FORBIDDEN: "The PSU may not act for the customer or resource named.",
   NOT_FOUND: "Nothing at this address.",

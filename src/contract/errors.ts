@@ -33,7 +33,9 @@ export const specErrorCodes = [
  * spec 7 rule 2; the signature and certificate codes are Berlin Group's for spec 5; SERVICE_INVALID
  * is Berlin Group's answer to a method a path does not support. CONTENT_TOO_LARGE (413) and
  * HEADER_FIELDS_TOO_LARGE (431) are the server's refusals of an oversized request, named after their
- * RFC 9110 / RFC 6585 statuses, which Berlin Group has no code for (docs/decisions/0019).
+ * RFC 9110 / RFC 6585 statuses, which Berlin Group has no code for (docs/decisions/0019). SERVICE_UNAVAILABLE is the 503
+ * of a service that cannot answer now (Berlin Group practice, adorsys's 503 code): SYSTEM_ERROR stays the 500 of a
+ * failure, so a code names one status (docs/decisions/0059).
  */
 export const extensionErrorCodes = [
   "REFERENCE_MIX_INVALID",
@@ -45,6 +47,7 @@ export const extensionErrorCodes = [
   "SERVICE_INVALID",
   "CONTENT_TOO_LARGE",
   "HEADER_FIELDS_TOO_LARGE",
+  "SERVICE_UNAVAILABLE",
 ] as const;
 
 export const errorCodes = [...specErrorCodes, ...extensionErrorCodes] as const;
@@ -94,4 +97,5 @@ export const errorStatus = {
   SERVICE_INVALID: 405,
   CONTENT_TOO_LARGE: 413,
   HEADER_FIELDS_TOO_LARGE: 431,
+  SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, number>;

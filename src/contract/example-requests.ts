@@ -4,7 +4,6 @@
  * values, the reference's example request (and, from it, its example response), the code panel and
  * "Try it" all start here. They are starting points; the contract still checks them.
  */
-import { NO_FIX } from "./codes";
 import { operationById, type OperationId } from "./operations";
 import type { Customer, ExplorerAccount } from "./control-schemas";
 
@@ -98,8 +97,6 @@ export function exampleRequest(id: OperationId, context: ExampleContext, params:
   return {
     headers: {
       ...(corporate ? { "PSU-Corporate-ID": psu.customerNumber } : {}),
-      // 4.1 requires the header; the neutral value activates no breaking change (decision 0017).
-      "x-accept-fix": id === "createPeriodicPayment" ? NO_FIX : undefined,
       "TPP-Session-ID": context.sessionId,
       "TPP-Redirect-URI": `${context.origin}/callback`,
       "PSU-ID": context.psuId,

@@ -25,25 +25,20 @@ const initiationRequired = [
   "PSU-IP-Address",
 ] as const;
 
-/** Spec 4.1, in full. PSU-ID is required unless X-PSU-IDENTITY replaces it. */
-export const PeriodicPaymentHeaders = headerSet(
-  ["x-accept-fix", ...initiationRequired],
-  [...contentNegotiation, "TPP-Redirect-Preferred", "PSU-ID", "X-PSU-IDENTITY", ...forwardedPsu],
-)
-  .superRefine(exactlyOnePsuIdentity)
-  .meta(psuIdentityRule);
+/** The headers of a payment initiation: those of spec 4.1, with x-accept-fix optional (see below). */
+const paymentInitiationHeaders = () =>
+  headerSet(initiationRequired, ["x-accept-fix", ...contentNegotiation, "TPP-Redirect-Preferred", "PSU-ID", "X-PSU-IDENTITY", ...forwardedPsu])
+    .superRefine(exactlyOnePsuIdentity)
+    .meta(psuIdentityRule);
 
-/** Spec 4.2 shows no headers: those of 4.1, with x-accept-fix optional as no fix concerns this body. */
-export const SinglePaymentHeaders = headerSet(initiationRequired, [
-  "x-accept-fix",
-  ...contentNegotiation,
-  "TPP-Redirect-Preferred",
-  "PSU-ID",
-  "X-PSU-IDENTITY",
-  ...forwardedPsu,
-])
-  .superRefine(exactlyOnePsuIdentity)
-  .meta(psuIdentityRule);
+/**
+ * Spec 4.1, in full. PSU-ID is required unless X-PSU-IDENTITY replaces it. x-accept-fix, which 4.1 marks required, is
+ * optional here: its only values (spec 9) activate breaking changes, so its absence means none (decision 0059).
+ */
+export const PeriodicPaymentHeaders = paymentInitiationHeaders();
+
+/** Spec 4.2 shows no headers: those of 4.1, x-accept-fix optional as there. */
+export const SinglePaymentHeaders = paymentInitiationHeaders();
 
 /** A signing basket is initiated like a payment: same PSU and redirect headers. */
 export const SigningBasketHeaders = headerSet(initiationRequired, [

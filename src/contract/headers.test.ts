@@ -24,7 +24,7 @@ describe("Create periodic payment headers (spec 4.1, in full)", () => {
     expect(names).toEqual(expect.arrayContaining(["Accept-Charset", "Host", "TPP-Redirect-Preferred", "PSU-Geo-Location", "PSU-Device-ID"]));
   });
 
-  test.each(["x-accept-fix", "X-Request-ID", "TPP-Session-ID", "TPP-Redirect-URI", "Digest", "TPP-Signature-Certificate", "Signature", "PSU-IP-Address"])(
+  test.each(["X-Request-ID", "TPP-Session-ID", "TPP-Redirect-URI", "Digest", "TPP-Signature-Certificate", "Signature", "PSU-IP-Address"])(
     "%s is required: its absence is HTTP_HEADER_REQUIRED at its name",
     (name) => {
       const headers = withValue(periodicHeaders, name, undefined);
@@ -138,8 +138,8 @@ describe("Other operations' headers", () => {
     expect([...parseAcceptFixes(" longer-name ,cash-account-type-iso")]).toEqual(["longer-name", "cash-account-type-iso"]);
     expect(parseAcceptFixes(undefined).size).toBe(0);
   });
-  test("the neutral x-accept-fix (none, or empty) satisfies 4.1's required header and activates nothing", () => {
-    for (const neutral of ["none", "", "  "]) {
+  test("x-accept-fix left out, or neutral (none, or empty), is taken on a periodic payment and activates nothing (decision 0059)", () => {
+    for (const neutral of [undefined, "none", "", "  "]) {
       expectAccepted(PeriodicPaymentHeaders, withValue(periodicHeaders, "x-accept-fix", neutral));
       expect(parseAcceptFixes(neutral).size).toBe(0);
     }

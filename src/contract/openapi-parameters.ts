@@ -32,9 +32,11 @@ function pathExample(operation: { group: string }, name: string): string | undef
 /**
  * Headers whose parameter carries no example of the schema's: one fixed X-Request-ID is good for one request (each
  * operation gets its own, made when the document is), and a PSU-Corporate-ID sent for the private PSU of the other
- * examples would be refused (a tool that sends every example must get a request the sandbox accepts).
+ * examples would be refused (a tool that sends every example must get a request the sandbox accepts). x-accept-fix has
+ * none either: each of its values activates a breaking change, and a request needs none of them (decision 0059).
  */
-const NO_SHARED_EXAMPLE = ["X-Request-ID", "PSU-Corporate-ID"];
+const ACCEPT_FIX = "x-accept-fix";
+const NO_SHARED_EXAMPLE = ["X-Request-ID", "PSU-Corporate-ID", ACCEPT_FIX];
 const ALTERNATIVE = "X-PSU-IDENTITY";
 
 /** The PSU rule of spec 5.8 as generators can follow it (decision 0053): PSU-ID marked required, X-PSU-IDENTITY its alternative. */

@@ -122,8 +122,8 @@ export const commonResponses = {
   TooManyRequests: errorResponse(["ACCESS_EXCEEDED"], scenarioNote("too-many-requests;retry-after=10"), scenarioHeaders, {
     ACCESS_EXCEEDED: forced("Too many requests.", "too-many-requests;retry-after=10"),
   }),
-  ServiceUnavailable: errorResponse(["SYSTEM_ERROR"], scenarioNote("service-unavailable;retry-after=30"), scenarioHeaders, {
-    SYSTEM_ERROR: forced("The service is unavailable.", "service-unavailable;retry-after=30"),
+  ServiceUnavailable: errorResponse(["SERVICE_UNAVAILABLE"], scenarioNote("service-unavailable;retry-after=30"), scenarioHeaders, {
+    SERVICE_UNAVAILABLE: forced("The service is unavailable.", "service-unavailable;retry-after=30"),
   }),
 };
 

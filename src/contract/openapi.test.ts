@@ -85,7 +85,10 @@ describe("OpenAPI 3.1 document", () => {
     expect(header("PSU-Device-ID")).toMatchObject({ required: false, schema: { format: "uuid" } });
     expect(at(header("PSU-Context"), "schema", "enum")).toEqual(["PRIVATE", "CORPORATE"]);
     expect(at(header("TPP-Redirect-Preferred"), "schema", "enum")).toEqual(["true", "false"]);
-    expect(at(header("x-accept-fix"), "required")).toBe(true);
+    // Every value of x-accept-fix activates a breaking change: the document marks it optional and teaches none of them (decision 0059).
+    expect(header("x-accept-fix")).toMatchObject({ required: false, description: expect.stringContaining("Leave the header out") as unknown });
+    expect(header("x-accept-fix")).not.toHaveProperty("example");
+    expect(at(header("x-accept-fix"), "schema")).not.toHaveProperty("examples");
     const query = list(operationAt("get", "/v1/sandbox/accounts/{mockAccountId}/transactions", "parameters"));
     const named = (name: string) => query.find((param) => at(param, "name") === name);
     expect(named("limit")).toMatchObject({ in: "query", schema: { type: "integer", minimum: 1, maximum: 2147483647 } });

@@ -16,13 +16,24 @@ export const TransactionListQuery = z
   .looseObject({
     fromDate: calendarDate.optional().meta({ description: "Earliest date wanted (booking date, inclusive)." }),
     toDate: calendarDate.optional().meta({ description: "Latest date wanted (booking date, inclusive)." }),
-    offset: int32Parameter(0).optional().meta({ description: "Number of transactions skipped before counting the limit; at least 0." }),
+    offset: int32Parameter(0)
+      .optional()
+      .meta({
+        description:
+          "Number of transactions skipped before counting the limit; at least 0. Beside an after or before cursor (the Link header's URLs) it " +
+          "skips nothing: the cursor says where the page starts, and offset is that page's position, which the links carry to number pages " +
+          "(this sandbox's choice, decision 0059). To skip, send offset without a cursor.",
+      }),
     limit: int32Parameter(1).optional().meta({ description: "At least 1; number of transactions returned. Default 200." }),
     // Opaque on purpose: the handler says which cursor it did not write, better than a pattern could.
     after: z
       .string()
       .optional()
-      .meta({ description: 'Keyset cursor of the next page, as the Link header\'s rel="next" URL carries it; opaque: follow that URL as it is.' }),
+      .meta({
+        description:
+          'Keyset cursor of the next page, as the Link header\'s rel="next" URL carries it; opaque: follow that URL as it is. It decides where the page ' +
+          "starts; an offset beside it is only the page's position (decision 0059).",
+      }),
     before: z.string().optional().meta({
       description: 'Keyset cursor of the previous (rel="prev") or last (rel="last", before=end) page, as the Link header carries it; opaque.',
     }),

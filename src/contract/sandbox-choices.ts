@@ -29,6 +29,7 @@ export const decisionRecords = [
   "0045-the-signer-is-its-key-and-nothing-ambiguous-is-signed",
   "0052-the-signature-doctor",
   "0058-ownership-rejection-reasons-and-number-ranges",
+  "0059-as-strict-as-the-bank",
 ] as const;
 export type DecisionId = (typeof decisionRecords)[number];
 
@@ -46,6 +47,7 @@ export const decisionNumber = (decision: DecisionId) => decision.slice(0, decisi
 type FieldsOf<Schema> = Schema extends z.ZodObject ? Partial<Record<keyof Schema["shape"], SandboxChoice>> : never;
 
 const singlePayment = "0002-single-payment-fields";
+const strict = "0059-as-strict-as-the-bank";
 const account = "0008-sandbox-account-fields";
 
 /** Where a status answer says why a payment is RJCT (spec 2.7 leaves the fields open). */
@@ -88,6 +90,7 @@ const fieldChoices: {
   PeriodicPaymentRequest: {
     monthsOfExecution: choice("0007-periodic-schedule-fields", "Months 1–11, only and always for MonthlyVariable"),
     dayOfExecution: choice("0007-periodic-schedule-fields", "Values 1–31 (31: the month's last day)"),
+    creditorAccount: choice(strict, "Its currency compared with the account it names and with the instructed one"),
   },
   SandboxAccountRequest: {
     customerNumber: choice(account, "Required, 11 digits (private) or 9 (corporate), check digits verified"),
@@ -105,6 +108,8 @@ const fieldChoices: {
   },
   SandboxTransactionRequest: {
     amount: choice("0005-sandbox-transaction-amounts", "Minor units, paid by this account"),
+    creditorAccount: choice(strict, "Never an account that requires a KID (a sandbox transaction carries none)"),
+    debtorName: choice(strict, "Omitted: the name of the customer who holds the account"),
   },
 };
 
@@ -121,7 +126,7 @@ export const labelledFields = (): [component: string, property: string][] =>
 
 const headerFormat = "0006-header-formats";
 const headerChoices: Partial<Record<HeaderName, SandboxChoice>> = {
-  "x-accept-fix": choice("0017-neutral-accept-fix", "The neutral value none"),
+  "x-accept-fix": choice("0059-as-strict-as-the-bank", "Optional on periodic payments too: left out, no fix is activated; none is this sandbox's only"),
   "X-Request-ID": choice(headerFormat, "A UUID"),
   "TPP-Redirect-URI": choice("0018-redirect-uri-schemes", "Accepted schemes"),
   "TPP-Redirect-Preferred": choice(headerFormat, "true or false"),
@@ -132,6 +137,7 @@ const headerChoices: Partial<Record<HeaderName, SandboxChoice>> = {
   "PSU-IP-Address": choice(headerFormat, "IPv4 or IPv6"),
   "PSU-IP-Port": choice(headerFormat, "1–65535"),
   "PSU-Geo-Location": choice(headerFormat, "The GEO:<lat>;<lon> form"),
+  "PSU-Context": choice(strict, "Must say what the PSU is: PRIVATE for a private customer, CORPORATE for a company's"),
 };
 
 export const headerChoice = (name: string): SandboxChoice | undefined => (Object.hasOwn(headerChoices, name) ? headerChoices[name as HeaderName] : undefined);
@@ -149,6 +155,7 @@ const codeChoices: Partial<Record<ErrorCode, SandboxChoice>> = {
   SERVICE_INVALID: choice("0004-error-codes-and-statuses", "Code"),
   CONTENT_TOO_LARGE: choice("0019-signature-header-statuses-and-size-codes", "Code"),
   HEADER_FIELDS_TOO_LARGE: choice("0019-signature-header-statuses-and-size-codes", "Code"),
+  SERVICE_UNAVAILABLE: choice("0059-as-strict-as-the-bank", "Code"),
 };
 
 export const errorCodeChoice = (code: string): SandboxChoice | undefined => (Object.hasOwn(codeChoices, code) ? codeChoices[code as ErrorCode] : undefined);
@@ -167,6 +174,8 @@ const doctor = "0052-the-signature-doctor";
 const diagnosisChoices: Partial<Record<SignatureDiagnosisCode, SandboxChoice>> = {
   "date-stale": choice("0013-replays-and-the-date-window", "A signed Date within 5 minutes of real time"),
   "digest-algorithm-unsupported": choice(nothingAmbiguous, "Every Digest listed is checked"),
+  "algorithm-unsupported": choice(strict, "algorithm required, and rsa-sha256 the only one taken"),
+  "digest-missing": choice(strict, "401 SIGNATURE_INVALID, as a wrong Digest"),
   "digest-algorithm-repeated": choice(nothingAmbiguous, "Each Digest algorithm at most once"),
   "signed-header-absent": choice(doctor, "A listed header the request lacks is refused"),
   "headers-param-not-lowercase": choice(doctor, "A headers list with capitals accepted, and reported"),

@@ -34,7 +34,7 @@ const transaction = (id: string, amount: number, creditorName: string, creditor:
   remittanceInformationUnstructured: text,
   creditorName,
   creditorAccount: creditor,
-  debtorName: "Brukskonto",
+  debtorName: "Kari Nordmann",
   debtorAccount: { bban: "97100000028", iban: "NO7797100000028" },
   bankTransactionCode: "PMNT-ICDT-DMCT",
   ultimateDebtor: "",

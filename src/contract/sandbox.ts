@@ -161,7 +161,7 @@ export const SandboxTransactionRequest = strictObject({
   remittanceInformationUnstructured: freeText(140).optional(),
   creditorName: freeText(70),
   creditorAccount: TransactionAccountRequest,
-  debtorName: freeText(70).optional().meta({ description: "Omitted: the account's name." }),
+  debtorName: freeText(70).optional().meta({ description: "Omitted: the name of the customer who holds this account, as a payment from it names its debtor." }),
   debtorAccount: TransactionAccountRequest.meta({ description: "Must be this account (the mockAccountId of the path)." }),
   bankTransactionCode: freeText(14).min(4).optional().meta({ description: "4 to 14 characters. Omitted: PMNT-ICDT-DMCT." }),
   ultimateDebtor: freeText(70).optional(),

@@ -32,7 +32,11 @@ const table = {
     'Send one Signature header of keyId="…",algorithm="…",headers="…",signature="…", each parameter once, the signature in base64.',
     "draft-cavage-10 §4.1, §2.2",
   ),
-  "algorithm-unsupported": entry("An algorithm this bank does not take", 'Send algorithm="rsa-sha256" (or rsa-sha512).', "spec 5.3"),
+  "algorithm-unsupported": entry(
+    "No algorithm, or one this bank does not take (rsa-sha512 too)",
+    'Send algorithm="rsa-sha256", and sign with SHA-256.',
+    "spec 5.3, 5.5",
+  ),
   "certificate-missing": entry("No TPP-Signature-Certificate header", "Send the signing certificate as base64 DER in TPP-Signature-Certificate.", "spec 5.7"),
   "certificate-malformed": entry(
     "The certificate cannot be read",

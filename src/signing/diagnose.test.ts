@@ -144,13 +144,14 @@ describe("the signing string's layout", () => {
 });
 
 describe("the signature value", () => {
-  it("RSA-SHA512 under algorithm=rsa-sha256 → algorithm-hash-mismatch, and the reverse", async () => {
+  it("RSA-SHA512 under algorithm=rsa-sha256 → algorithm-hash-mismatch; algorithm=rsa-sha512 → algorithm-unsupported", async () => {
     const sha512 = await importAs(tpp, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-512" });
     const finding = await first(await refused({ key: sha512 }));
     expect(finding).toMatchObject({ code: "algorithm-hash-mismatch" });
     expect(finding?.text).toMatch(/its DigestInfo names SHA-512; but the Signature header says algorithm="rsa-sha256"/);
+    expect(finding?.text).toMatch(/Sign with SHA-256 .*; SHA-512 is not accepted/);
     const reverse = await first(await refused({ algorithm: "rsa-sha512" }));
-    expect(reverse?.text).toMatch(/names SHA-256; but the Signature header says algorithm="rsa-sha512"/);
+    expect(reverse).toMatchObject({ code: "algorithm-unsupported" });
   });
 
   it("another hash and a newline at the end → both named", async () => {

@@ -86,10 +86,7 @@ export function stringMistakeFinding(mistake: Mistake, context: StringContext): 
 
 export function algorithmHashFinding(hash: string, algorithm: SignatureAlgorithm): Finding {
   const named = algorithm === "rsa-sha512" ? "SHA-512" : "SHA-256";
-  const fix =
-    hash === "SHA-512" || hash === "SHA-256"
-      ? `Sign with ${named} (spec 5.3: rsa-sha256 is RSA with SHA-256), or send algorithm="rsa-${hash.toLowerCase().replace("-", "")}" for this signature.`
-      : `Sign with ${named} (spec 5.3: rsa-sha256 is RSA with SHA-256); ${hash} is not accepted.`;
+  const fix = `Sign with ${named} (spec 5.3: rsa-sha256 is RSA with SHA-256, the only algorithm this bank verifies); ${hash} is not accepted.`;
   return finding(
     "algorithm-hash-mismatch",
     `The signature is RSA with ${hash}: opened with the certificate's public key, its DigestInfo names ${hash}; but the Signature header says ` +

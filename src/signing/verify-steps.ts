@@ -29,11 +29,23 @@ export function readSignatureHeader(headers: SignableRequest["headers"]): Step<P
   return pass(parsed.value);
 }
 
+/**
+ * The bank signs and verifies RSA-SHA256 only (spec 5.3, 5.5), and Berlin Group's IG makes the parameter mandatory: a
+ * Signature without algorithm, or with another (rsa-sha512 too), is refused rather than guessed (decision 0059),
+ * although draft-cavage-10 lets a verifier derive it from the key.
+ */
 export function readAlgorithm(param: string | undefined): Step<{ name: SignatureAlgorithm; hash: "SHA-256" | "SHA-512" }> {
-  const name = (param ?? "rsa-sha256").trim().toLowerCase();
+  if (param === undefined)
+    return failure(
+      "algorithm-unsupported",
+      'The Signature header has no algorithm parameter; send algorithm="rsa-sha256" (spec §5.3), the only one this bank verifies.',
+    );
+  const name = param.trim().toLowerCase();
   if (name === "rsa-sha256") return pass({ name, hash: "SHA-256" });
-  if (name === "rsa-sha512") return pass({ name, hash: "SHA-512" });
-  return failure("algorithm-unsupported", `algorithm "${param}" is not supported; use rsa-sha256 (spec §5.3) or rsa-sha512.`);
+  return failure(
+    "algorithm-unsupported",
+    `algorithm "${param}" is not one this bank verifies: sign with RSASSA-PKCS1-v1_5 and SHA-256 and send algorithm="rsa-sha256" (spec §5.3, §5.5).`,
+  );
 }
 
 export function readSignatureBytes(signature: string): Step<Uint8Array<ArrayBuffer>> {

@@ -116,9 +116,11 @@ describe("Signature header grammar (cavage-10 §4.1, RFC 7235)", () => {
     expect(await verifyRequest(setHeader(request, "Signature", variant))).toMatchObject({ ok: true });
   });
 
-  it("accepts a missing algorithm parameter (optional in -10)", async () => {
+  it("refuses a missing algorithm parameter (optional in -10, but the bank's IG requires it: decision 0059)", async () => {
     const variant = header().replace('algorithm="rsa-sha256",', "");
-    expect(await verifyRequest(setHeader(request, "Signature", variant))).toMatchObject({ ok: true, algorithm: "rsa-sha256" });
+    const result = await verifyRequest(setHeader(request, "Signature", variant));
+    expect(result).toMatchObject({ ok: false, reason: "algorithm-unsupported", code: "SIGNATURE_INVALID" });
+    expect(result.ok ? "" : result.text).toContain('send algorithm="rsa-sha256"');
   });
 
   it.each([
@@ -210,11 +212,13 @@ describe("Digest variants (RFC 3230, BG: SHA-256 or SHA-512)", () => {
 });
 
 describe("other keys and algorithms", () => {
-  it("rsa-sha512 keys sign and verify", async () => {
+  it("rsa-sha512 signs, but the bank verifies rsa-sha256 only (spec 5.3, 5.5; decision 0059)", async () => {
     const sha512 = await generateTestCertificate({ hash: "SHA-512" });
     const r = await signed(sha512);
     expect(headerValue(r.headers, "signature")).toContain('algorithm="rsa-sha512"');
-    expect(await verifyRequest(r)).toMatchObject({ ok: true, algorithm: "rsa-sha512" });
+    const result = await verifyRequest(r);
+    expect(result).toMatchObject({ ok: false, reason: "algorithm-unsupported", code: "SIGNATURE_INVALID" });
+    expect(result.ok ? "" : result.text).toMatch(/algorithm "rsa-sha512" is not one this bank verifies/);
   });
 
   it("requiredHeaders can relax the policy", async () => {

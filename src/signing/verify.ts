@@ -82,8 +82,6 @@ async function verify(whole: SignableRequest, options: VerifyOptions): Promise<V
 
   const { keyId, headers: signedHeaders } = header.value;
   const context = { keyId, signedHeaders };
-  const algorithm = readAlgorithm(header.value.algorithm);
-  if (!algorithm.ok) return { ...algorithm, ...context };
   const signature = readSignatureBytes(header.value.signature);
   if (!signature.ok) return { ...signature, ...context };
 
@@ -94,6 +92,9 @@ async function verify(whole: SignableRequest, options: VerifyOptions): Promise<V
   if (invalid) return { ...invalid, ...context };
   const weak = checkStrength(certificate, options.minimumRsaKeyBits);
   if (weak) return { ...weak, ...context };
+  // After the certificate: a header of garbage is named for its first fault, not for an algorithm it lacks.
+  const algorithm = readAlgorithm(header.value.algorithm);
+  if (!algorithm.ok) return { ...algorithm, ...context };
   const publicKey = await importVerifyKey(certificate, algorithm.value.hash);
   if (!publicKey.ok) return { ...publicKey, ...context };
 

@@ -3,8 +3,8 @@ import { NO_FIX, acceptFixes } from "../../contract/codes";
 import type { ConsoleValues } from "./console-form";
 import { fieldId } from "./field-error";
 
-/** The published fixes as checkboxes; with none checked a required header sends the neutral value `none` (decision 0017). */
-export function AcceptFixPicker({ name, describedBy, required }: { name: string; describedBy: string | undefined; required: boolean }) {
+/** The published fixes as checkboxes; with none checked the header is left out, which activates none (decision 0059). */
+export function AcceptFixPicker({ name, describedBy }: { name: string; describedBy: string | undefined }) {
   const { control } = useFormContext<ConsoleValues>();
   return (
     <Controller
@@ -20,7 +20,7 @@ export function AcceptFixPicker({ name, describedBy, required }: { name: string;
         const toggle = (fix: string) => {
           if (chosen.has(fix)) chosen.delete(fix);
           else chosen.add(fix);
-          field.onChange(chosen.size > 0 ? [...chosen].join(", ") : required ? NO_FIX : undefined);
+          field.onChange(chosen.size > 0 ? [...chosen].join(", ") : undefined);
         };
         return (
           <div className="checkbox-list" role="group" aria-describedby={describedBy} id={fieldId(name)}>
@@ -44,9 +44,10 @@ export function AcceptFixPicker({ name, describedBy, required }: { name: string;
                   unknown: {unknown}
                 </span>
               ))}
-            {required && chosen.size === 0 ? (
+            {chosen.size === 0 ? (
               <p className="muted">
-                None checked: sends <code>x-accept-fix: {NO_FIX}</code>, which activates no breaking change.
+                None checked: the header is left out, which activates no breaking change. This sandbox also takes <code>{NO_FIX}</code>, a value the bank may
+                not know: leave the header out rather than send it.
               </p>
             ) : null}
           </div>

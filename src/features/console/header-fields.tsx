@@ -44,7 +44,7 @@ function HeaderField({ parameter }: { parameter: Parameter }) {
     <FieldShell id={id} label={label} required={parameter.required} hint={hint} error={error} choice={headerChoice(parameter.name)}>
       {(describedBy) => {
         const common = { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined };
-        if (parameter.name === "x-accept-fix") return <AcceptFixPicker name={name} describedBy={describedBy} required={parameter.required} />;
+        if (parameter.name === "x-accept-fix") return <AcceptFixPicker name={name} describedBy={describedBy} />;
         if (values)
           return (
             <select {...common} {...register_}>

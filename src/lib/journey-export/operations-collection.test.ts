@@ -92,3 +92,9 @@ test("its dates are the run's, in Oslo", () => {
   expect(script).toContain("const oslo = new Date(now + (summer ? 2 : 1) * 3600000);");
   expect(script).toContain('"firstOfNextMonth", new Date(Date.UTC(oslo.getUTCFullYear(), oslo.getUTCMonth() + 1, 1))');
 });
+
+test("no request teaches an x-accept-fix value: none is this sandbox's own, and every other activates a breaking change (decision 0059)", () => {
+  const sent = items.flatMap((item) => item.request.header.filter((header) => header.key.toLowerCase() === "x-accept-fix"));
+  expect(sent).toEqual([]);
+  expect(JSON.stringify(collection)).not.toMatch(/x-accept-fix/i);
+});
