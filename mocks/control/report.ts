@@ -19,16 +19,23 @@ const REPORT_PAGE = 200;
 export async function clientReport(env: SandboxEnv, query: ReportQuery): Promise<Answer> {
   if (env.traffic === undefined) return notRecording();
   const newestFirst: RequestFacts[] = [];
+  let read = 0;
+  let oldest: string | undefined;
   const from = query.since === undefined ? {} : { from: trafficIdAt(Date.parse(query.since)) };
   const tpp = query.tpp === undefined ? {} : { tpp: query.tpp };
   let before: string | undefined;
   let truncated = false;
   for (;;) {
-    const limit = Math.min(REPORT_PAGE, REPORT_MAX_RECORDS - newestFirst.length);
+    const limit = Math.min(REPORT_PAGE, REPORT_MAX_RECORDS - read);
     const page = await env.store.trafficRecords({ limit, ...from, ...tpp, ...(before === undefined ? {} : { before }) });
-    for (const record of page.records) newestFirst.push(factsOf(record));
+    read += page.records.length;
+    oldest = page.records.at(-1)?.at ?? oldest;
+    for (const record of page.records) {
+      const facts = factsOf(record);
+      if (facts) newestFirst.push(facts);
+    }
     if (page.next === null) break;
-    if (newestFirst.length >= REPORT_MAX_RECORDS) {
+    if (read >= REPORT_MAX_RECORDS) {
       truncated = true;
       break;
     }
@@ -37,8 +44,8 @@ export async function clientReport(env: SandboxEnv, query: ReportQuery): Promise
   const facts = newestFirst.reverse();
   return answerWith("sandboxReport", {
     tpp: query.tpp ?? null,
-    requests: facts.length,
-    since: facts[0] === undefined ? null : new Date(facts[0].at).toISOString(),
+    requests: read,
+    since: oldest ?? null,
     truncated,
     checks: judgeClient(facts),
   });
