@@ -47,7 +47,11 @@ export function rejectionMessages(payment: PaymentRecord): { tppMessages: TppMes
  * The cause an RJCT answer says, read back from what rejectionMessages wrote (the client report, decision 0054):
  * SCA_EXPIRED is an expiry, fundsAvailable false a lack of funds, the declined PSU's text a declined SCA.
  */
-export function causeSaid(answer: { codes: readonly (string | undefined)[]; psuMessage: string | undefined; fundsAvailable: boolean }): RejectionCause | undefined {
+export function causeSaid(answer: {
+  codes: readonly (string | undefined)[];
+  psuMessage: string | undefined;
+  fundsAvailable: boolean;
+}): RejectionCause | undefined {
   if (answer.codes.includes("SCA_EXPIRED")) return "sca-expired";
   if (answer.fundsAvailable) return "insufficient-funds";
   if (answer.psuMessage === DECLINED) return "sca-declined";
