@@ -2,7 +2,7 @@
  * The client report's checks (issue 26 point 6, decision 0054): each a rule a TPP's back end is judged on from the
  * traffic the sandbox recorded, what it asks, and where the rule comes from: a section of the spec
  * (/work/shared/spec/psd2-interface.md) or this sandbox's own advice. The rules themselves are in
- * mocks/domain/report/; docs/traffic.md's table is generated from this one (npm run generate:report-checks-table).
+ * mocks/domain/report/; docs/standalone-server.md ("The client report") lists them, generated from this table (npm run generate:report-checks-table).
  */
 import { SANDBOX_ADVICE } from "./signature-diagnoses";
 
