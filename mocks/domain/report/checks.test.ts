@@ -1,6 +1,6 @@
 /** The client report's rules on recorded examples (decision 0054): each check passes, fails citing its records, or is untested. */
 import { describe, expect, test } from "vitest";
-import type { ReportCheckId } from "../../../src/contract/report-checks";
+import { TIMING_TOLERANCE_MS, type ReportCheckId } from "../../../src/contract/report-checks";
 import { judgeClient } from "./checks";
 import type { RequestFacts } from "./facts";
 
@@ -60,6 +60,16 @@ describe("each request", () => {
     expect(verdict("retry-after-respected", [limited, fact(2100)]).status).toBe("pass");
     // Another client's request is not this client's retry.
     expect(verdict("retry-after-respected", [limited, fact(500, { client: "c2" })]).status).toBe("pass");
+  });
+
+  test(`a client that waited exactly what was asked passes though the sandbox timed it up to ${String(TIMING_TOLERANCE_MS)} ms short`, () => {
+    // The answer timed late by the server's load: the client's exact wait looks a little short.
+    const limited = { ...fact(0, { status: 429, retryAfterMs: 1000 }), answered: 120 };
+    expect(verdict("retry-after-respected", [limited, fact(120 + 1000 - TIMING_TOLERANCE_MS)]).status).toBe("pass");
+    expect(verdict("retry-after-respected", [limited, fact(120 + 1000 - TIMING_TOLERANCE_MS - 1)]).status).toBe("fail");
+    const read = { ...fact(0, { resource: "p" }), answered: 120 };
+    expect(verdict("status-poll-rate", [read, fact(120 + 1000 - TIMING_TOLERANCE_MS, { resource: "p" })]).status).toBe("pass");
+    expect(verdict("status-poll-rate", [read, fact(120 + 1000 - TIMING_TOLERANCE_MS - 1, { resource: "p" })]).status).toBe("fail");
   });
 
   test("a status read sooner than a second after the last fails; a second apart passes", () => {

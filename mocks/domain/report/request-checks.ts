@@ -2,7 +2,7 @@
  * The client report's checks of each request on its own or of a client's requests in time (decision 0054): the
  * signature's header list, X-Request-ID, Retry-After and the rate of status reads.
  */
-import { DEFAULT_RETRY_AFTER_MS, STATUS_POLL_INTERVAL_MS } from "../../../src/contract/report-checks";
+import { DEFAULT_RETRY_AFTER_MS, STATUS_POLL_INTERVAL_MS, TIMING_TOLERANCE_MS } from "../../../src/contract/report-checks";
 import { STATUS_READS, type RequestFacts } from "./facts";
 import { byClient, byResource, counted, fail, pass, seconds, untested, type Verdict } from "./verdict";
 
@@ -66,7 +66,7 @@ export function retryAfterRespected(facts: readonly RequestFacts[]): Verdict {
     let until = -Infinity;
     let cause: RequestFacts | undefined;
     for (const fact of own) {
-      if (cause !== undefined && fact.at >= cause.answered && fact.at < until) {
+      if (cause !== undefined && fact.at >= cause.answered && fact.at < until - TIMING_TOLERANCE_MS) {
         causes.add(cause);
         inside.push(fact);
         first ||= `sent ${seconds(fact.at - cause.answered)} after a ${String(cause.status)} that asked for ${seconds(until - cause.answered)}`;
@@ -99,7 +99,7 @@ export function statusPollRate(facts: readonly RequestFacts[]): Verdict {
       if (before === undefined || after === undefined) continue;
       pairs++;
       const gap = after.at - before.answered;
-      if (gap >= STATUS_POLL_INTERVAL_MS) continue;
+      if (gap >= STATUS_POLL_INTERVAL_MS - TIMING_TOLERANCE_MS) continue;
       quickest = Math.min(quickest, gap);
       if (!soon.includes(before)) soon.push(before);
       soon.push(after);
