@@ -39,7 +39,7 @@ const runtimes = findRuntimes();
 let portal: SandboxServer;
 let context: ExampleContext;
 /** Where the code runs: a server started with --empty, and one holding other clients' data. */
-let targets: Target[];
+let targets: Target[] = [];
 let dir: string;
 
 /** The public test pair as the tests' signed client takes it. */
@@ -63,7 +63,7 @@ beforeAll(async () => {
   for (const file of ["tpp-cert.pem", "tpp-key.pem"]) await copyFile(join(import.meta.dirname, "../public/test-credentials", file), join(dir, file));
 });
 afterAll(async () => {
-  await Promise.all([portal.close(), ...(targets ?? []).map((target) => target.server.close())]);
+  await Promise.all([portal.close(), ...targets.map((target) => target.server.close())]);
   await rm(dir, { recursive: true, force: true });
 });
 
