@@ -1,5 +1,6 @@
 /**
- * Every generated snippet, run with its real runtime against the standalone sandbox server
+ * Every generated snippet, made from a used sandbox and run with its real runtime, twice, against a server started with
+ * --empty and one holding other data (issue 27, point 4; decision 0061), that data compared before and after, and
  * (issue 11, point 2): bash + curl + openssl, Node.js, Python (requests, cryptography), Java
  * (single-file launch) and Go (go run). Each language signs a GET, a POST with a body and a
  * DELETE built the way the console builds them (draftRequest, then the code request model), and
