@@ -56,7 +56,24 @@ export const SETUP_PATHS = {
 export const identityList = (kind: Customer["kind"]) => (kind === "corporate" ? "organisationNumbers" : "nationalIdentityNumbers");
 
 /** paymentId → PAYMENT_ID */
-export const envName = (name: string) => name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
+export const envName = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+
+/**
+ * The ids a body names that only the user knows: a signing basket's `paymentIds` ({ paymentId1: "…", … }), read from the
+ * environment like a path's ids (PAYMENT_ID1). `skip` tells an id the take-away knows otherwise (one an earlier answer gave).
+ */
+export function bodyIdsOf(body: string | undefined, skip: (id: string) => boolean = () => false): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body ?? "");
+  } catch {
+    return {};
+  }
+  const ids = typeof parsed === "object" && parsed !== null && "paymentIds" in parsed ? parsed.paymentIds : undefined;
+  if (!Array.isArray(ids)) return {};
+  const named = ids.filter((id): id is string => typeof id === "string" && id !== "" && !skip(id));
+  return Object.fromEntries([...new Set(named)].map((id, index) => [`paymentId${String(index + 1)}`, id]));
+}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -108,10 +125,23 @@ export function ownDataOf(
     return { key, kind: customer.kind };
   });
   const ownerKey = (customerNumber: string) => ownCustomers[customers.findIndex((customer) => customer.customerNumber === customerNumber)]?.key;
+  const fromUser: UserValue[] = [];
   const ownAccounts = accounts.flatMap((account, index): OwnAccount[] => {
     const owner = ownerKey(account.customerNumber);
-    if (!owner) return [];
     const key = `account${String(index + 1)}`;
+    if (!owner) {
+      // An account of the PSU the user names: theirs to fill too (ACCOUNT1_BBAN), as that PSU is.
+      if (account.customerNumber !== psuFromUser?.customerNumber) return [];
+      for (const [field, value] of [
+        ["Bban", account.bban],
+        ["Iban", account.iban],
+        ["Id", account.resourceId],
+      ] as const) {
+        found.push({ value, variable: `${key}${field}` });
+        fromUser.push({ variable: `${key}${field}`, env: envName(`${key}${field}`) });
+      }
+      return [];
+    }
     found.push(
       { value: account.bban, variable: `${key}Bban` },
       { value: account.iban, variable: `${key}Iban` },
@@ -128,7 +158,6 @@ export function ownDataOf(
   for (const today of new Set([context.today, osloToday()])) {
     found.push({ value: today, variable: "today" }, { value: firstOfMonthAfter(today), variable: "firstOfNextMonth" });
   }
-  const fromUser: UserValue[] = [];
   const known = new Set(found.map((entry) => entry.value));
   for (const [name, value] of userIds) {
     if (known.has(value)) continue;
@@ -165,8 +194,28 @@ export const ADDRESS_NOTE = "the sandbox chosen in the portal's Settings when th
 export const SETUP_COMMENT =
   "Setup: customers and accounts of this script's own, made in the sandbox it runs against (sandbox-only routes), so it needs nothing that sandbox held before and changes nothing of it.";
 
-/** Why a user value is needed, for the message when it is missing. */
-export const userValueHelp = (value: UserValue) =>
+/** What a user value stands for. */
+export const userValueWhat = (value: UserValue) =>
   value.variable === "psuId"
-    ? `Set ${value.env} in the environment: the PSU-ID of the PSU it was made for (this script cannot know it).`
-    : `Set ${value.env} in the environment: the ${value.variable} of one made with your certificate (this script cannot know it).`;
+    ? "the PSU-ID of the PSU it was made for"
+    : /^account\d+(Bban|Iban|Id)$/.test(value.variable)
+      ? `the ${value.variable
+          .replace(/^account\d+/, "")
+          .replace("Id", "resource id")
+          .toUpperCase()
+          .replace("RESOURCE ID", "resource id")} of an account of that PSU`
+      : /^paymentId\d+$/.test(value.variable)
+        ? "the id of a payment made with your certificate, to put in the basket"
+        : `the ${value.variable} of one made with your certificate`;
+
+/** Why a user value is needed, for the message when it is missing. */
+export const userValueHelp = (value: UserValue) => `Set ${value.env} in the environment: ${userValueWhat(value)} (this script cannot know it).`;
+
+/** Every `{{name}}` the own data fills. */
+export const ownVariables = (own: OwnData): Set<string> =>
+  new Set([
+    ...own.customers.flatMap(({ key }) => [`${key}Number`, `${key}PsuId`, `${key}Name`]),
+    ...own.accounts.flatMap(({ key }) => [`${key}Bban`, `${key}Iban`, `${key}Id`]),
+    ...own.dates,
+    ...own.fromUser.map(({ variable }) => variable),
+  ]);
