@@ -19,7 +19,9 @@ test("the console's payment as code: language tabs by keyboard, the form's value
   await expect(tabs.getByRole("tab")).toHaveText(["bash (curl + openssl)", "Node.js", "Python", "Java", "Go"], SLOW);
   const code = codeTab.getByRole("tabpanel").locator("pre");
   await expect(code).toContainText("openssl dgst -sha256 -sign");
-  await expect(code).toContainText(debtor);
+  // Standing alone (issue 27, point 4): the debtor's account is one the code's own setup opens, not the portal's.
+  await expect(code).toContainText("{{account1Bban}}");
+  await expect(code).not.toContainText(debtor);
 
   // Arrow keys move between languages (WAI-ARIA tabs); the selected tab keeps the focus.
   await tabs.getByRole("tab", { name: "bash (curl + openssl)" }).focus();
@@ -55,8 +57,8 @@ test("a reference page's example as code names the identifiers to fill in", asyn
   await page.getByRole("button", { name: "Show code: bash, Node.js, Python, Java, Go" }).click();
   await page.getByRole("tab", { name: "Python" }).click();
   const panel = page.getByRole("tabpanel");
-  await expect(panel.locator("pre")).toContainText("/v1/payments/norwegian-domestic-credit-transfers/PAYMENT_ID/status", SLOW);
-  await expect(panel).toContainText("Replace PAYMENT_ID in the path");
+  await expect(panel.locator("pre")).toContainText("/v1/payments/norwegian-domestic-credit-transfers/{{paymentId}}/status", SLOW);
+  await expect(panel).toContainText("Set PAYMENT_ID in the environment");
   // Not a payment initiation: no journey offered here.
   await expect(page.getByRole("radio", { name: /The whole journey/ })).toHaveCount(0);
 });

@@ -86,7 +86,7 @@ test.describe("request history", () => {
     expect(spec.name).toBe("portal-journey.spec.ts");
     // Oldest first, each expecting the status it got here; run against the server in the snippets suite.
     expect(spec.text.indexOf('await send(request, 404, "GET"')).toBeLessThan(spec.text.indexOf('await send(request, 200, "PUT"'));
-    await expect(page.getByRole("status").filter({ hasText: "Downloaded portal-journey.spec.ts: 2 requests." })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /^Downloaded portal-journey\.spec\.ts: 2 requests; addressed to http/ })).toBeVisible();
 
     const collection = await downloaded(page, () => exports.getByRole("button", { name: "Export as Postman collection" }).click());
     const parsed = JSON.parse(collection.text) as { item: { name: string }[]; variable: { key: string; value: string }[] };

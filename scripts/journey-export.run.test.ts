@@ -1,10 +1,11 @@
 /**
  * "Export as Playwright test" and "Export as Postman collection" from the history (issue 11,
- * points 3 and 4b): a journey is recorded against the standalone server the way the portal records
+ * points 3 and 4b; issue 27, point 4e): a journey is recorded against a sandbox server the way the portal records
  * it (the interface's requests only; the PSU's approval at the bank and the batch run are not
- * requests of the interface), exported, and the export run against the same server: the spec by
- * `playwright test` (the request fixture, no browser), the collection by newman. Each gets every
- * status the portal got, with fresh ids.
+ * requests of the interface), exported from that used sandbox, and the export run twice against a server started
+ * with --empty and one holding other clients' data: the spec by `playwright test --repeat-each 2` (the request
+ * fixture, no browser), the collection by newman (two iterations). Each gets every status the portal got, with fresh
+ * ids and customers of its own, and leaves the data each server held as it was (the recorded reset is not run).
  *
  * Run alone: npx vitest run --config vitest.snippets.config.ts scripts/journey-export.run.test.ts
  */
@@ -20,8 +21,11 @@ import type { Exchange } from "../src/lib/exchange";
 import { historyCollection } from "../src/lib/journey-export/history-collection";
 import { playwrightSpec, PLAYWRIGHT_SPEC_FILE } from "../src/lib/journey-export/playwright-spec";
 import { recordedJourney, type JourneyStep } from "../src/lib/journey-export/recorded-journey";
+import { standAloneJourney } from "../src/lib/journey-export/stand-alone-journey";
+import type { OwnData } from "../src/lib/code-export/own-data";
 import { importCertificateAndKey, signRequest } from "../src/signing/index";
 import { startSandboxServer, type SandboxServer } from "../mocks/server/start";
+import { contextOf, expectDataKept, startTargets, type Target } from "./take-away-targets";
 
 const ROOT = join(import.meta.dirname, "..");
 const KARI = "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a21";
@@ -40,9 +44,12 @@ const initiation = {
   Accept: "application/json",
 };
 
+/** The sandbox the portal works with: the journey is recorded there, and the export made from its data. */
 let server: SandboxServer;
 let dir: string;
 let steps: JourneyStep[];
+let own: OwnData;
+let targets: Target[] = [];
 
 /** Sends an interface request signed with the public test pair, and keeps it as the history would. */
 async function recorder() {
@@ -86,6 +93,8 @@ beforeAll(async () => {
 
   // What a user does in the portal: a payment approved at the bank and booked, a basket, a mistake.
   const { history, send, control } = await recorder();
+  // A reset first: recorded, but an export replays it only when asked (it would wipe every client's data).
+  await send("initializeSandbox", {}, {}, {});
   const { paymentId = "" } = await send("createPayment", {}, initiation, payment);
   await send("getPaymentStatus", { paymentId }, { "PSU-ID": KARI });
   await control(hrefOf("scaDecision", { subject: "payment", id: paymentId }), { decision: "approve" });
@@ -97,17 +106,19 @@ beforeAll(async () => {
   await control(hrefOf("scaDecision", { subject: "basket", id: basketId }), { decision: "approve" });
   await send("getSigningBasketStatus", { basketId }, { "PSU-ID": KARI });
   await send("createPayment", {}, initiation, { ...payment, instructedAmount: { amount: "-1", currency: "NOK" } });
-  expect(history.map((exchange) => exchange.response?.status)).toEqual([201, 200, 200, 200, 201, 201, 200, 400]);
-  steps = recordedJourney(history);
+  expect(history.map((exchange) => exchange.response?.status)).toEqual([200, 201, 200, 200, 200, 201, 201, 200, 400]);
+  ({ steps, own } = standAloneJourney(recordedJourney(history), await contextOf(server.url)));
+  targets = await startTargets();
 });
 afterAll(async () => {
-  await server.close();
+  await Promise.all([server.close(), ...targets.map((target) => target.server.close())]);
   await rm(dir, { recursive: true, force: true });
 });
 
 test("the recorded journey: the approvals and the batch run are found where they happened", () => {
   const kinds = steps.map((step) => (step.kind === "request" ? step.title : step.kind === "sca" ? `sca ${step.subject} ${step.decision}` : step.kind));
   expect(kinds).toEqual([
+    "Initialize sandbox",
     "Create NDCT payment",
     "Get payment status",
     "sca payment approve",
@@ -131,29 +142,61 @@ function execute(command: string, args: string[], env: Record<string, string> = 
   });
 }
 
-test("the Playwright export runs with playwright test against the server, fails when an answer differs, and type-checks", async () => {
-  await writeFile(join(dir, PLAYWRIGHT_SPEC_FILE), playwrightSpec(steps, "http://127.0.0.1:4010"));
+/** Nothing of the portal's sandbox is in the export: its PSU, its account numbers, its names, its day. */
+function expectStandsAlone(text: string) {
+  for (const value of [KARI, payment.debtorAccount.bban, payment.creditorAccount.bban, "Ola Nordmann", "Kari Nordmann"]) expect(text).not.toContain(value);
+}
+
+test("the Playwright export runs twice with playwright test on each server, fails when an answer differs, and type-checks", async () => {
+  const spec = playwrightSpec(steps, "http://127.0.0.1:4010", own);
+  expectStandsAlone(spec);
+  expect(spec).toContain("await setup(request);");
+  await writeFile(join(dir, PLAYWRIGHT_SPEC_FILE), spec);
   // The same journey, expecting 201 where the portal got 400: its spec must fail, saying why.
   const changed = steps.map((step) => (step.kind === "request" && step.expectStatus === 400 ? { ...step, expectStatus: 201 } : step));
-  await writeFile(join(dir, "changed.spec.ts"), playwrightSpec(changed, "http://127.0.0.1:4010"));
+  await writeFile(join(dir, "changed.spec.ts"), playwrightSpec(changed, "http://127.0.0.1:4010", own));
   // A TPP's own config would do; this one only says where the specs are (no browser is launched).
   await writeFile(join(dir, "playwright.config.mjs"), `export default { testDir: ".", workers: 1, timeout: 60000 };\n`);
-  const ran = await execute(
-    process.execPath,
-    [join(ROOT, "node_modules/@playwright/test/cli.js"), "test", "--config", "playwright.config.mjs", "--reporter", "json"],
-    {
-      SANDBOX_URL: server.url,
-    },
+  // Both servers at once, each in a launch of its own (an output folder each); the failing spec on the first only.
+  const runs = await Promise.all(
+    targets.map((target, index) =>
+      execute(
+        process.execPath,
+        [
+          join(ROOT, "node_modules/@playwright/test/cli.js"),
+          "test",
+          "--config",
+          "playwright.config.mjs",
+          "--reporter",
+          "json",
+          "--repeat-each",
+          "2",
+          "--output",
+          `results-${String(index)}`,
+          ...(index === 0 ? [] : [PLAYWRIGHT_SPEC_FILE]),
+        ],
+        { SANDBOX_URL: target.server.url },
+      ),
+    ),
   );
-  const report = JSON.parse(ran.output.slice(ran.output.indexOf("{"), ran.output.lastIndexOf("}") + 1)) as {
-    suites: { file: string; specs: { ok: boolean; tests: { results: { error?: { message?: string } }[] }[] }[] }[];
-  };
-  const outcome = Object.fromEntries(report.suites.map((suite) => [suite.file, suite.specs.map((spec) => spec.ok)]));
-  expect(outcome, ran.output).toEqual({ [PLAYWRIGHT_SPEC_FILE]: [true], "changed.spec.ts": [false] });
-  const failure = report.suites.find((suite) => suite.file === "changed.spec.ts")?.specs[0]?.tests[0]?.results[0]?.error?.message ?? "";
-  const plain = failure.replace(new RegExp(`${String.fromCharCode(27)}\\[\\d+m`, "g"), "");
-  expect(plain).toMatch(/Expected: 201[\s\S]*Received: 400/);
-  expect(plain).toContain("FORMAT_ERROR");
+  for (const [index, ran] of runs.entries()) {
+    const report = JSON.parse(ran.output.slice(ran.output.indexOf("{"), ran.output.lastIndexOf("}") + 1)) as {
+      suites: { file: string; specs: { ok: boolean; tests: { results: { status: string; error?: { message?: string } }[] }[] }[] }[];
+    };
+    const outcome = Object.fromEntries(
+      report.suites.map((suite) => [suite.file, suite.specs.flatMap((spec) => spec.tests.flatMap((run) => run.results.map((result) => result.status)))]),
+    );
+    expect(outcome, `${targets[index]?.name ?? ""}\n${ran.output}`).toEqual({
+      [PLAYWRIGHT_SPEC_FILE]: ["passed", "passed"],
+      ...(index === 0 ? { "changed.spec.ts": ["failed", "failed"] } : {}),
+    });
+    if (index > 0) continue;
+    const failure = report.suites.find((suite) => suite.file === "changed.spec.ts")?.specs[0]?.tests[0]?.results[0]?.error?.message ?? "";
+    const plain = failure.replace(new RegExp(`${String.fromCharCode(27)}\\[\\d+m`, "g"), "");
+    expect(plain).toMatch(/Expected: 201[\s\S]*Received: 400/);
+    expect(plain).toContain("FORMAT_ERROR");
+  }
+  await expectDataKept(targets);
 
   const checked = await execute(process.execPath, [
     join(ROOT, "node_modules/typescript/bin/tsc"),
@@ -171,17 +214,27 @@ test("the Playwright export runs with playwright test against the server, fails 
   expect(checked, checked.output).toMatchObject({ code: 0 });
 });
 
-test("the Postman export of the same journey runs with newman: every status as in the portal, no failed assertion", async () => {
+test("the Postman export of the same journey runs twice with newman on each server: every status as in the portal, no failed assertion", async () => {
   const read = (name: string) => readFile(join(dir, name), "utf8");
-  const collection = historyCollection(steps, server.url, { privateKeyPem: await read("tpp-key.pem"), certificatePem: await read("tpp-cert.pem") });
-  const summary = await new Promise<NewmanSummary>((resolve, reject) => {
-    run({ collection, reporters: [], timeoutRequest: 30_000 }, (error, result) => {
-      if (error) reject(error);
-      else resolve(result);
-    });
-  });
-  const codes = summary.run.executions.map((execution) => `${execution.item.name}: ${String(execution.response?.code)}`);
-  expect(summary.run.failures, codes.join("\n")).toEqual([]);
-  expect(codes.filter((line) => line.endsWith(" 400"))).toHaveLength(1);
-  expect(codes).toHaveLength(steps.length);
+  const credentials = { privateKeyPem: await read("tpp-key.pem"), certificatePem: await read("tpp-cert.pem") };
+  await Promise.all(
+    targets.map(async (target) => {
+      // Addressed to the server chosen in Settings.
+      const collection = historyCollection(steps, target.server.url, credentials, own);
+      expectStandsAlone(JSON.stringify(collection));
+      const summary = await new Promise<NewmanSummary>((resolve, reject) => {
+        run({ collection, reporters: [], timeoutRequest: 30_000, iterationCount: 2 }, (error, result) => {
+          if (error) reject(error);
+          else resolve(result);
+        });
+      });
+      const codes = summary.run.executions.map((execution) => `${execution.item.name}: ${String(execution.response?.code)}`);
+      expect(summary.run.failures, `${target.name}\n${codes.join("\n")}`).toEqual([]);
+      expect(codes.filter((line) => line.endsWith(" 400"))).toHaveLength(2);
+      // Every step but the reset, which is skipped unless resetSandbox is yes, and the setup's requests besides.
+      const setup = own.customers.length + own.accounts.length + 1;
+      expect(summary.run.executions.filter((execution) => execution.response)).toHaveLength(2 * (setup + steps.length - 1));
+    }),
+  );
+  await expectDataKept(targets);
 });

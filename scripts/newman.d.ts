@@ -25,6 +25,8 @@ declare module "newman" {
     collection: object;
     reporters?: string | string[];
     timeoutRequest?: number;
+    /** How many times the whole collection runs, one after another (collection variables carry over). */
+    iterationCount?: number;
     envVar?: { key: string; value: string }[];
   }
   export function run(options: NewmanRunOptions, callback: (error: Error | null, summary: NewmanSummary) => void): void;

@@ -14,9 +14,9 @@ import { DEFAULT_PSU_ID } from "../src/contract/default-psu";
 import { operations } from "../src/contract/operations";
 import { operationsCollection } from "../src/lib/journey-export/operations-collection";
 import type { CollectionCredentials, PostmanCollection } from "../src/lib/journey-export/postman-format";
-import type { ExampleContext } from "../src/lib/examples";
 import { generateTestCertificate } from "../src/signing/index";
 import { startSandboxServer, type SandboxServer } from "../mocks/server/start";
+import { changedOf, contextOf, recordsOf } from "./take-away-targets";
 
 let server: SandboxServer;
 let publicPair: CollectionCredentials;
@@ -29,20 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-/** What the portal reads from the sandbox to fill the examples. */
-async function contextOf(url: string): Promise<ExampleContext> {
-  const read = async (path: string): Promise<unknown> => (await fetch(`${url}${path}`)).json();
-  const [accounts, customers, clock] = await Promise.all([read("/__sandbox/accounts"), read("/__sandbox/customers"), read("/__sandbox/clock")]);
-  return {
-    accounts: accounts as ExampleContext["accounts"],
-    customers: customers as ExampleContext["customers"],
-    today: (clock as { today: string }).today,
-    origin: "https://tpp.example.no",
-    psuId: DEFAULT_PSU_ID,
-    sessionId: crypto.randomUUID(),
-  };
-}
 
 function runNewman(collection: PostmanCollection): Promise<NewmanSummary> {
   return new Promise((resolve, reject) => {
@@ -80,23 +66,6 @@ test("every operation and the journey, signed by the collection itself, answer a
   expect(summary.run.stats.assertions.failed).toBe(0);
   expect(lines).toMatch(/4\. Read the status[^:]*: 200/);
 });
-
-/** Every record a sandbox holds, by store, as JSON text: what an export gives. */
-async function recordsOf(url: string): Promise<Map<string, Set<string>>> {
-  const exported = (await (await fetch(`${url}/__sandbox/export`)).json()) as { stores: Record<string, unknown[]> };
-  return new Map(Object.entries(exported.stores).map(([store, records]) => [store, new Set(records.map((record) => JSON.stringify(record)))]));
-}
-
-/** The sandbox's own bookkeeping, no client's data: its id counter and when its batch last ran. */
-const BOOKKEEPING = new Set(['{"key":"nextSeq"', '{"key":"lastBatchRunAt"']);
-
-/** The records of `before` that `after` no longer holds as they were: what a run changed or removed of the data it found. */
-const changedOf = (before: Map<string, Set<string>>, after: Map<string, Set<string>>) =>
-  [...before].flatMap(([store, records]) =>
-    [...records]
-      .filter((record) => !after.get(store)?.has(record) && !BOOKKEEPING.has(record.split(",")[0] ?? ""))
-      .map((record) => `${store}: ${record.slice(0, 300)}`),
-  );
 
 test.each([
   ["a server holding other clients' data", false],

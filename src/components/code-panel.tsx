@@ -161,6 +161,10 @@ export function CodePanel({ example, credentials = true }: { example: CodeExampl
           <code>{generator.run(fileName)}</code>. It makes a fresh X-Request-ID, Date, Digest and Signature each time it runs, and prints the status and the
           body.
         </p>
+        <p>
+          Addressed to <code>{example.request.base}</code> (the sandbox chosen in Settings; set <code>SANDBOX_URL</code> to run it elsewhere). It makes the
+          customers and accounts it uses in that sandbox when it runs, and dates its requests that day: it needs nothing of the sandbox you used here.
+        </p>
         {example.note ? <p className="notice">{example.note}</p> : null}
         <CodeBlock label={`${generator.label}: ${fileName}`} text={code} copyLabel="Copy code" />
         <p>

@@ -11,6 +11,7 @@ import { curlCommand } from "../../lib/curl";
 import type { Exchange } from "../../lib/exchange";
 import type { FieldNode } from "../../lib/form-fields";
 import { portalKeys, sandboxKeys } from "../../lib/query-keys";
+import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
 import { draftRequest, signForServer } from "../../lib/request-draft";
 import { sendRequest, type Tampering } from "../../lib/send";
 import { curlOrigin } from "../../lib/settings";
@@ -49,9 +50,16 @@ export function useConsoleSend(operation: Operation, nodes: FieldNode[], setErro
   };
 
   const code = async (values: ConsoleValues) => {
-    const { codeRequestFromDraft, journeyFrom } = await import("../../lib/code-export/request-model");
+    const [{ codeRequestFromDraft, journeyFrom, standAlone }, accounts, customers, clock] = await Promise.all([
+      import("../../lib/code-export/request-model"),
+      queryClient.query(accountsQuery()),
+      queryClient.query(customersQuery()),
+      queryClient.query(clockQuery()),
+    ]);
     const base = curlOrigin();
-    const request = codeRequestFromDraft(draftRequest(requestInput(operation, values, nodes, crypto.randomUUID()), base), base, operation.title);
+    const drafted = codeRequestFromDraft(draftRequest(requestInput(operation, values, nodes, crypto.randomUUID()), base), base, operation.title);
+    // Standing alone (issue 27, point 4): the sandbox's data made by the code's own setup, the path's ids read from the environment.
+    const request = standAlone(drafted, { accounts, customers, today: clock.today }, values.params);
     return { request, journey: operation.id === "createPayment" ? journeyFrom(request) : undefined };
   };
 

@@ -3,26 +3,35 @@
  * (all, or those the search keeps), oldest first, as a test that does the same again against the
  * sandbox server with fresh ids (docs/collections.md). The generators load only when asked.
  */
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Exchange } from "../../lib/exchange";
 import { downloadText } from "../../lib/download";
+import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
 import { curlOrigin } from "../../lib/settings";
 import { ActionOutcome } from "../../components/action-outcome";
 
 type Format = "playwright" | "postman";
 
-async function exportAs(format: Format, exchanges: readonly Exchange[]): Promise<string> {
-  const { exportHistory } = await import("../../lib/journey-export/history-export");
-  const file = await exportHistory(format, exchanges, curlOrigin());
+async function exportAs(queryClient: QueryClient, format: Format, exchanges: readonly Exchange[]): Promise<string> {
+  const [{ exportHistory }, accounts, customers, clock] = await Promise.all([
+    import("../../lib/journey-export/history-export"),
+    queryClient.query(accountsQuery()),
+    queryClient.query(customersQuery()),
+    queryClient.query(clockQuery()),
+  ]);
+  // The sandbox's data, so that the export replaces it by values of its own setup (issue 27, point 4e).
+  const file = await exportHistory(format, exchanges, curlOrigin(), { accounts, customers, today: clock.today });
   downloadText(file.fileName, file.text, file.type);
   return file.summary;
 }
 
 export function HistoryExport({ exchanges }: { exchanges: readonly Exchange[] }) {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<{ busy?: Format; message?: string; problem?: string }>({});
   const run = (format: Format) => {
     setState({ busy: format });
-    exportAs(format, exchanges).then(
+    exportAs(queryClient, format, exchanges).then(
       (message) => {
         setState({ message });
       },
@@ -37,8 +46,8 @@ export function HistoryExport({ exchanges }: { exchanges: readonly Exchange[] })
       <h2 id="history-export-title">Export what you did</h2>
       <p className="muted">
         The {what}, oldest first, as a test that does it all again against the sandbox server <code>{curlOrigin()}</code>: each request signed when it runs and
-        expecting the status it got here, new ids carried forward, the PSU's approval and the batch runs done where the statuses show them. Search first to
-        export one journey.
+        expecting the status it got here, new ids carried forward, the PSU's approval and the batch runs done where the statuses show them. It makes the
+        customers and accounts it uses itself and computes its dates when it runs, so it needs nothing this sandbox holds. Search first to export one journey.
       </p>
       <div className="history-actions" role="group" aria-label="Export">
         <button

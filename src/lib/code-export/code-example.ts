@@ -18,13 +18,16 @@ export async function loadCodeExample(queryClient: QueryClient, operation: Opera
   ]);
   const { psuId } = getSettings();
   const context = { accounts, customers, today: clock.today, origin: window.location.origin, psuId, sessionId: sessionId() };
-  const { request, placeholders } = example.exampleCodeRequest(operation, context, curlOrigin());
+  const made = example.exampleCodeRequest(operation, context, curlOrigin());
+  // Standing alone (issue 27, point 4): the sandbox's data made by the code's own setup, the ids left to fill read from the environment.
+  const request = model.standAlone(made.request, context, made.params);
+  const placeholders = made.placeholders;
   return {
     request,
     journey: operation.id === "createPayment" ? model.journeyFrom(request) : undefined,
     note:
       placeholders.length > 0
-        ? `Replace ${placeholders.join(" and ")} in the path with real identifiers (or start from the console, which fills them).`
+        ? `Set ${placeholders.join(" and ")} in the environment before running it: identifiers only you know (the console fills them in its requests).`
         : undefined,
   };
 }

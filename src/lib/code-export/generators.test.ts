@@ -6,7 +6,7 @@ import { DEFAULT_SIGNED_HEADER_ORDER } from "../../signing/signed-header-policy"
 import { draftRequest } from "../request-draft";
 import { exampleCodeRequest, placeholder } from "./example-request";
 import { generators } from "./languages";
-import { codeRequestFromDraft, journeyFrom, slug, type CodeRequest } from "./request-model";
+import { codeRequestFromDraft, journeyFrom, slug, standAlone, type CodeRequest } from "./request-model";
 
 const body = `{"remittanceInformationUnstructured":"Åse's \\"middag\\" $HOME \`x\` \\\\ ok"}`;
 const payment: CodeRequest = codeRequestFromDraft(
@@ -109,4 +109,17 @@ test("the public test pair (public/test-credentials) is a key and its certificat
   const { certificate } = await importCertificateAndKey(read("tpp-cert.pem"), read("tpp-key.pem"));
   expect(certificate.subject).toBe("CN=Public Sandbox TPP,organizationIdentifier=PSDNO-FSA-000000000,O=Public Sandbox TPP AS,C=NO");
   expect(certificate.notAfter.toISOString()).toBe("2046-01-01T00:00:00.000Z");
+});
+
+test("a signing basket's paymentIds become variables read from the environment, like a path's ids", () => {
+  const basket = standAlone(
+    { title: "Create signing basket", method: "POST", base: "http://h", path: "/v1/signing-baskets", headers: [], body: '{"paymentIds":["p-1","p-2"]}' },
+    { accounts: [], customers: [], today: "2026-11-24" },
+  );
+  expect(basket.body).toBe('{"paymentIds":["{{paymentId1}}","{{paymentId2}}"]}');
+  for (const generator of generators) {
+    const code = generator.request(basket);
+    expect(code).toContain("PAYMENT_ID2");
+    expect(code).not.toContain("p-1");
+  }
 });

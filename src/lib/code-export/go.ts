@@ -1,10 +1,89 @@
 /** Go, standard library only (net/http, crypto/rsa): the request signed at run time. Written gofmt-clean. */
+import { ADDRESS_NOTE, identityList, NO_OWN_DATA, SETUP_COMMENT, SETUP_PATHS, userValueHelp, type OwnData } from "./own-data";
 import { batchRunPath, scaControlPath, SIGNED_HEADER_ORDER, statusPathSuffix, type CodeJourney, type CodeRequest, type Generator } from "./request-model";
 
 // A JSON string is a valid Go interpreted string literal (\" \\ \n \r \t \b \f \uXXXX are Go escapes too).
 const str = (text: string) => JSON.stringify(text);
 const pairs = (headers: CodeRequest["headers"], indent: string) =>
   headers.length === 0 ? "nil" : `[][2]string{\n${headers.map(([name, value]) => `${indent}\t{${str(name)}, ${str(value)}},`).join("\n")}\n${indent}}`;
+
+/** Go source: the values the requests' {{variables}} take (dates of the day it runs, the user's ids, the setup's customers and accounts), as a function setup(). */
+function values(own: OwnData, base: string): string {
+  const dates =
+    own.dates.length === 0
+      ? ""
+      : `
+	// Dates as the sandbox's calendar names them (Oslo), computed when the program runs.
+	oslo, err := time.LoadLocation("Europe/Oslo")
+	check(err)
+	today := time.Now().In(oslo)
+	values["today"] = today.Format("2006-01-02")
+	values["firstOfNextMonth"] = time.Date(today.Year(), today.Month()+1, 1, 0, 0, 0, 0, oslo).Format("2006-01-02")
+`;
+  const user = own.fromUser
+    .map(
+      (value) => `
+	if os.Getenv(${str(value.env)}) == "" {
+		check(fmt.Errorf(${str(userValueHelp(value)).replace(/%/g, "%%")}))
+	}
+	values[${str(value.variable)}] = os.Getenv(${str(value.env)})
+`,
+    )
+    .join("");
+  const calls = own.customers
+    .map(
+      (customer) =>
+        `\tnewCustomer(${str(customer.key)}, ${str(identityList(customer.kind))})\n${own.accounts
+          .filter((account) => account.owner === customer.key)
+          .map((account) => `\topenAccount(${str(account.key)}, ${str(account.body)})\n`)
+          .join("")}`,
+    )
+    .join("");
+  const helpers =
+    own.customers.length === 0
+      ? ""
+      : `
+// getJSON reads a sandbox-only route into target.
+func getJSON(path string, target any) {
+	response, err := http.Get(${base} + path)
+	check(err)
+	defer response.Body.Close()
+	check(json.NewDecoder(response.Body).Decode(target))
+}
+
+// newCustomer makes a customer of this program's own: a new number from the sandbox's identity generator.
+func newCustomer(key, identityList string) {
+	var identities map[string][]string
+	getJSON(${str(SETUP_PATHS.identities)}, &identities)
+	values[key+"Number"] = identities[identityList][0]
+}
+
+// openAccount opens an account for it (the customer is made with its first account): its number, IBAN and id.
+func openAccount(key, body string) {
+	var account struct{ Bban, Iban, ResourceID string }
+	check(json.Unmarshal(send("POST", ${base}+${str(SETUP_PATHS.accounts)}, [][2]string{{"Content-Type", "application/json"}, {"Accept", "application/json"}}, body), &account))
+	values[key+"Bban"], values[key+"Iban"], values[key+"Id"] = account.Bban, account.Iban, account.ResourceID
+}
+
+// readCustomers reads their PSU-IDs and names, as the sandbox made them.
+func readCustomers(keys ...string) {
+	var customers []struct{ CustomerNumber, PsuID, Name string }
+	getJSON(${str(SETUP_PATHS.customers)}, &customers)
+	for _, key := range keys {
+		for _, customer := range customers {
+			if customer.CustomerNumber == values[key+"Number"] {
+				values[key+"PsuId"], values[key+"Name"] = customer.PsuID, customer.Name
+			}
+		}
+	}
+}
+`;
+  const setup = calls === "" ? "" : `\t// ${SETUP_COMMENT}\n${calls}\treadCustomers(${own.customers.map((customer) => str(customer.key)).join(", ")})\n`;
+  return `${helpers}
+// setup fills the values of the {{name}}s in the requests.
+func setup() {${dates}${user}${setup}}
+`;
+}
 
 function prelude(title: string, imports: readonly string[], constants: string): string {
   const all = [
@@ -20,10 +99,13 @@ function prelude(title: string, imports: readonly string[], constants: string): 
     "io",
     "net/http",
     "os",
+    "regexp",
     "strings",
     "time",
     ...imports,
-  ].sort();
+  ]
+    .filter((name, index, all) => all.indexOf(name) === index)
+    .sort();
   return `// ${title}.
 //
 // Signed at run time as the PSD2 interface requires (spec section 5): a fresh X-Request-ID and
@@ -32,7 +114,7 @@ function prelude(title: string, imports: readonly string[], constants: string): 
 package main
 
 import (
-${all.map((name) => `\t${str(name)}`).join("\n")}
+${all.map((name) => `\t${name === "time/tzdata" ? "_ " : ""}${str(name)}`).join("\n")}
 )
 
 const (
@@ -56,6 +138,14 @@ var (
 var attributeNames = map[string]string{
 	"2.5.4.3": "CN", "2.5.4.5": "serialNumber", "2.5.4.6": "C", "2.5.4.7": "L", "2.5.4.8": "ST",
 	"2.5.4.10": "O", "2.5.4.11": "OU", "2.5.4.97": "organizationIdentifier",
+}
+
+// orEnv is the environment variable's value, or fallback when it is unset.
+func orEnv(name, fallback string) string {
+	if value := os.Getenv(name); value != "" {
+		return value
+	}
+	return fallback
 }
 
 func check(err error) {
@@ -144,9 +234,29 @@ func sign(headers [][2]string, body []byte) [][2]string {
 		[2]string{"TPP-Signature-Certificate", base64.StdEncoding.EncodeToString(certificate.Raw)})
 }
 
-// send sends one signed request, prints its status and body, and stops the program on an error status.
+// What the {{name}}s in the requests stand for, filled by setup() when the program runs.
+var values = map[string]string{}
+
+var placeholder = regexp.MustCompile(\`\\{\\{(\\w+)\\}\\}\`)
+
+// fill returns the text with each {{name}} replaced by its value.
+func fill(text string) string {
+	return placeholder.ReplaceAllStringFunc(text, func(match string) string {
+		if value, known := values[match[2:len(match)-2]]; known {
+			return value
+		}
+		return match
+	})
+}
+
+// send sends one signed request (its {{name}}s filled), prints its status and body, and stops the program on an error status.
 func send(method, url string, chosen [][2]string, body string) []byte {
-	headers := append(append([][2]string{}, chosen...),
+	url, body = fill(url), fill(body)
+	filled := make([][2]string, len(chosen))
+	for i, header := range chosen {
+		filled[i] = [2]string{header[0], fill(header[1])}
+	}
+	headers := append(filled,
 		[2]string{"X-Request-ID", newUUID()},
 		[2]string{"Date", time.Now().UTC().Format(http.TimeFormat)})
 	headers = sign(headers, []byte(body))
@@ -176,9 +286,13 @@ func send(method, url string, chosen [][2]string, body string) []byte {
 
 function request(model: CodeRequest): string {
   const body = model.body === undefined ? "" : `\n// Sent exactly as written: the Digest covers these bytes.\nconst body = ${str(model.body)}\n`;
-  return `${prelude(model.title, [], `\t// Where the interface answers.\n\tbaseURL = ${str(model.base)}`)}${body}
+  const own = model.own ?? NO_OWN_DATA;
+  return `${prelude(model.title, imports(own), `\t// Where the interface answers: ${ADDRESS_NOTE}.\n\tdefaultBaseURL = ${str(model.base)}`)}
+var baseURL = orEnv("SANDBOX_URL", defaultBaseURL)
+${values(own, "baseURL")}${body}
 func main() {
 \tloadCredentials()
+\tsetup()
 \tsend(${str(model.method)}, baseURL+${str(model.path)}, ${pairs(model.headers, "\t")}, ${model.body === undefined ? '""' : "body"})
 }
 `;
@@ -186,8 +300,14 @@ func main() {
 
 function journey(model: CodeJourney): string {
   const create = model.create;
-  const constants = `\t// Where the interface answers.\n\tapiBase = ${str(create.base)}\n\t// Where the sandbox-only /__sandbox/ routes answer.\n\tsandboxBase = ${str(model.sandboxBase)}`;
-  return `${prelude(model.title, ["encoding/json"], constants)}
+  const own = create.own ?? NO_OWN_DATA;
+  const constants = `\t// Where the interface answers: ${ADDRESS_NOTE}.\n\tdefaultAPIBase = ${str(create.base)}\n\t// Where the sandbox-only /__sandbox/ routes answer.\n\tdefaultSandboxBase = ${str(model.sandboxBase)}`;
+  return `${prelude(model.title, ["encoding/json", ...imports(own)], constants)}
+var (
+	apiBase     = orEnv("SANDBOX_URL", defaultAPIBase)
+	sandboxBase = orEnv("SANDBOX_URL", defaultSandboxBase)
+)
+${values(own, "sandboxBase")}
 // control calls a sandbox-only control route: unsigned, JSON in and out. A bank has none of these.
 func control(path, json string) {
 	response, err := http.Post(sandboxBase+path, "application/json", strings.NewReader(json))
@@ -203,6 +323,7 @@ const payment = ${str(create.body ?? "{}")}
 
 func main() {
 	loadCredentials()
+	setup()
 	// 1. Create the payment: RCVD, with an SCA link for the PSU.
 	created := send(${str(create.method)}, apiBase+${str(create.path)}, ${pairs(create.headers, "\t")}, payment)
 	var initiation struct {
@@ -218,6 +339,9 @@ func main() {
 }
 `;
 }
+
+/** What the setup needs beyond the prelude: JSON, and the time zone database built in (a machine may have none). */
+const imports = (own: OwnData) => [...(own.customers.length > 0 ? ["encoding/json"] : []), ...(own.dates.length > 0 ? ["time/tzdata"] : [])];
 
 export const go: Generator = {
   id: "go",

@@ -1,4 +1,5 @@
 /** Java 17+, standard library only (java.net.http, java.security): the request signed at run time. */
+import { ADDRESS_NOTE, identityList, NO_OWN_DATA, SETUP_COMMENT, SETUP_PATHS, userValueHelp, type OwnData } from "./own-data";
 import {
   batchRunPath,
   JOURNEY_SLUG,
@@ -22,6 +23,86 @@ const className = (name: string) =>
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join("")
     .replace(/^(\d)/, "Request$1");
+
+/** Java source: the values the requests' {{variables}} take (dates of the day it runs, the user's ids, the setup's customers and accounts), as setup(). */
+function values(own: OwnData, base: string): string {
+  const dates =
+    own.dates.length === 0
+      ? ""
+      : `
+        // Dates as the sandbox's calendar names them (Oslo), computed when the program runs.
+        var today = java.time.LocalDate.now(java.time.ZoneId.of("Europe/Oslo"));
+        VALUES.put("today", today.toString());
+        VALUES.put("firstOfNextMonth", today.withDayOfMonth(1).plusMonths(1).toString());`;
+  const user = own.fromUser
+    .map(
+      (value) => `
+        if (System.getenv(${str(value.env)}) == null) throw new IllegalStateException(${str(userValueHelp(value))});
+        VALUES.put(${str(value.variable)}, System.getenv(${str(value.env)}));`,
+    )
+    .join("");
+  const calls = own.customers
+    .map(
+      (customer) =>
+        `\n        newCustomer(${str(customer.key)}, ${str(identityList(customer.kind))});${own.accounts
+          .filter((account) => account.owner === customer.key)
+          .map((account) => `\n        openAccount(${str(account.key)}, ${str(account.body)});`)
+          .join("")}`,
+    )
+    .join("");
+  const helpers =
+    own.customers.length === 0
+      ? ""
+      : `
+    /** A sandbox-only route read as text. */
+    static String get(String path) throws Exception {
+        return CLIENT.send(HttpRequest.newBuilder(URI.create(${base} + path)).build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8)).body();
+    }
+
+    /** A string field of a flat JSON object (the standard library has no JSON parser). */
+    static String field(String json, String name) {
+        var match = Pattern.compile("\\"" + name + "\\"\\\\s*:\\\\s*\\"([^\\"]*)\\"").matcher(json);
+        if (!match.find()) throw new IllegalStateException("no " + name + " in " + json);
+        return match.group(1);
+    }
+
+    /** A customer of this program's own: a new number from the sandbox's identity generator. */
+    static void newCustomer(String key, String identityList) throws Exception {
+        var match = Pattern.compile("\\"" + identityList + "\\"\\\\s*:\\\\s*\\\\[\\\\s*\\"(\\\\d+)\\"").matcher(get(${str(SETUP_PATHS.identities)}));
+        if (!match.find()) throw new IllegalStateException("no " + identityList + " from the identity generator");
+        VALUES.put(key + "Number", match.group(1));
+    }
+
+    /** An account for it (the customer is made with its first account): its number, IBAN and id. */
+    static void openAccount(String key, String body) throws Exception {
+        String account = send("POST", ${base} + ${str(SETUP_PATHS.accounts)}, headers("Content-Type", "application/json", "Accept", "application/json"), body).body();
+        VALUES.put(key + "Bban", field(account, "bban"));
+        VALUES.put(key + "Iban", field(account, "iban"));
+        VALUES.put(key + "Id", field(account, "resourceId"));
+    }
+
+    /** Their PSU-IDs and names, as the sandbox made them. */
+    static void readCustomers(String... keys) throws Exception {
+        var customers = Pattern.compile("\\\\{[^{}]*\\\\}").matcher(get(${str(SETUP_PATHS.customers)}));
+        while (customers.find()) {
+            String customer = customers.group();
+            for (String key : keys) {
+                if (field(customer, "customerNumber").equals(VALUES.get(key + "Number"))) {
+                    VALUES.put(key + "PsuId", field(customer, "psuId"));
+                    VALUES.put(key + "Name", field(customer, "name"));
+                }
+            }
+        }
+    }
+`;
+  const setup =
+    calls === "" ? "" : `\n        // ${SETUP_COMMENT}${calls}\n        readCustomers(${own.customers.map((customer) => str(customer.key)).join(", ")});`;
+  return `${helpers}
+    /** Fills the values of the {{name}}s in the requests. */
+    static void setup() throws Exception {${dates}${user}${setup}
+    }
+`;
+}
 
 function prelude(title: string, name: string, bases: string): string {
   return `// ${title}.
@@ -68,6 +149,12 @@ ${bases}
     static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
     static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
+    /** The environment variable's value, or fallback when it is unset. */
+    static String orEnv(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isEmpty() ? fallback : value;
+    }
+
     static PrivateKey privateKey;
     static X509Certificate certificate;
     static String keyId;
@@ -102,9 +189,21 @@ ${bases}
         headers.put("TPP-Signature-Certificate", Base64.getEncoder().encodeToString(certificate.getEncoded()));
     }
 
-    /** Sends one signed request, prints its status and body, and stops the program on an error status. */
+    // What the {{name}}s in the requests stand for, filled by setup() when the program runs.
+    static final Map<String, String> VALUES = new LinkedHashMap<>();
+
+    /** The text with each {{name}} replaced by its value. */
+    static String fill(String text) {
+        return Pattern.compile("\\\\{\\\\{(\\\\w+)\\\\}\\\\}").matcher(text)
+                .replaceAll(match -> java.util.regex.Matcher.quoteReplacement(VALUES.getOrDefault(match.group(1), match.group())));
+    }
+
+    /** Sends one signed request (its {{name}}s filled), prints its status and body, and stops the program on an error status. */
     static HttpResponse<String> send(String method, String url, Map<String, String> chosen, String body) throws Exception {
-        var headers = new LinkedHashMap<>(chosen);
+        url = fill(url);
+        body = fill(body);
+        var headers = new LinkedHashMap<String, String>();
+        chosen.forEach((name, value) -> headers.put(name, fill(value)));
         headers.put("X-Request-ID", UUID.randomUUID().toString());
         headers.put("Date", IMF_FIXDATE.format(ZonedDateTime.now(ZoneOffset.UTC)));
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
@@ -132,9 +231,11 @@ function request(model: CodeRequest): string {
   const name = className(slug(model.title));
   const body =
     model.body === undefined ? "" : `\n    // Sent exactly as written: the Digest covers these bytes.\n    static final String BODY = ${str(model.body)};\n`;
-  return `${prelude(model.title, name, `    static final String BASE_URL = ${str(model.base)};`)}${body}
+  const base = `    // ${ADDRESS_NOTE}.\n    static final String BASE_URL = orEnv("SANDBOX_URL", ${str(model.base)});`;
+  return `${prelude(model.title, name, base)}${values(model.own ?? NO_OWN_DATA, "BASE_URL")}${body}
     public static void main(String[] args) throws Exception {
         loadCredentials();
+        setup();
         send(${str(model.method)}, BASE_URL + ${str(model.path)}, ${headerCall(model.headers, "")}, ${model.body === undefined ? '""' : "BODY"});
     }
 }
@@ -144,8 +245,12 @@ function request(model: CodeRequest): string {
 function journey(model: CodeJourney): string {
   const create = model.create;
   const name = className(JOURNEY_SLUG);
-  const bases = `    static final String API_BASE = ${str(create.base)};\n    static final String SANDBOX_BASE = ${str(model.sandboxBase)}; // where the sandbox-only /__sandbox/ routes answer`;
-  return `${prelude(model.title, name, bases)}
+  const bases = [
+    `    // ${ADDRESS_NOTE}.`,
+    `    static final String API_BASE = orEnv("SANDBOX_URL", ${str(create.base)});`,
+    `    static final String SANDBOX_BASE = orEnv("SANDBOX_URL", ${str(model.sandboxBase)}); // where the sandbox-only /__sandbox/ routes answer`,
+  ].join("\n");
+  return `${prelude(model.title, name, bases)}${values(create.own ?? NO_OWN_DATA, "SANDBOX_BASE")}
     /** A sandbox-only control route: unsigned, JSON in and out. A bank has none of these. */
     static void control(String path, String json) throws Exception {
         var request = HttpRequest.newBuilder(URI.create(SANDBOX_BASE + path))
@@ -159,6 +264,7 @@ function journey(model: CodeJourney): string {
 
     public static void main(String[] args) throws Exception {
         loadCredentials();
+        setup();
         // 1. Create the payment: RCVD, with an SCA link for the PSU.
         var created = send(${str(create.method)}, API_BASE + ${str(create.path)}, ${headerCall(create.headers, "        ")}, PAYMENT);
         // The standard library has no JSON parser; the id is a plain string field.

@@ -1,9 +1,66 @@
 /** Node.js 18+ with fetch and node:crypto only: the request signed at run time. */
+import { ADDRESS_NOTE, identityList, NO_OWN_DATA, SETUP_COMMENT, SETUP_PATHS, userValueHelp, type OwnData } from "./own-data";
 import { batchRunPath, scaControlPath, SIGNED_HEADER_ORDER, statusPathSuffix, type CodeJourney, type CodeRequest, type Generator } from "./request-model";
 
 const str = (text: string) => JSON.stringify(text);
 const object = (headers: CodeRequest["headers"], indent: string) =>
   headers.length === 0 ? "{}" : `{\n${headers.map(([name, value]) => `${indent}  ${str(name)}: ${str(value)},`).join("\n")}\n${indent}}`;
+
+/** The values the requests' {{variables}} take: dates of the day it runs, the user's ids, the setup's customers and accounts. */
+function values(own: OwnData, base: string): string {
+  const dates =
+    own.dates.length === 0
+      ? ""
+      : `
+// Dates as the sandbox's calendar names them (Oslo), computed when the script runs.
+const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Oslo" }).format(new Date());
+VALUES.today = today;
+const [year, month] = today.split("-").map(Number);
+VALUES.firstOfNextMonth = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+`;
+  const user = own.fromUser
+    .map(
+      (value) => `
+if (!process.env[${str(value.env)}]) throw new Error(${str(userValueHelp(value))});
+VALUES[${str(value.variable)}] = process.env[${str(value.env)}];
+`,
+    )
+    .join("");
+  if (own.customers.length === 0) return `${dates}${user}`;
+  return `${dates}${user}
+/** A customer of this script's own: a new number from the sandbox's identity generator. */
+async function newCustomer(key, identityList) {
+  const identities = await (await fetch(${base} + ${str(SETUP_PATHS.identities)})).json();
+  VALUES[key + "Number"] = identities[identityList][0];
+}
+
+/** An account for it (the customer is made with its first account): its number, IBAN and id. */
+async function openAccount(key, body) {
+  const account = JSON.parse((await send("POST", ${base} + ${str(SETUP_PATHS.accounts)}, { "Content-Type": "application/json", Accept: "application/json" }, body)).text);
+  Object.assign(VALUES, { [key + "Bban"]: account.bban, [key + "Iban"]: account.iban, [key + "Id"]: account.resourceId });
+}
+
+/** Their PSU-IDs and names, as the sandbox made them. */
+async function readCustomers(...keys) {
+  const customers = await (await fetch(${base} + ${str(SETUP_PATHS.customers)})).json();
+  for (const key of keys) {
+    const customer = customers.find((candidate) => candidate.customerNumber === VALUES[key + "Number"]);
+    Object.assign(VALUES, { [key + "PsuId"]: customer.psuId, [key + "Name"]: customer.name });
+  }
+}
+
+// ${SETUP_COMMENT}
+${own.customers
+  .map(
+    (customer) =>
+      `await newCustomer(${str(customer.key)}, ${str(identityList(customer.kind))});\n${own.accounts
+        .filter((account) => account.owner === customer.key)
+        .map((account) => `await openAccount(${str(account.key)}, ${str(account.body)});\n`)
+        .join("")}`,
+  )
+  .join("")}await readCustomers(${own.customers.map((customer) => str(customer.key)).join(", ")});
+`;
+}
 
 function prelude(title: string, bases: string): string {
   return `// ${title}.
@@ -40,10 +97,18 @@ function sign(headers, body) {
   headers["TPP-Signature-Certificate"] = certificate.raw.toString("base64");
 }
 
-/** Sends one signed request, prints its status and body, and returns both. */
+// What the {{name}}s in the requests stand for, filled when the script runs (below).
+const VALUES = {};
+
+/** The text with each {{name}} replaced by its value. */
+const fill = (text) => text.replace(/\\{\\{(\\w+)\\}\\}/g, (match, name) => VALUES[name] ?? match);
+
+/** Sends one signed request (its {{name}}s filled), prints its status and body, and returns both. */
 async function send(method, url, headers, body = "") {
-  const all = { ...headers, "X-Request-ID": randomUUID(), Date: new Date().toUTCString() };
-  const bytes = Buffer.from(body);
+  url = fill(url);
+  const filled = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, fill(value)]));
+  const all = { ...filled, "X-Request-ID": randomUUID(), Date: new Date().toUTCString() };
+  const bytes = Buffer.from(fill(body));
   sign(all, bytes);
   const response = await fetch(url, { method, headers: all, ...(bytes.length > 0 ? { body: bytes } : {}) });
   const text = await response.text();
@@ -58,15 +123,19 @@ async function send(method, url, headers, body = "") {
 
 function request(model: CodeRequest): string {
   const body = model.body === undefined ? "" : `\n// Sent exactly as written: the Digest covers these bytes.\nconst BODY = ${str(model.body)};\n`;
-  return `${prelude(model.title, `const BASE_URL = ${str(model.base)};`)}${body}
+  return `${prelude(model.title, `const BASE_URL = process.env.SANDBOX_URL || ${str(model.base)}; // ${ADDRESS_NOTE}`)}${values(model.own ?? NO_OWN_DATA, "BASE_URL")}${body}
 await send(${str(model.method)}, BASE_URL + ${str(model.path)}, ${object(model.headers, "")}${model.body === undefined ? "" : ", BODY"});
 `;
 }
 
 function journey(model: CodeJourney): string {
   const create = model.create;
-  const bases = `const API_BASE = ${str(create.base)};\nconst SANDBOX_BASE = ${str(model.sandboxBase)}; // where the sandbox-only /__sandbox/ routes answer`;
-  return `${prelude(model.title, bases)}
+  const bases = [
+    `// ${ADDRESS_NOTE}`,
+    `const API_BASE = process.env.SANDBOX_URL || ${str(create.base)};`,
+    `const SANDBOX_BASE = process.env.SANDBOX_URL || ${str(model.sandboxBase)}; // where the sandbox-only /__sandbox/ routes answer`,
+  ].join("\n");
+  return `${prelude(model.title, bases)}${values(create.own ?? NO_OWN_DATA, "SANDBOX_BASE")}
 /** A sandbox-only control route: unsigned, JSON in and out. A bank has none of these. */
 async function control(path, body) {
   const response = await fetch(SANDBOX_BASE + path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });

@@ -8,6 +8,7 @@ import type { HttpMethod } from "../../contract/operations";
 import { hrefOf } from "../../contract/paths";
 import { DEFAULT_SIGNED_HEADER_ORDER } from "../../signing/signed-header-policy";
 import type { Draft } from "../request-draft";
+import { bodyIdsOf, ownDataOf, type DataContext, type OwnData } from "./own-data";
 
 /** Headers the generated code makes at run time (and Host and Content-Length, which the HTTP client sets). */
 export const RUN_TIME_HEADERS = ["x-request-id", "date", "digest", "signature", "tpp-signature-certificate", "host", "content-length"];
@@ -27,6 +28,8 @@ export interface CodeRequest {
   headers: readonly (readonly [string, string])[];
   /** The body text, exactly as sent: the Digest covers these bytes. */
   body?: string | undefined;
+  /** What fills the `{{variables}}` in path, headers and body when the code runs (own-data.ts). */
+  own?: OwnData | undefined;
 }
 
 const isRunTime = (name: string) => RUN_TIME_HEADERS.includes(name.toLowerCase());
@@ -39,6 +42,22 @@ export function codeRequestFromDraft(draft: Pick<Draft, "method" | "target" | "h
     path: draft.target,
     headers: Object.entries(draft.headers).filter(([name]) => !isRunTime(name)),
     ...(draft.body === undefined ? {} : { body: draft.body }),
+  };
+}
+
+/**
+ * The request as code that stands alone (issue 27, point 4): the sandbox's data in it replaced by variables its setup
+ * fills, its dates computed when it runs, the path's other ids (`params`) and a basket's `paymentIds` read from the environment.
+ */
+export function standAlone(request: CodeRequest, context: DataContext, params: Readonly<Record<string, string>> = {}): CodeRequest {
+  const texts = [request.path, ...request.headers.map(([, value]) => value), request.body ?? ""];
+  const { replace, own } = ownDataOf(texts, context, { ...bodyIdsOf(request.body), ...params });
+  return {
+    ...request,
+    path: replace(request.path),
+    headers: request.headers.map(([name, value]) => [name, replace(value)] as const),
+    ...(request.body === undefined ? {} : { body: replace(request.body) }),
+    own,
   };
 }
 

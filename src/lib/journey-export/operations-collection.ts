@@ -17,6 +17,8 @@ import {
   COLLECTION_SCHEMA,
   credentialVariables,
   requestItem,
+  RESET_ONLY_WHEN_ASKED,
+  RESET_VARIABLE,
   signingEvent,
   withUsedVariables,
   type CollectionCredentials,
@@ -137,14 +139,6 @@ function setupFolder(context: ExampleContext): PostmanFolder {
     ],
   };
 }
-
-/** "Initialize sandbox" resets the whole sandbox the collection runs against: only when the user asks for it. */
-const RESET_ONLY_WHEN_ASKED = [
-  'if (pm.collectionVariables.get("resetSandbox") !== "yes") {',
-  '  console.log("Initialize sandbox skipped: it resets the whole sandbox. Set the variable resetSandbox to yes to run it.");',
-  "  pm.execution.skipRequest();",
-  "}",
-];
 
 /** Which collection variable a path parameter reads, per operation group. */
 function variableOf(operation: Operation, name: string): string {
@@ -273,11 +267,7 @@ export function operationsCollection(input: OperationsCollectionInput): PostmanC
         { key: "baseUrl", value: base, description: "{base_url}: the sandbox server." },
         { key: "sandboxBaseUrl", value: base, description: "{sandbox_base_url}: the sandbox server (its /v1/sandbox/ and /__sandbox/ routes)." },
         ...credentialVariables(input.credentials),
-        {
-          key: "resetSandbox",
-          value: "no",
-          description: "yes runs Initialize sandbox, which resets the whole sandbox (every client's data) to its fixed data set; anything else skips it.",
-        },
+        RESET_VARIABLE,
       ],
       item,
     ),

@@ -7,6 +7,7 @@
  * request to get the status it got in the portal.
  */
 import { hrefOf } from "../../contract/paths";
+import { ADDRESS_NOTE, identityList, NO_OWN_DATA, SETUP_COMMENT, SETUP_PATHS, userValueHelp, type OwnData } from "../code-export/own-data";
 import { SIGNED_HEADER_ORDER } from "../code-export/request-model";
 import type { JourneyStep, Template } from "./recorded-journey";
 
@@ -14,9 +15,11 @@ export const PLAYWRIGHT_SPEC_FILE = "portal-journey.spec.ts";
 
 const str = (text: string) => JSON.stringify(text);
 
-/** A template literal: the text escaped, the variables as ${name}. Exported for its test. */
+/** A template literal: the text escaped, an answer's id as ${name}, the setup's values as {{name}} (send fills them). Exported for its test. */
 export const literal = (parts: Template) =>
-  `\`${parts.map((part) => (typeof part === "string" ? part.replace(/[`\\]|\$\{/g, (c) => `\\${c}`) : `\${${part.variable}}`)).join("")}\``;
+  `\`${parts
+    .map((part) => (typeof part === "string" ? part.replace(/[`\\]|\$\{/g, (c) => `\\${c}`) : part.own ? `{{${part.variable}}}` : `\${${part.variable}}`))
+    .join("")}\``;
 
 const headerObject = (headers: readonly (readonly [string, string])[], indent: string) =>
   headers.length === 0 ? "{}" : `{\n${headers.map(([name, value]) => `${indent}  ${str(name)}: ${str(value)},`).join("\n")}\n${indent}}`;
@@ -29,6 +32,10 @@ function prelude(base: string, count: number): string {
 // kept for the requests after them; the PSU's approval at the bank and the batch run go through the
 // sandbox's control routes. Every request expects the status it got in the portal.
 //
+// It stands alone: the customers and accounts it uses are made by its own setup (new numbers from the
+// sandbox's identity generator), dates are those of the day it runs, ids it cannot know are read from
+// the environment, and it resets nothing unless RESET_SANDBOX=yes asks for it.
+//
 // Needs @playwright/test (no browser: only the request fixture). Put tpp-key.pem and tpp-cert.pem
 // in the folder you run it from (or name them in TPP_KEY_FILE and TPP_CERT_FILE), start the sandbox
 // server (npm run sandbox), then: npx playwright test ${PLAYWRIGHT_SPEC_FILE}
@@ -36,7 +43,7 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 import { createHash, randomUUID, sign as rsaSign, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 
-const BASE_URL = process.env.SANDBOX_URL ?? ${str(base)}; // {base_url} and {sandbox_base_url}: the sandbox server
+const BASE_URL = process.env.SANDBOX_URL || ${str(base)}; // {base_url} and {sandbox_base_url}: ${ADDRESS_NOTE}
 const KEY_FILE = process.env.TPP_KEY_FILE ?? "tpp-key.pem"; // your private key, PEM (PKCS#8 or PKCS#1)
 const CERT_FILE = process.env.TPP_CERT_FILE ?? "tpp-cert.pem"; // your certificate, PEM
 
@@ -61,10 +68,18 @@ function sign(headers: Record<string, string>, body: Buffer): Record<string, str
   return { ...all, Signature: value, "TPP-Signature-Certificate": certificate.raw.toString("base64") };
 }
 
+// What the {{name}}s in the requests stand for, filled when the test runs (setup, below).
+const VALUES: Record<string, string> = {};
+
+/** The text with each {{name}} replaced by its value. */
+const fill = (text: string) => text.replace(/\\{\\{(\\w+)\\}\\}/g, (match, name: string) => VALUES[name] ?? match);
+
 /** Sends one signed request and checks it got the status it got in the portal. */
 async function send(request: APIRequestContext, expected: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<APIResponse> {
-  const bytes = Buffer.from(body ?? "");
-  const signed = sign({ ...headers, "X-Request-ID": randomUUID(), Date: new Date().toUTCString() }, bytes);
+  path = fill(path);
+  const filled = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, fill(value)]));
+  const bytes = Buffer.from(fill(body ?? ""));
+  const signed = sign({ ...filled, "X-Request-ID": randomUUID(), Date: new Date().toUTCString() }, bytes);
   const response = await request.fetch(BASE_URL + path, { method, headers: signed, ...(body === undefined ? {} : { data: bytes }) });
   expect(response.status(), \`\${method} \${path}: \${await response.text()}\`).toBe(expected);
   return response;
@@ -85,6 +100,62 @@ async function idFrom(response: APIResponse, field: string): Promise<string> {
 `;
 }
 
+/** The setup: the values the {{name}}s stand for, made in the sandbox the test runs against (own-data.ts). */
+function setupCode(own: OwnData): string {
+  const lines: string[] = [];
+  if (own.dates.length > 0)
+    lines.push(
+      "  // Dates as the sandbox's calendar names them (Oslo), computed when the test runs.",
+      '  VALUES.today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Oslo" }).format(new Date());',
+      '  const [year, month] = VALUES.today.split("-").map(Number);',
+      "  VALUES.firstOfNextMonth = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);",
+    );
+  for (const value of own.fromUser)
+    lines.push(
+      `  if (!process.env[${str(value.env)}]) throw new Error(${str(userValueHelp(value))});`,
+      `  VALUES[${str(value.variable)}] = process.env[${str(value.env)}] ?? "";`,
+    );
+  if (own.customers.length > 0) {
+    lines.push(`  // ${SETUP_COMMENT.replace("script's", "test's")}`);
+    for (const customer of own.customers) {
+      lines.push(`  await newCustomer(request, ${str(customer.key)}, ${str(identityList(customer.kind))});`);
+      for (const account of own.accounts.filter((entry) => entry.owner === customer.key))
+        lines.push(`  await openAccount(request, ${str(account.key)}, ${str(account.body)});`);
+    }
+    lines.push(`  await readCustomers(request, ${own.customers.map((customer) => str(customer.key)).join(", ")});`);
+  }
+  if (lines.length === 0) return "";
+  return `
+/** A customer of this test's own: a new number from the sandbox's identity generator. */
+async function newCustomer(request: APIRequestContext, key: string, list: string): Promise<void> {
+  const response = await request.get(BASE_URL + ${str(SETUP_PATHS.identities)});
+  expect(response.status(), await response.text()).toBe(200);
+  VALUES[key + "Number"] = ((await response.json()) as Record<string, string[]>)[list]?.[0] ?? "";
+}
+
+/** An account for it (the customer is made with its first account): its number, IBAN and id. */
+async function openAccount(request: APIRequestContext, key: string, body: string): Promise<void> {
+  const response = await send(request, 201, "POST", ${str(SETUP_PATHS.accounts)}, { "Content-Type": "application/json", Accept: "application/json" }, body);
+  const account = (await response.json()) as Record<string, string>;
+  Object.assign(VALUES, { [key + "Bban"]: account.bban, [key + "Iban"]: account.iban, [key + "Id"]: account.resourceId });
+}
+
+/** Their PSU-IDs and names, as the sandbox made them. */
+async function readCustomers(request: APIRequestContext, ...keys: string[]): Promise<void> {
+  const customers = (await (await request.get(BASE_URL + ${str(SETUP_PATHS.customers)})).json()) as Record<string, string>[];
+  for (const key of keys) {
+    const customer = customers.find((candidate) => candidate.customerNumber === VALUES[key + "Number"]);
+    Object.assign(VALUES, { [key + "PsuId"]: customer?.psuId, [key + "Name"]: customer?.name });
+  }
+}
+
+/** What the requests need, made here: nothing the sandbox held before is read for them or changed. */
+async function setup(request: APIRequestContext): Promise<void> {
+${lines.join("\n")}
+}
+`;
+}
+
 function stepCode(step: JourneyStep, index: number): string {
   switch (step.kind) {
     case "skipped":
@@ -97,6 +168,11 @@ function stepCode(step: JourneyStep, index: number): string {
       const name = `response${String(index + 1)}`;
       const call = `await send(request, ${String(step.expectStatus)}, ${str(step.method)}, ${literal(step.path)}, ${headerObject(step.headers, "  ")}${step.body ? `, ${literal(step.body)}` : ""})`;
       const kept = step.keep.map(({ variable, field }) => `  const ${variable} = await idFrom(${name}, ${str(field)});`);
+      if (step.operationId === "initializeSandbox")
+        return [
+          `  // ${step.title} resets the whole sandbox (every client's data): only when RESET_SANDBOX=yes asks for it.`,
+          `  if (process.env.RESET_SANDBOX === "yes") ${call};`,
+        ].join("\n");
       return [`  // ${step.title}: ${String(step.expectStatus)} in the portal`, kept.length > 0 ? `  const ${name} = ${call};` : `  ${call};`, ...kept].join(
         "\n",
       );
@@ -104,11 +180,12 @@ function stepCode(step: JourneyStep, index: number): string {
   }
 }
 
-export function playwrightSpec(steps: readonly JourneyStep[], base: string): string {
+export function playwrightSpec(steps: readonly JourneyStep[], base: string, own: OwnData = NO_OWN_DATA): string {
   const requests = steps.filter((step) => step.kind === "request").length;
-  return `${prelude(base.replace(/\/+$/, ""), requests)}
+  const setup = setupCode(own);
+  return `${prelude(base.replace(/\/+$/, ""), requests)}${setup}
 test("the journey recorded in the portal", async ({ request }) => {
-${steps.map(stepCode).join("\n\n")}
+${[...(setup ? ["  await setup(request);"] : []), ...steps.map(stepCode)].join("\n\n")}
 });
 `;
 }

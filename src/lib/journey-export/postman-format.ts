@@ -84,6 +84,8 @@ const DATE_LINES = [
   "}",
 ];
 
+const DATE_VARIABLES = ["today", "firstOfNextMonth"];
+
 /** Every request signs itself: the collection's pre-request script runs before each one (and before the request's own). */
 export const signingEvent = (): PostmanScript => script("prerequest", [...DATE_LINES, ...signerScript.trimEnd().split("\n")]);
 
@@ -97,6 +99,19 @@ export function credentialVariables(credentials: CollectionCredentials): Postman
     { key: "tppCertificate", value: credentials.certificatePem, description: "The certificate of that key, PEM: sent as TPP-Signature-Certificate." },
   ];
 }
+
+/** "Initialize sandbox" resets the whole sandbox a collection runs against: only when the user asks for it. */
+export const RESET_ONLY_WHEN_ASKED = [
+  'if (pm.collectionVariables.get("resetSandbox") !== "yes") {',
+  '  console.log("Initialize sandbox skipped: it resets the whole sandbox. Set the variable resetSandbox to yes to run it.");',
+  "  pm.execution.skipRequest();",
+  "}",
+];
+export const RESET_VARIABLE: PostmanVariable = {
+  key: "resetSandbox",
+  value: "no",
+  description: "yes runs Initialize sandbox, which resets the whole sandbox (every client's data) to its fixed data set; anything else skips it.",
+};
 
 export interface ItemSpec {
   name: string;
@@ -157,6 +172,12 @@ export function withUsedVariables(given: PostmanVariable[], items: PostmanCollec
   for (const match of JSON.stringify(items).matchAll(/\{\{([A-Za-z][\w]*)\}\}/g)) if (match[1]) used.add(match[1]);
   return [
     ...given,
-    ...[...used].filter((name) => !known.has(name)).map((key) => ({ key, value: "", description: "Set by the answer of an earlier request." })),
+    ...[...used]
+      .filter((name) => !known.has(name))
+      .map((key) => ({
+        key,
+        value: "",
+        description: DATE_VARIABLES.includes(key) ? "The day it runs (Oslo), set by the collection's script." : "Set by the answer of an earlier request.",
+      })),
   ];
 }

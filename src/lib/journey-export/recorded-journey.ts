@@ -12,13 +12,18 @@
 import { operationById, type Operation, type OperationId } from "../../contract/operations";
 import { matchOperation } from "../../contract/paths";
 import type { Exchange } from "../exchange";
+import { bodyIdsOf } from "../code-export/own-data";
 import { RUN_TIME_HEADERS } from "../code-export/request-model";
 
-/** Text with variables in it: literal parts and the names of ids an earlier answer gave. */
-export type Template = readonly (string | { variable: string })[];
+/**
+ * Text with variables in it: literal parts, the names of ids an earlier answer gave, and (`own`) the values the
+ * take-away's own setup makes, its dates and the ids the user fills (stand-alone-journey.ts).
+ */
+export type Template = readonly (string | { variable: string; own?: true })[];
 
 export interface RequestStep {
   kind: "request";
+  operationId: OperationId;
   title: string;
   method: string;
   base: "api" | "sandbox";
@@ -29,6 +34,8 @@ export interface RequestStep {
   expectStatus: number;
   /** Ids to keep from the JSON answer: variable ← field. */
   keep: readonly { variable: string; field: string }[];
+  /** Ids it names that no earlier answer of the journey gave (a path's paymentId, a basket's paymentIds): name → value. */
+  ids: Readonly<Record<string, string>>;
 }
 export interface ScaStep {
   kind: "sca";
@@ -103,7 +110,7 @@ function skipReason(exchange: Exchange): string | undefined {
 }
 
 /** The operation the history recorded, and the path and query it was sent to, less any prefix of the base address. */
-function addressOf(exchange: Exchange): { operation: Operation; target: string } | undefined {
+function addressOf(exchange: Exchange): { operation: Operation; target: string; params: Record<string, string> } | undefined {
   if (!exchange.operationId) return undefined;
   let url: URL;
   try {
@@ -114,7 +121,7 @@ function addressOf(exchange: Exchange): { operation: Operation; target: string }
   const operation = operationById(exchange.operationId);
   const match = matchOperation(exchange.request.method, url.pathname, { only: "interface", anyPrefix: true, keepUndecodable: true, preferred: operation.id });
   if (match.kind !== "found" || match.route.id !== operation.id) return undefined;
-  return { operation, target: `${url.pathname.slice(match.prefix.length)}${url.search}` };
+  return { operation, target: `${url.pathname.slice(match.prefix.length)}${url.search}`, params: match.params };
 }
 
 /** The exchanges, oldest first, as steps. */
@@ -129,7 +136,7 @@ export function recordedJourney(exchanges: readonly Exchange[]): JourneyStep[] {
       steps.push({ kind: "skipped", title: addressed?.operation.title ?? `${exchange.request.method} ${exchange.request.url}`, reason: reason ?? "" });
       continue;
     }
-    const { operation, target } = addressed;
+    const { operation, target, params } = addressed;
     const title = operation.title;
     const response = exchange.response;
     const path = template(target, known);
@@ -152,6 +159,8 @@ export function recordedJourney(exchanges: readonly Exchange[]): JourneyStep[] {
       }
     }
 
+    const isKnown = (id: string) => known.some((k) => k.value === id);
+    const ids = Object.fromEntries(Object.entries({ ...bodyIdsOf(exchange.request.body, isKnown), ...params }).filter(([, id]) => !isKnown(id)));
     const produces = response.status < 300 ? PRODUCES[operation.id] : undefined;
     const value = produces ? answer?.[produces.field] : undefined;
     const keep: { variable: string; field: string }[] = [];
@@ -165,6 +174,7 @@ export function recordedJourney(exchanges: readonly Exchange[]): JourneyStep[] {
     }
     steps.push({
       kind: "request",
+      operationId: operation.id,
       title,
       method: exchange.request.method,
       base: operation.base,
@@ -173,6 +183,7 @@ export function recordedJourney(exchanges: readonly Exchange[]): JourneyStep[] {
       body,
       expectStatus: response.status,
       keep,
+      ids,
     });
   }
   return steps;
