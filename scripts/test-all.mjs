@@ -237,6 +237,12 @@ const LIMITS = {
   e2e: 40 * MIN, // ~5-8 min
 };
 
+const jobsIndex = process.argv.indexOf("--jobs");
+const jobs = jobsIndex < 0 ? 3 : Number(process.argv[jobsIndex + 1]);
+if (!(Number.isInteger(jobs) && jobs > 0)) {
+  console.error("test-all: --jobs takes a whole number of suites to run at once, such as --jobs 3");
+  process.exit(2);
+}
 const budgetIndex = process.argv.indexOf("--budget");
 const budgetMinutes = budgetIndex < 0 ? 85 : Number(process.argv[budgetIndex + 1]);
 if (!(budgetMinutes > 0)) {
@@ -244,8 +250,10 @@ if (!(budgetMinutes > 0)) {
   process.exit(2);
 }
 const runStarted = performance.now();
+/** Beside other suites a suite gets about half the machine (or less, with other work on it): its limit doubles. */
+const shared = jobs > 1 ? 2 : 1;
 /** A suite's limit: its own, or what is left of the run's budget (less a minute for the summary), whichever is less. */
-const limit = (name) => Math.max(MIN / 2, Math.min(LIMITS[name], budgetMinutes * MIN - (performance.now() - runStarted) - MIN));
+const limit = (name) => Math.max(MIN / 2, Math.min(shared * LIMITS[name], budgetMinutes * MIN - (performance.now() - runStarted) - MIN));
 
 /** Vitest with a JSON report: its exit status, the report, and the counts read from it. */
 async function runVitest(reportName, extraArgs, suite) {
@@ -469,12 +477,6 @@ for (const file of [
 // (e2e's first-screen timings) runs after everything else (docs/decisions/0060).
 // ---------------------------------------------------------------------------------------------
 const START_ORDER = ["build", "e2e", "eslint", "tsc", "prettier", "vitest", "postgres", "openapi", "snippets", "bundle", "package"];
-const jobsIndex = process.argv.indexOf("--jobs");
-const jobs = jobsIndex < 0 ? 3 : Number(process.argv[jobsIndex + 1]);
-if (!(Number.isInteger(jobs) && jobs > 0)) {
-  console.error("test-all: --jobs takes a whole number of suites to run at once, such as --jobs 3");
-  process.exit(2);
-}
 const waiting = [...selected].sort((a, b) => START_ORDER.indexOf(a.name) - START_ORDER.indexOf(b.name));
 const build = selected.find((suite) => suite.name === "build");
 const finished = new Map(); // suite name → its result
