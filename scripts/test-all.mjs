@@ -388,6 +388,8 @@ const suites = [
   {
     name: "package",
     needsBuild: true,
+    // Both build build/server/ (vitest through `npm run sandbox`): one after the other, never at the same moment.
+    after: ["vitest"],
     async run() {
       const { data, status, result } = await runVitest("package-suite.json", ["--config", "vitest.package.config.ts"], "package");
       if (!data) return noReport(status);
@@ -501,7 +503,9 @@ async function runSuite(suite, step = (s) => s.run()) {
   return result;
 }
 
-const ready = (suite) => !suite.needsBuild || !build || finished.has("build");
+const selectedNames = new Set(selected.map((suite) => suite.name));
+const ready = (suite) =>
+  (!suite.needsBuild || !build || finished.has("build")) && (suite.after ?? []).every((name) => !selectedNames.has(name) || finished.has(name));
 await new Promise((allDone) => {
   let running = 0;
   const next = () => {
