@@ -12,8 +12,8 @@ const DIST = process.env.E2E_DIST ?? "dist";
 const BASE_URL = `http://localhost:${String(PORT)}`;
 const isCI = Boolean(process.env.CI);
 
-/** Where the JSON report goes; scripts/test-all.mjs reads this same path. */
-const JSON_REPORT = ".reports/playwright.json";
+/** Where the JSON report goes (scripts/test-all.mjs names one per project it runs). */
+const JSON_REPORT = process.env.E2E_JSON_REPORT ?? ".reports/playwright.json";
 
 const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const executablePath = existsSync(systemChromium) ? systemChromium : undefined;

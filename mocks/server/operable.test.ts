@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { parseCliArgs } from "./cli-args";
 import { serverAndClient } from "./http-client.test-helpers";
 import { readiness, storageProbe } from "./readiness";
+import { SHUTDOWN_GRACE_MS } from "./start";
 import { openSqliteStore } from "../store/sqlite/sqlite-store";
 import { KARI, initiationHeaders, NDCT, type ListedAccount as Account, kariAndOla, paymentBody } from "../test-helpers";
 
@@ -121,6 +122,26 @@ describe("the operator's view of the server", { timeout: 60_000 }, () => {
     expect(finished.status).toBe(200);
     expect(JSON.parse(finished.text)).toMatchObject({ scaWindowMinutes: 15 });
   });
+  test("stopping does not wait for a connection that has sent nothing yet (a browser opens some ahead of need)", async () => {
+    const { server } = await serverAndClient();
+    const silent = connect(server.port, "127.0.0.1");
+    let timer: NodeJS.Timeout | undefined;
+    const gone = new Promise((resolve) => silent.once("close", resolve));
+    silent.on("error", () => undefined);
+    try {
+      // Answered on a connection opened after it: the server has taken the silent one too.
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      const stopped = Promise.all([server.close(), gone]).then(() => "stopped");
+      // Far more than a stop takes, far less than the grace period a request in flight gets.
+      const waiting = new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_GRACE_MS / 2, "still waiting for the silent connection")));
+      expect(await Promise.race([stopped, waiting])).toBe("stopped");
+    } finally {
+      clearTimeout(timer);
+      silent.destroy();
+      await server.close();
+    }
+  });
+
   test("an idle keep-alive connection outlives Node's 5 s default, so a client's next request on it is answered", async () => {
     const { server } = await serverAndClient();
     const socket = connect(server.port, "127.0.0.1");

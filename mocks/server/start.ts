@@ -6,7 +6,7 @@
  * other servers may share.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { tppError } from "../../src/contract/tpp-messages";
 import type { RequestVerifier } from "../env/sandbox-env";
@@ -188,12 +188,26 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 /** How long an idle keep-alive connection stays open. */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-function closeServer(server: Server, graceMs: number): Promise<void> {
+/** The server's open connections, as the operating system handed them over (kept for closeServer). */
+function openConnections(server: Server): Set<Socket> {
+  const open = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    open.add(socket);
+    socket.once("close", () => open.delete(socket));
+  });
+  return open;
+}
+
+function closeServer(server: Server, graceMs: number, connections: ReadonlySet<Socket> = new Set()): Promise<void> {
   return new Promise((done) => {
     server.close(() => {
       done();
     });
     server.closeIdleConnections();
+    // A connection that has not sent a byte yet has no request to finish: a browser opens some ahead of need, and
+    // undici may too. Node counts them as busy (its header timeout runs from the connect), so without this a stop
+    // would wait the whole grace period for them.
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
     setTimeout(() => {
       server.closeAllConnections();
     }, graceMs).unref();
@@ -343,6 +357,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       onRequest(request, response);
     };
     server = createServer(listener);
+    const connections = openConnections(server);
     // The client, not the server, should end an idle keep-alive connection: a request sent on one
     // just as the server closes it fails with ECONNRESET (a POST is not retried). Longer than
     // undici's 4 s and a reverse proxy's upstream idle time (nginx: 60 s; docs/deployment.md).
@@ -361,7 +376,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     const close = async () => {
       // Streams never end by themselves; the server would wait its whole grace period for them.
       changeStreams.closeAll();
-      await closeServer(running, SHUTDOWN_GRACE_MS);
+      await closeServer(running, SHUTDOWN_GRACE_MS, connections);
       try {
         await timer.stop();
         await tenantSandboxes?.close();
