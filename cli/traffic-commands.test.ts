@@ -131,7 +131,7 @@ describe("report", () => {
       expect(stranger.code).toBe(0);
       expect(ClientReport.parse(JSON.parse(stranger.out))).toMatchObject({ tpp: "a".repeat(64), requests: 0 });
       const bad = await runCommand(["report", "--url", server.url, "--tpp", "nope"]);
-      expect(bad.code).toBe(1);
+      expect(bad.code).toBe(2);
       expect(bad.err).toContain("tpp is the SHA-256 fingerprint");
     } finally {
       await server.close();

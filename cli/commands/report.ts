@@ -2,7 +2,7 @@
  * `psd2-sandbox report [--tpp FINGERPRINT] [--since INSTANT]`: the client report over the recorded traffic (GET
  * /__sandbox/report); exit status 1 when a check fails (a CI gate).
  */
-import type { ClientReport } from "../../src/contract/traffic";
+import { ReportQuery, type ClientReport } from "../../src/contract/traffic";
 import type { Command } from "../command";
 import { CommandError } from "../sandbox-client";
 
@@ -39,6 +39,9 @@ export const report: Command = {
     if (command.positionals.length > 0) throw new CommandError(`Unexpected ${JSON.stringify(command.positionals[0])}: ${report.spec.usage}.`, 2);
     const tpp = command.values.get("--tpp")?.[0];
     const since = command.values.get("--since")?.[0];
+    // A value the route would refuse is a wrong argument (exit 2), said in the contract's words before anything is sent.
+    const checked = ReportQuery.safeParse({ ...(tpp === undefined ? {} : { tpp }), ...(since === undefined ? {} : { since }) });
+    if (!checked.success) throw new CommandError(checked.error.issues.map((issue) => `--${String(issue.path[0] ?? "")}: ${issue.message}`).join("; "), 2);
     const answer = await client.control("sandboxReport", { query: { tpp, since } });
     print(answer, () => reportLines(answer));
     return answer.checks.some((check) => check.status === "fail") ? 1 : 0;
