@@ -77,7 +77,7 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
   }
   facts.signer = signature.signer;
   // After the signature (a forged request uses up no id), before the handler (a refused one changes nothing).
-  const stale = dateWindowProblem(request.headers.get("date") ?? undefined, env.realNow());
+  const stale = dateWindowProblem(request.headers.get("date") ?? undefined, env.realNow(), facts);
   if (stale) return { ...stale, headers: { ...signature.headers, ...stale.headers } };
   const replayed = await replayProblem(
     env.requestIds,

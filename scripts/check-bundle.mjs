@@ -30,9 +30,10 @@ import { gzipSync } from "node:zlib";
 // "Version 5": the blocks, the id map, the due summaries and the migration; measured 372.0); 384 with the in-browser
 // sandbox as strict as the server (0045: DER-only certificates; 0049: free text, import integrity; measured 377.3) and the
 // portal on a phone with the console built around the answer (0050; measured 380.9); 396 with the signature doctor in the signing
-// code, its table and texts (0052; measured 392.0); first screen unchanged.
+// code, its table and texts (0052; measured 392.0); 403 with the traffic record in the in-browser sandbox (0055; measured
+// 401.9); first screen unchanged.
 // The docs reader has its own budget.
-export const BUDGETS_KIB = { firstScreen: 150, all: 396, docs: 8 };
+export const BUDGETS_KIB = { firstScreen: 150, all: 403, docs: 8 };
 /** The docs reader's chunk (vite.config.ts names it). */
 const DOCS_CHUNK = /^assets\/docs-[^/]+\.m?js$/;
 export const GZIP_LEVEL = 9;

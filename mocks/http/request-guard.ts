@@ -11,6 +11,7 @@ import { dateStaleFinding } from "../../src/signing/diagnosis-texts";
 import { issuesToTppMessages, tppError } from "../../src/contract/tpp-messages";
 import { REQUEST_ID_RETENTION_MS, type RequestIdClaims } from "../store/port";
 import { errorAnswer, type Answer } from "../env/answer";
+import type { RequestFacts } from "./incoming";
 
 export { DATE_WINDOW_MS };
 
@@ -19,9 +20,10 @@ export { formatDuration } from "../../src/signing/diagnosis-texts";
 
 /**
  * A request without Date passes (a browser cannot send one). With Date (which the signature check has
- * already required to be signed), it must be an IMF-fixdate within DATE_WINDOW_MS of real time.
+ * already required to be signed), it must be an IMF-fixdate within DATE_WINDOW_MS of real time. A stale one is the
+ * signature doctor's finding, so the request's record carries it as a refused signature's would.
  */
-export function dateWindowProblem(date: string | undefined, realNow: number): Answer | undefined {
+export function dateWindowProblem(date: string | undefined, realNow: number, facts?: RequestFacts): Answer | undefined {
   if (date === undefined) return undefined;
   const value = date.trim();
   const at = IMF_FIXDATE.test(value) ? Date.parse(value) : Number.NaN;
@@ -36,6 +38,7 @@ export function dateWindowProblem(date: string | undefined, realNow: number): An
   const skew = at - realNow;
   if (Math.abs(skew) <= DATE_WINDOW_MS) return undefined;
   const finding = dateStaleFinding(value, skew, new Date(realNow), DATE_WINDOW_MS);
+  if (facts) facts.signatureRefused = { diagnosis: [finding] };
   return errorAnswer([tppError("SIGNATURE_INVALID", finding.text, "Date")], { [SIGNATURE_DIAGNOSIS_HEADER]: finding.code });
 }
 

@@ -9,6 +9,7 @@ import { SCENARIO_APPLIED_HEADER } from "../../src/contract/scenarios";
 import type { RecordedBody, RecordedTpp, TrafficRecord } from "../../src/contract/traffic";
 import { fingerprintsOf, loadCertificate } from "../../src/signing/certificate";
 import { organizationIdentifier } from "../../src/signing/organization-identifier";
+import type { SignatureExamination } from "../../src/signing/diagnose";
 import type { RequestFacts } from "./incoming";
 import type { SandboxEnv } from "../env/sandbox-env";
 import { newTrafficId } from "../store/traffic-rows";
@@ -112,6 +113,16 @@ async function tppOf(facts: RequestFacts, certificateHeader: string | undefined)
   };
 }
 
+/** What the signature doctor found of a refused request: its findings, the string it rebuilt, the body's digest. */
+function doctorsFindings(examination: SignatureExamination | undefined): Pick<TrafficRecord, "diagnosis" | "signingString" | "bodyDigest"> {
+  if (examination === undefined) return { diagnosis: [] };
+  return {
+    diagnosis: examination.diagnosis.map(({ code, text }) => ({ code, text })),
+    ...(examination.signingString === undefined ? {} : { signingString: withoutPrivateKeys(examination.signingString.slice(0, 16_384)) }),
+    ...(examination.bodyDigest === undefined ? {} : { bodyDigest: examination.bodyDigest }),
+  };
+}
+
 /** The record of an exchange, under `id`. */
 export async function trafficRecordOf(exchange: Exchange, id = newTrafficId(exchange.at)): Promise<TrafficRecord> {
   const requestHeaders = recordedHeaders(exchange.requestHeaders);
@@ -133,7 +144,7 @@ export async function trafficRecordOf(exchange: Exchange, id = newTrafficId(exch
     query: withoutPrivateKeys(exchange.url.search.slice(1, 4097)),
     request: { headers: requestHeaders, body: recordedBody(exchange.requestBody) },
     response: { headers: responseHeaders, body: recordedBody(exchange.responseBody, RECORDED_ANSWER_BYTES) },
-    diagnosis: [],
+    ...doctorsFindings(exchange.facts.signatureRefused),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { hrefOf } from "../../src/contract/paths";
+import type { TrafficPage, TrafficRecord } from "../../src/contract/traffic";
 import { SIGNATURE_DIAGNOSIS_HEADER, signatureDiagnosisCodes } from "../../src/contract/signature-diagnoses";
 import { computeDigest, generateTestCertificate, type SignableRequest } from "../../src/signing/index";
 import type { TestCertificate } from "../../src/signing/test-certificate";
@@ -92,6 +93,13 @@ describe.each([
     body: sent,
   });
 
+  /** The newest request the local server recorded, whole (hosted: a refused signature establishes no tenant to keep it). */
+  async function newestRecord(): Promise<TrafficRecord> {
+    const listed = (await (await fetch(`${server.url}${hrefOf("sandboxRequests", {}, { limit: "1" })}`)).json()) as TrafficPage;
+    const id = listed.requests[0]?.id ?? "";
+    return (await (await fetch(`${server.url}${hrefOf("sandboxRequest", { id })}`)).json()) as TrafficRecord;
+  }
+
   /** Sends `request` and answers the status, the diagnosis header's codes and the first tppMessage; nothing may be created. */
   async function send(request: SignableRequest) {
     const before = await paymentsOn(server);
@@ -120,6 +128,16 @@ describe.each([
       expect(answer.message?.text, label).toMatch(text);
       expect(signatureDiagnosisCodes, label).toEqual(expect.arrayContaining(answer.codes));
       firsts.push(answer.codes[0] ?? "");
+      if (hosted) continue;
+      // The request's record says the same, with what the sandbox rebuilt and the digest of the body as it came.
+      const record = await newestRecord();
+      expect(
+        record.diagnosis.map((finding) => finding.code),
+        label,
+      ).toEqual(answer.codes);
+      expect(answer.message?.text.startsWith(record.diagnosis[0]?.text ?? "(none)"), label).toBe(true);
+      expect(record.bodyDigest, label).toBe(await computeDigest(body));
+      expect(record.signingString, label).toMatch(/^digest: SHA-256=\S+\nx-request-id: /);
     }
     expect(new Set(firsts).size).toBe(CASES.length);
   });
@@ -138,6 +156,7 @@ describe.each([
     const stale = await send(await planted(tpp, initiation({ Date: hourAgo }), { list: [...DEFAULT_LIST, "date"] }));
     expect(stale).toMatchObject({ status: 401, codes: ["date-stale"], message: { path: "Date" } });
     expect(stale.message?.text).toMatch(/behind the bank's real time/);
+    if (!hosted) expect((await newestRecord()).diagnosis.map((finding) => finding.code)).toEqual(["date-stale"]);
   });
 
   test("a value changed after signing, which no known mistake explains → signature-mismatch, saying so, with the rebuilt string line by line", async () => {

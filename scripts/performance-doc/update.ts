@@ -10,7 +10,12 @@ export const RUN = ".reports/benchmark.json";
 export const FIGURES = "docs/performance.json";
 export const PAGE = "docs/performance.md";
 
-export const readReport = (path: string): Report => report.parse(JSON.parse(readFileSync(path, "utf8")));
+/** A report or the figures; one written by an older benchmark (figures without areas) is refused saying so. */
+export function readReport(path: string): Report {
+  const parsed = report.safeParse(JSON.parse(readFileSync(path, "utf8")));
+  if (parsed.success) return parsed.data;
+  throw new Error(`${path} is not a benchmark report of areas (an older benchmark wrote it?): run npm run benchmark again, or remove it.`);
+}
 
 export function updatePerformanceDoc(): string[] {
   const figures = existsSync(FIGURES) ? readReport(FIGURES) : { areas: {} };

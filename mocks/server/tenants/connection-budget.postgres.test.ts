@@ -53,7 +53,7 @@ const urlNamed = (application: string) => `${databaseUrl()}?application_name=${a
 /** Runs `work` with a hosted server whose sessions are named `application`, and closes it (the database has room for one at a time). */
 async function withServer<T>(
   application: string,
-  options: { databaseConnections?: number; maxOpen?: number },
+  options: { databaseConnections?: number; maxOpen?: number; recordTraffic?: false },
   work: (server: SandboxServer) => Promise<T>,
 ): Promise<T> {
   const server = await hostedServer(application, options);
@@ -64,7 +64,10 @@ async function withServer<T>(
   }
 }
 
-async function hostedServer(application: string, options: { databaseConnections?: number; maxOpen?: number } = {}): Promise<SandboxServer> {
+async function hostedServer(
+  application: string,
+  options: { databaseConnections?: number; maxOpen?: number; recordTraffic?: false } = {},
+): Promise<SandboxServer> {
   const server = await startSandboxServer({
     port: 0,
     database: urlNamed(application),
@@ -72,6 +75,7 @@ async function hostedServer(application: string, options: { databaseConnections?
     multiTenant: true,
     batchIntervalMs: 3_600_000,
     databaseConnections: options.databaseConnections ?? BUDGET,
+    ...(options.recordTraffic === false ? { traffic: { maxRecords: 0 } } : {}),
     tenantLimits: { perMinute: 1000, perAddress: 1000, ...(options.maxOpen === undefined ? {} : { maxOpen: options.maxOpen }) },
   });
   servers.push(server);
@@ -245,7 +249,9 @@ test("a server whose connections are all held answers what waits beyond its queu
 });
 
 test("tenants reached in turn beyond the open bound open no new session: a tenant's sandbox reopens on the server's connections", async () => {
-  await withServer("turns", { maxOpen: 2 }, async (server) => {
+  // Without the traffic record: its batches, written beside the next request, may take a second pooled session, which is
+  // the pool at work, not a tenant opening sessions of its own (what this counts).
+  await withServer("turns", { maxOpen: 2, recordTraffic: false }, async (server) => {
     const clients = tenants.slice(0, 6).map((tpp) => tppClient(server.url, tpp));
     const round = async () => {
       for (const client of clients) await client.json("GET", hrefOf("sandboxClock", {}));

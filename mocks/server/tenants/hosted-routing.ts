@@ -195,7 +195,7 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     const signature = signedBy ? ({ ok: true, ...signedBy } as const) : await signed(incoming, url, body, facts);
     if (!signature.ok) return toWire(hinted(signature.answer));
     if (malformed) return toWire(malformed, signature.headers);
-    const stale = dateWindowProblem(request.headers.get("date") ?? undefined, realNow());
+    const stale = dateWindowProblem(request.headers.get("date") ?? undefined, realNow(), facts);
     if (stale) return toWire(stale, signature.headers);
     return inTenant(signature, incoming, facts, async (sandbox) => {
       // In the store every tenant shares, as the interface's are (SandboxEnv.requestIds).
