@@ -73,7 +73,7 @@ export function TrafficFilters({ filter, onChange, tpps }: Props) {
           <option value="">Every client</option>
           {[...tpps].map(([sha256, name]) => (
             <option key={sha256} value={sha256}>
-              {name} ({sha256.slice(0, 8)}…)
+              {name} · {sha256.slice(0, 8)}…
             </option>
           ))}
           {filter.tpp !== "" && !tpps.has(filter.tpp) ? <option value={filter.tpp}>Certificate {filter.tpp.slice(0, 8)}…</option> : null}

@@ -20,10 +20,11 @@ const summary = (id: string, overrides: Partial<TrafficSummary> = {}): TrafficSu
 const tpp = { keySha256: "a".repeat(64), certificateSha256: "b".repeat(64), subject: "CN=Acme Pay AS,O=Acme,C=NO" };
 
 describe("how a recorded request reads", () => {
-  it("names its sender: the organisation identifier, else the certificate's CN, and says when its signature was refused", () => {
+  it("names its sender: the certificate's CN with its organisation identifier, and says when its signature was refused", () => {
     expect(senderOf(null)).toBe("unsigned");
     expect(senderOf({ ...tpp, verified: true })).toBe("Acme Pay AS");
-    expect(senderOf({ ...tpp, organizationIdentifier: "PSDNO-FSA-123", verified: true })).toBe("PSDNO-FSA-123");
+    expect(senderOf({ ...tpp, organizationIdentifier: "PSDNO-FSA-123", verified: true })).toBe("Acme Pay AS (PSDNO-FSA-123)");
+    expect(senderOf({ ...tpp, subject: "O=Acme,C=NO", organizationIdentifier: "PSDNO-FSA-123", verified: true })).toBe("PSDNO-FSA-123");
     expect(senderOf({ ...tpp, verified: false })).toBe("Acme Pay AS (signature refused)");
   });
 

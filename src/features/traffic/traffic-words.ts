@@ -3,10 +3,12 @@ import type { RecordedChange, RecordedTpp, TrafficSummary } from "../../contract
 import { reasonPhrase } from "../../lib/http-status";
 import { countOf } from "../../lib/words";
 
-/** The certificate's name for people: its organizationIdentifier, else its subject's CN, else the subject. */
+/** The certificate's name for people: its subject's CN with its organizationIdentifier, either alone, else the subject. */
 export function tppName(tpp: Pick<RecordedTpp, "organizationIdentifier" | "subject">): string {
   const commonName = /(?:^|,)\s*CN=((?:\\.|[^,])*)/.exec(tpp.subject)?.[1]?.replace(/\\(.)/g, "$1");
-  return tpp.organizationIdentifier ?? commonName ?? tpp.subject;
+  const { organizationIdentifier } = tpp;
+  if (commonName !== undefined && organizationIdentifier !== undefined) return `${commonName} (${organizationIdentifier})`;
+  return organizationIdentifier ?? commonName ?? tpp.subject;
 }
 
 /** Who sent it, as far as its signature said: a TPP, a TPP whose signature was refused, or no certificate at all. */
