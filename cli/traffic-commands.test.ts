@@ -1,13 +1,16 @@
 /**
- * `tail` and `report` read the recorded traffic (issue 26). A stub server answers with the contract's shapes
- * (src/contract/traffic.ts) to pin the lines; `tail` also runs against a real server. The report's route is being
- * built beside this: until it lands, the real server's answer today (404) shows the error path.
+ * `tail` and `report` read the recorded traffic (issue 26). A stub server answers `tail` with the contract's shapes
+ * (src/contract/traffic.ts) to pin the lines; both run against a real server.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { ExplorerAccount } from "../src/contract/control-schemas";
+import { hrefOf } from "../src/contract/paths";
 import { ClientReport, TrafficPage, type TrafficSummary } from "../src/contract/traffic";
+import { serverAndClient } from "../mocks/server/http-client.test-helpers";
 import { startSandboxServer } from "../mocks/server/start";
+import { initiationHeaders, KARI, kariAndOla, NDCT, paymentBody } from "../mocks/test-helpers";
 import { runCommand } from "./cli.test-helpers";
 
 const summary = (id: string, at: string, fields: Partial<TrafficSummary> = {}): TrafficSummary => ({
@@ -26,7 +29,6 @@ const summary = (id: string, at: string, fields: Partial<TrafficSummary> = {}): 
   ...fields,
 });
 
-let report: ClientReport;
 const seen: string[] = [];
 let stub: Server;
 let url: string;
@@ -50,7 +52,7 @@ beforeAll(async () => {
   stub = createServer((request, response) => {
     seen.push(request.url ?? "");
     const path = (request.url ?? "").split("?")[0];
-    const body = path === "/__sandbox/requests" ? page : path === "/__sandbox/report" ? report : undefined;
+    const body = path === "/__sandbox/requests" ? page : undefined;
     response.writeHead(body === undefined ? 404 : 200, { "Content-Type": "application/json" });
     response.end(JSON.stringify(body ?? { tppMessages: [{ category: "ERROR", code: "RESOURCE_UNKNOWN", text: "Nothing here." }] }));
   });
@@ -58,15 +60,6 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${String((stub.address() as AddressInfo).port)}`;
 });
 afterAll(() => new Promise<void>((resolve) => stub.close(() => resolve())));
-
-const check = (status: "pass" | "fail" | "untested") => ({
-  id: `check-${status}`,
-  title: `A ${status} check`,
-  status,
-  evidence: status === "fail" ? ["0002"] : [],
-  source: "spec 5.2",
-  detail: "Sign with CRLF-free signing strings.",
-});
 
 describe("tail", () => {
   test("prints one line per recorded request, oldest first, with its answer, signer, changes and the doctor's codes", async () => {
@@ -106,21 +99,47 @@ describe("tail", () => {
 });
 
 describe("report", () => {
-  test("exits 1 when a check fails, naming it and its requests; 0 when none does", async () => {
-    report = ClientReport.parse({ tpp: null, requests: 2, since: "2026-11-24T09:00:01.000Z", checks: [check("pass"), check("fail"), check("untested")] });
-    const failing = await runCommand(["report", "--url", url]);
-    expect(failing.code).toBe(1);
-    expect(failing.out).toContain("FAIL     A fail check (spec 5.2): Sign with CRLF-free signing strings. [requests 0002]");
-    expect(failing.out).toContain("1 passed, 1 failed, 1 untested");
-    report = ClientReport.parse({ ...report, checks: [check("pass"), check("untested")] });
-    const passing = await runCommand(["report", "--url", url, "--json", "--tpp", "a".repeat(64)]);
-    expect(passing.code).toBe(0);
-    expect(ClientReport.parse(JSON.parse(passing.out)).checks).toHaveLength(2);
-    expect(seen.at(-1)).toBe(`/__sandbox/report?tpp=${"a".repeat(64)}`);
+  test("against a real server: exits 1 naming a failed check and its requests, 0 for a client or a time without failures", async () => {
+    const { server, client } = await serverAndClient({ verifyWorkers: 0 });
+    try {
+      const { kari, ola } = kariAndOla(await client.controlJson<ExplorerAccount[]>("GET", hrefOf("sandboxAccounts", {})));
+      const created = await client.send("POST", NDCT, { headers: initiationHeaders(KARI), body: paymentBody(kari, ola) });
+      expect(created.status).toBe(201);
+      const { paymentId } = (await created.json()) as { paymentId: string };
+      const status = hrefOf("getPaymentStatus", { paymentId });
+      const reused = { "X-Request-ID": crypto.randomUUID() };
+      expect((await client.send("GET", status, { headers: reused })).status).toBe(200);
+      expect((await client.send("GET", status, { headers: reused })).status).toBeGreaterThanOrEqual(400);
+
+      // A record is written once its answer has gone: wait for the last one.
+      const statusReads = () => client.controlJson<TrafficPage>("GET", hrefOf("sandboxRequests", {}, { operation: "getPaymentStatus" }));
+      while ((await statusReads()).requests.length < 2) await new Promise((resolve) => setImmediate(resolve));
+
+      const failing = await runCommand(["report", "--url", server.url]);
+      expect(failing.code, failing.err).toBe(1);
+      expect(failing.out).toMatch(/^client report for every client: \d+ recorded requests since /);
+      expect(failing.out).toMatch(/FAIL {5}A new X-Request-ID for every request \(spec 4\.1[^)]*\)\): 2 requests reused an X-Request-ID/);
+      expect(failing.out).toMatch(/\npass {5}After the SCA redirect, the status is read \(spec 5\.9\)\n/);
+      const json = ClientReport.parse(JSON.parse((await runCommand(["report", "--url", server.url, "--json"])).out));
+      const listed = await statusReads();
+      expect(json.checks.find((check) => check.id === "request-id-unique")?.evidence).toEqual(listed.requests.map((request) => request.id).reverse());
+
+      const later = await runCommand(["report", "--url", server.url, "--since", new Date(Date.now() + 60_000).toISOString()]);
+      expect(later.code).toBe(0);
+      expect(later.out).toContain("0 passed, 0 failed, 10 untested");
+      const stranger = await runCommand(["report", "--url", server.url, "--json", "--tpp", "a".repeat(64)]);
+      expect(stranger.code).toBe(0);
+      expect(ClientReport.parse(JSON.parse(stranger.out))).toMatchObject({ tpp: "a".repeat(64), requests: 0 });
+      const bad = await runCommand(["report", "--url", server.url, "--tpp", "nope"]);
+      expect(bad.code).toBe(1);
+      expect(bad.err).toContain("tpp is the SHA-256 fingerprint");
+    } finally {
+      await server.close();
+    }
   });
 
-  test("a server without the recorded traffic is exit 1 with its answer", async () => {
-    const server = await startSandboxServer({ port: 0, verifyWorkers: 0 });
+  test("a server that keeps no traffic record is exit 1 with its answer", async () => {
+    const server = await startSandboxServer({ port: 0, verifyWorkers: 0, traffic: { maxRecords: 0 } });
     try {
       const ran = await runCommand(["report", "--url", server.url]);
       expect(ran.code).toBe(1);

@@ -85,6 +85,7 @@ const requests: Record<ControlRouteId, () => { path: string; body?: unknown }> =
   resetSandbox: () => ({ path: hrefOf("resetSandbox", {}) }),
   sandboxRequests: () => ({ path: hrefOf("sandboxRequests", {}, { limit: "10", status: "2xx" }) }),
   sandboxRequest: () => ({ path: hrefOf("sandboxRequest", { id: recordedId }) }),
+  sandboxReport: () => ({ path: hrefOf("sandboxReport", {}, { since: "2020-01-01T00:00:00Z" }) }),
   // Hosted only (mocks/server/tenants/tenant-keys.test.ts answers them); here a 404, tested below.
   tenantKeys: () => ({ path: hrefOf("tenantKeys", {}) }),
   addTenantKey: () => ({ path: hrefOf("addTenantKey", {}), body: { certificate: "AA==" } }),

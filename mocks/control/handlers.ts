@@ -12,6 +12,7 @@ import { testIdentities } from "./identities";
 import { hostedOnly } from "./hosted-only";
 import { releasePayment, scenarioRules, setScenarioRules } from "./scenarios";
 import { listTraffic, showTraffic } from "./traffic";
+import { clientReport } from "./report";
 
 /** The sandbox's change count as the contract writes it. */
 export const changesNow = (env: SandboxEnv) => ({ revision: env.changes.revision, since: new Date(env.changes.since).toISOString() });
@@ -57,6 +58,7 @@ export const controlHandlers: ControlHandlers = {
   sandboxChanges: ({ env }) => Promise.resolve(answerWith("sandboxChanges", changesNow(env))),
   sandboxRequests: ({ env, query }) => listTraffic(env, query),
   sandboxRequest: ({ env, params }) => showTraffic(env, params.id),
+  sandboxReport: ({ env, query }) => clientReport(env, query),
   tenantKeys: ({ env }) => env.hosted?.keys?.list() ?? hostedOnly(),
   addTenantKey: ({ env, body }) => env.hosted?.keys?.add(body.certificate) ?? hostedOnly(),
   removeTenantKey: ({ env, params }) => env.hosted?.keys?.remove(params.spkiSha256) ?? hostedOnly(),

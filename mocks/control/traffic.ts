@@ -32,7 +32,7 @@ export function pageQueryOf(query: TrafficQuery): TrafficPageQuery {
   };
 }
 
-const notRecording = () =>
+export const notRecording = () =>
   failure("RESOURCE_UNKNOWN", "This sandbox keeps no traffic record (the server was started with --traffic-max-records 0); restart it without that option.");
 
 export async function listTraffic(env: SandboxEnv, query: TrafficQuery): Promise<Answer> {

@@ -9,9 +9,11 @@ import { SETTLEMENT_REASONS } from "../../src/contract/scenarios";
 import { tppError } from "../../src/contract/tpp-messages";
 import type { PaymentRecord } from "../store/records";
 
+const DECLINED = "You declined the payment at your bank, so it will not be made.";
+
 /** The tppMessage code and the PSU's text of each cause. */
 const SAID: Record<RejectionCause, { code: ErrorCode; psu: (payment: PaymentRecord) => string }> = {
-  "sca-declined": { code: "PAYMENT_FAILED", psu: () => "You declined the payment at your bank, so it will not be made." },
+  "sca-declined": { code: "PAYMENT_FAILED", psu: () => DECLINED },
   "sca-expired": { code: "SCA_EXPIRED", psu: () => "The payment was not approved at your bank in time, so it will not be made." },
   "insufficient-funds": { code: "PAYMENT_FAILED", psu: () => "The payment was rejected: insufficient funds." },
   "settlement-rejected": {
@@ -39,4 +41,19 @@ export function rejectionMessages(payment: PaymentRecord): { tppMessages: TppMes
   if (!cause) return { tppMessages: [tppError("PAYMENT_FAILED", text)], psuMessage: "The payment was rejected." };
   const said = SAID[cause];
   return { tppMessages: [tppError(said.code, text)], psuMessage: said.psu(payment) };
+}
+
+/**
+ * The cause an RJCT answer says, read back from what rejectionMessages wrote (the client report, decision 0054):
+ * SCA_EXPIRED is an expiry, fundsAvailable false a lack of funds, the declined PSU's text a declined SCA.
+ */
+export function causeSaid(answer: {
+  codes: readonly (string | undefined)[];
+  psuMessage: string | undefined;
+  fundsAvailable: boolean;
+}): RejectionCause | undefined {
+  if (answer.codes.includes("SCA_EXPIRED")) return "sca-expired";
+  if (answer.fundsAvailable) return "insufficient-funds";
+  if (answer.psuMessage === DECLINED) return "sca-declined";
+  return answer.codes.includes("PAYMENT_FAILED") ? "settlement-rejected" : undefined;
 }

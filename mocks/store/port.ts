@@ -160,6 +160,8 @@ export interface SandboxStore {
   recordTraffic(record: TrafficRecord, limits: TrafficLimits): Promise<void>;
   /** A page of the recorded traffic, newest first. */
   trafficPage(query: TrafficPageQuery): Promise<TrafficPage>;
+  /** A page of the recorded traffic, newest first, each record whole (the client report reads it page by page). */
+  trafficRecords(query: TrafficPageQuery): Promise<TrafficRecords>;
   /** One recorded request whole, or undefined. */
   trafficRecord(id: string): Promise<TrafficRecord | undefined>;
   /** Called after every committed write, import, restore and clear (not after a replay-guard claim, nor a traffic record). */
@@ -171,6 +173,12 @@ export interface SandboxStore {
 export interface TrafficLimits {
   maxRecords: number;
   maxBytes: number;
+}
+
+/** A page of whole records, newest first, and the `before` of the next (older) page, null at the end. */
+export interface TrafficRecords {
+  records: TrafficRecord[];
+  next: string | null;
 }
 
 /** What a traffic page asks for: every bound is optional but the limit; ids are time-ordered (TRAFFIC_ID). */

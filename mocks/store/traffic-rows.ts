@@ -5,7 +5,7 @@
  * counts. The adapters share the row, the page and the plan of what the retention drops.
  */
 import type { TrafficPage, TrafficRecord, TrafficSummary } from "../../src/contract/traffic";
-import type { TrafficLimits, TrafficPageQuery } from "./port";
+import type { TrafficLimits, TrafficPageQuery, TrafficRecords } from "./port";
 
 export interface TrafficRow {
   id: string;
@@ -121,6 +121,15 @@ export function pageOf(rows: readonly { id: string; data: string }[], limit: num
   const shown = rows.slice(0, limit);
   return {
     requests: shown.map((row) => summaryOf(JSON.parse(row.data) as TrafficRecord)),
+    next: rows.length > limit ? (shown.at(-1)?.id ?? null) : null,
+  };
+}
+
+/** The whole records of a page of up to `limit + 1` matching rows, newest first (what the client report reads). */
+export function recordsOf(rows: readonly { id: string; data: string }[], limit: number): TrafficRecords {
+  const shown = rows.slice(0, limit);
+  return {
+    records: shown.map((row) => JSON.parse(row.data) as TrafficRecord),
     next: rows.length > limit ? (shown.at(-1)?.id ?? null) : null,
   };
 }

@@ -60,6 +60,13 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     expect([...first.requests, ...second.requests, ...third.requests].map((each) => each.id)).toEqual(newestFirst);
     expect(third.next).toBeNull();
     expect(first.requests[0]).not.toHaveProperty("request");
+    // The client report's read: the same keyset pages, each record whole.
+    const whole = await store.trafficRecords({ limit: 6, tpp: "b".repeat(64) });
+    expect(whole.records.map((each) => each.id)).toEqual(newestFirst.filter((id) => made.slice(0, 4).some((each) => each.id === id)));
+    expect(whole.records[0]).toEqual(made[3]);
+    expect(whole.next).toBeNull();
+    const paged = await store.trafficRecords({ limit: 5 });
+    expect(paged.next).toBe(paged.records.at(-1)?.id);
 
     const ids = async (query: Omit<Parameters<TestStore["trafficPage"]>[0], "limit">) =>
       (await store.trafficPage({ limit: 200, ...query })).requests.map((each) => each.id);

@@ -1028,6 +1028,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client report: each check of a client's recorded requests against the interface's rules (signing, X-Request-ID, Retry-After, SCA, pages, cancellation, polling), pass, fail with the requests that show it, or untested; ?tpp=<certificate SHA-256> for one client, ?since= (ISO 8601) for a test run's own. Hosted: the signing TPP's own only.
+         * @description The client report: each check of a client's recorded requests against the interface's rules (signing, X-Request-ID, Retry-After, SCA, pages, cancellation, polling), pass, fail with the requests that show it, or untested; ?tpp=<certificate SHA-256> for one client, ?since= (ISO 8601) for a test run's own. Hosted: the signing TPP's own only.
+         *
+         *     **Sandbox control**: not part of the interface; unsigned. A state-changing call takes JSON only.
+         */
+        get: operations["sandboxReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The client report: each check of a client's recorded requests against the interface's rules (signing, X-Request-ID, Retry-After, SCA, pages, cancellation, polling), pass, fail with the requests that show it, or untested; ?tpp=<certificate SHA-256> for one client, ?since= (ISO 8601) for a test run's own. Hosted: the signing TPP's own only. (HEAD)
+         * @description HEAD of sandboxReport: the status and headers its GET answers, without the body.
+         */
+        head: operations["sandboxReportHead"];
+        patch?: never;
+        trace?: never;
+    };
     "/__sandbox/tenant/keys": {
         parameters: {
             query?: never;
@@ -1146,6 +1172,13 @@ export interface components {
         CalendarDate: string;
         /** @enum {string} */
         CashAccountType: "CACC" | "CASH" | "CHAR" | "CISH" | "COMM" | "CPAC" | "LLSV" | "LOAN" | "MGLD" | "MOMA" | "NFCA" | "NREX" | "ODFT" | "ONDP" | "OTHR" | "SACC" | "SLRY" | "SVGS" | "TAXE" | "TRAN" | "TRAS" | "VACC";
+        ClientReport: {
+            tpp: string | null;
+            requests: number;
+            since: string | null;
+            truncated: boolean;
+            checks: components["schemas"]["ReportCheck"][];
+        };
         ContactEmail: {
             email: string;
             registeredAt: string;
@@ -1324,6 +1357,16 @@ export interface components {
             organizationIdentifier?: string;
             subject: string;
             verified: boolean;
+        };
+        ReportCheck: {
+            /** @enum {string} */
+            id: "signed-headers" | "request-id-unique" | "retry-after-respected" | "sca-redirect-then-status" | "sca-declined-handled" | "sca-expired-handled" | "insufficient-funds-handled" | "pages-follow-link" | "cancel-only-cancellable" | "status-poll-rate";
+            title: string;
+            /** @enum {string} */
+            status: "pass" | "fail" | "untested";
+            evidence: string[];
+            source: string;
+            detail: string;
         };
         /** @description A sandbox account as stored. */
         SandboxAccount: {
@@ -8528,6 +8571,95 @@ export interface operations {
             path: {
                 id: string;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sandboxReport: {
+        parameters: {
+            query?: {
+                /** @description Only requests that carried the certificate with this SHA-256 fingerprint. */
+                tpp?: string;
+                /** @description Only requests that arrived at or after this instant. */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tpp": null,
+                     *       "requests": 42,
+                     *       "since": "2026-11-24T12:20:19.120Z",
+                     *       "truncated": false,
+                     *       "checks": [
+                     *         {
+                     *           "id": "request-id-unique",
+                     *           "title": "A new X-Request-ID for every request",
+                     *           "status": "fail",
+                     *           "evidence": [
+                     *             "0000019ab5c3f2e1-00000007a1f3",
+                     *             "0000019ab5c3f9a0-0000000aa1f3"
+                     *           ],
+                     *           "source": "spec 4.1 (X-Request-ID: unique per call)",
+                     *           "detail": "2 requests share an X-Request-ID (6b0f3c9e-5f1e-4a59-9d0f-7a5c0a8f3d21): send a new UUID with every request, a retry too."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientReport"];
+                };
+            };
+            500: components["responses"]["SystemError"];
+            /** @description tppMessages saying what was wrong (415 when a state-changing call is not JSON). */
+            "4XX": {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxReportHead: {
+        parameters: {
+            query?: {
+                /** @description Only requests that carried the certificate with this SHA-256 fingerprint. */
+                tpp?: string;
+                /** @description Only requests that arrived at or after this instant. */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

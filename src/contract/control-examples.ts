@@ -175,6 +175,24 @@ export const controlExamples: Record<ControlRouteId, OperationExample> = {
       diagnosis: [],
     },
   },
+  sandboxReport: {
+    response: {
+      tpp: null,
+      requests: 42,
+      since: "2026-11-24T12:20:19.120Z",
+      truncated: false,
+      checks: [
+        {
+          id: "request-id-unique",
+          title: "A new X-Request-ID for every request",
+          status: "fail",
+          evidence: ["0000019ab5c3f2e1-00000007a1f3", "0000019ab5c3f9a0-0000000aa1f3"],
+          source: "spec 4.1 (X-Request-ID: unique per call)",
+          detail: `2 requests share an X-Request-ID (${recordedSummary.requestId}): send a new UUID with every request, a retry too.`,
+        },
+      ],
+    },
+  },
   tenantKeys: { response: { keys: [tenantKey] } },
   addTenantKey: {
     request: { certificate: "MIIDdzCCAl+gAwIBAgIUUnKb…" },

@@ -36,6 +36,8 @@ export const controlSummaries: Record<ControlRouteId, string> = {
     "How many changes the sandbox has committed. With Accept: text/event-stream the server keeps the answer open and sends a `change` event after each burst of changes (a few per second at most), a comment every 15 s, and ends it after 10 minutes (EventSource reconnects); at most 32 streams at once.",
   sandboxRequests:
     "The requests the sandbox answered, newest first (every client: the portal, curl, a TPP's back end): ?status=4xx|401, ?operation=createPayment, ?tpp=<certificate SHA-256>, ?since= and ?until= (ISO 8601), ?limit=1…200 (50), and ?cursor= the `next` of the page before. Hosted: the signing TPP's own only.",
+  sandboxReport:
+    "The client report: each check of a client's recorded requests against the interface's rules (signing, X-Request-ID, Retry-After, SCA, pages, cancellation, polling), pass, fail with the requests that show it, or untested; ?tpp=<certificate SHA-256> for one client, ?since= (ISO 8601) for a test run's own. Hosted: the signing TPP's own only.",
   sandboxRequest: "One recorded request whole: its headers and body, the answer's, the TPP, the scenario applied and what it changed.",
   tenantKeys:
     "Hosted server only: the keys this TPP's sandbox accepts signatures from (SHA-256 of each SubjectPublicKeyInfo). The first certificate to reach the sandbox binds its key.",

@@ -31,7 +31,7 @@ import {
   TenantKeys,
 } from "./control-schemas";
 import { ScenarioRuleSet, ScenarioRulesBody } from "./scenarios";
-import { TrafficIdPath, TrafficPage, TrafficQuery, TrafficRecord } from "./traffic";
+import { ClientReport, ReportQuery, TrafficIdPath, TrafficPage, TrafficQuery, TrafficRecord } from "./traffic";
 import { z } from "./zod";
 
 export const CONTROL_GROUP = "Sandbox control";
@@ -147,6 +147,7 @@ export const controlRoutes = [
   row({ id: "sandboxChanges", method: "GET", path: "/__sandbox/changes", response: SandboxChanges, eventStream: true }),
   row({ id: "sandboxRequests", method: "GET", path: "/__sandbox/requests", query: TrafficQuery, response: TrafficPage }),
   row({ id: "sandboxRequest", method: "GET", path: "/__sandbox/requests/{id}", pathParams: TrafficIdPath, response: TrafficRecord }),
+  row({ id: "sandboxReport", method: "GET", path: "/__sandbox/report", query: ReportQuery, response: ClientReport }),
   row({ id: "tenantKeys", method: "GET", path: "/__sandbox/tenant/keys", response: TenantKeys, hostedOnly: true }),
   row({ id: "addTenantKey", method: "POST", path: "/__sandbox/tenant/keys", body: AddTenantKey, response: TenantKeys, hostedOnly: true }),
   row({

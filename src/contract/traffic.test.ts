@@ -39,8 +39,10 @@ describe("the traffic contract", () => {
   });
 
   test("a report check is passed, failed or untested, never anything else", () => {
-    const check = { id: "x-request-id-new", title: "A new X-Request-ID for every request", evidence: [], source: "spec 5.2", detail: "" };
-    expect(ClientReport.safeParse({ tpp: null, requests: 0, since: null, checks: [{ ...check, status: "pass" }] }).success).toBe(true);
-    expect(ClientReport.safeParse({ tpp: null, requests: 0, since: null, checks: [{ ...check, status: "skipped" }] }).success).toBe(false);
+    const check = { id: "request-id-unique", title: "A new X-Request-ID for every request", evidence: [], source: "spec 4.1", detail: "" };
+    const report = { tpp: null, requests: 0, since: null, truncated: false };
+    expect(ClientReport.safeParse({ ...report, checks: [{ ...check, status: "pass" }] }).success).toBe(true);
+    expect(ClientReport.safeParse({ ...report, checks: [{ ...check, status: "skipped" }] }).success).toBe(false);
+    expect(ClientReport.safeParse({ ...report, checks: [{ ...check, id: "no-such-check", status: "pass" }] }).success).toBe(false);
   });
 });

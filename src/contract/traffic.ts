@@ -6,6 +6,7 @@
  */
 import { countParameter } from "./control-schemas";
 import { patternText } from "./pattern-text";
+import { reportCheckIds } from "./report-checks";
 import { z } from "./zod";
 
 /** A request's or an answer's body as kept: its text up to a bound, and how large it was. */
@@ -182,7 +183,8 @@ export type TrafficNews = z.infer<typeof TrafficNews>;
 /** One check of the client report: passed, failed (with the requests that show it) or not met in the traffic yet. */
 export const ReportCheck = z
   .object({
-    id: z.string(),
+    /** The check's id in the report's table (src/contract/report-checks.ts): stable, so a TPP's CI may name it. */
+    id: z.enum(reportCheckIds),
     title: z.string(),
     status: z.enum(["pass", "fail", "untested"]),
     /** The traffic records (their ids) the status rests on: for a failure, the requests that show it. */
@@ -195,14 +197,23 @@ export const ReportCheck = z
   .meta({ id: "ReportCheck" });
 export type ReportCheck = z.infer<typeof ReportCheck>;
 
+/** The most records a report reads: the newest this many of the client's, so a report's cost is bounded whatever the retention. */
+export const REPORT_MAX_RECORDS = 10_000;
+
 export const ClientReport = z
   .object({
-    /** The client the report is about (its key's SHA-256), or null for every client of the sandbox. */
+    /** The client the report is about (its certificate's SHA-256, as `tpp` asked), or null for every client of the sandbox. */
     tpp: z.string().nullable(),
     /** How many recorded requests it was built from, and the oldest one's time. */
     requests: z.int().nonnegative(),
     since: z.iso.datetime().nullable(),
+    /** Whether older records were left unread: a report reads the newest REPORT_MAX_RECORDS (ask with `since` for a test run's own). */
+    truncated: z.boolean(),
     checks: z.array(ReportCheck),
   })
   .meta({ id: "ClientReport" });
 export type ClientReport = z.infer<typeof ClientReport>;
+
+/** Whose and which traffic a report is built from: one client's (`tpp`), from an instant on (`since`), or all. */
+export const ReportQuery = TrafficQuery.pick({ tpp: true, since: true });
+export type ReportQuery = z.infer<typeof ReportQuery>;

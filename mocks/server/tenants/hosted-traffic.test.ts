@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { hrefOf } from "../../../src/contract/paths";
-import type { TrafficPage } from "../../../src/contract/traffic";
+import type { ClientReport, TrafficPage } from "../../../src/contract/traffic";
 import { KARI, NDCT, initiationHeaders } from "../../test-helpers";
 import { startSandboxServer, type SandboxServer } from "../start";
 import { organizationTpp, tppClient, type TppClient } from "./tpp-client.test-helpers";
@@ -47,4 +47,18 @@ test("each TPP sees only its own traffic, signed; unsigned is 401", async () => 
   expect(foreign.status).toBe(404);
   const unsigned = await first.send("GET", hrefOf("sandboxRequests", {}), { sign: false });
   expect(unsigned.status).toBe(401);
+});
+
+test("the client report is signed, and covers the signing TPP's own requests only", async () => {
+  const own = await first.send("GET", hrefOf("sandboxReport", {}));
+  expect(own.status).toBe(200);
+  const report = (await own.json()) as ClientReport;
+  const mine = await untilListed(first, 1);
+  // Only the first TPP's own request to the interface was judged: its payment initiation.
+  const initiation = mine.requests.find((request) => request.operation === "createPayment");
+  expect(report.checks.find((check) => check.id === "signed-headers")).toMatchObject({ status: "pass", evidence: [initiation?.id] });
+  // The second TPP sent a control alone: nothing of its own to judge, and nothing of the first's.
+  const theirs = (await (await second.send("GET", hrefOf("sandboxReport", {}))).json()) as ClientReport;
+  expect(theirs.checks.map((check) => check.status)).toEqual(theirs.checks.map(() => "untested"));
+  expect((await first.send("GET", hrefOf("sandboxReport", {}), { sign: false })).status).toBe(401);
 });

@@ -17,7 +17,7 @@ import { commitListeners } from "../commit-listeners";
 import { IdCache } from "./id-cache";
 import { PaymentBlocksTx } from "./payment-blocks-tx";
 import { PaymentKeyCache } from "./payment-key-cache";
-import { recordTraffic, trafficPage, trafficRecord } from "./traffic";
+import { recordTraffic, trafficPage, trafficRecord, trafficRecords } from "./traffic";
 import { trafficRow } from "../traffic-rows";
 
 export const DEFAULT_DATABASE_NAME = "psd2-sandbox";
@@ -75,6 +75,7 @@ export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>, sizes: BlockSizes = 
     // Not the sandbox's data: a transaction of its own, which the listeners do not hear of.
     recordTraffic: (record, limits) => recordTraffic(db, trafficRow(record), limits),
     trafficPage: (query) => trafficPage(db, query),
+    trafficRecords: (query) => trafficRecords(db, query),
     trafficRecord: (id) => trafficRecord(db, id),
     onCommit,
     close: () => {

@@ -6,8 +6,8 @@
  */
 import type { IDBPDatabase } from "idb";
 import type { TrafficPage, TrafficRecord } from "../../../src/contract/traffic";
-import type { TrafficLimits, TrafficPageQuery } from "../port";
-import { MAX_DROPPED_PER_RECORD, droppedFor, matchesFilters, moreNeeded, oldestToRead, overLimits, pageOf, type TrafficRow } from "../traffic-rows";
+import type { TrafficLimits, TrafficPageQuery, TrafficRecords } from "../port";
+import { MAX_DROPPED_PER_RECORD, droppedFor, matchesFilters, moreNeeded, oldestToRead, overLimits, pageOf, recordsOf, type TrafficRow } from "../traffic-rows";
 import type { SandboxDB } from "./schema";
 
 const TOTALS_KEY = 1;
@@ -46,15 +46,24 @@ function rangeOf(query: TrafficPageQuery): IDBKeyRange | undefined {
   return IDBKeyRange.lowerBound("");
 }
 
-export async function trafficPage(db: IDBPDatabase<SandboxDB>, query: TrafficPageQuery): Promise<TrafficPage> {
+/** Up to `limit + 1` matching rows of a page, newest first. */
+async function pageRows(db: IDBPDatabase<SandboxDB>, query: TrafficPageQuery): Promise<TrafficRow[]> {
   const range = rangeOf(query);
-  if (range === undefined) return { requests: [], next: null };
+  if (range === undefined) return [];
   const rows: TrafficRow[] = [];
   const tx = db.transaction("traffic", "readonly");
   for (let cursor = await tx.store.openCursor(range, "prev"); cursor && rows.length <= query.limit; cursor = await cursor.continue())
     if (matchesFilters(cursor.value, query)) rows.push(cursor.value);
   await tx.done;
-  return pageOf(rows, query.limit);
+  return rows;
+}
+
+export async function trafficPage(db: IDBPDatabase<SandboxDB>, query: TrafficPageQuery): Promise<TrafficPage> {
+  return pageOf(await pageRows(db, query), query.limit);
+}
+
+export async function trafficRecords(db: IDBPDatabase<SandboxDB>, query: TrafficPageQuery): Promise<TrafficRecords> {
+  return recordsOf(await pageRows(db, query), query.limit);
 }
 
 export async function trafficRecord(db: IDBPDatabase<SandboxDB>, id: string): Promise<TrafficRecord | undefined> {

@@ -22,7 +22,7 @@ import { claimPrunes, claimRequestId, requestIdUsed } from "../sql/request-ids";
 import { CLOSED_MESSAGE, runTransaction } from "../sql/run-transaction";
 import { asStoreFailure } from "../unavailable";
 import { writeTxOf } from "../sql/write-tx";
-import { trafficPageOf, trafficRecordOf } from "../sql/traffic";
+import { trafficPageOf, trafficRecordOf, trafficRecordsOf } from "../sql/traffic";
 import { trafficRow } from "../traffic-rows";
 import { trafficBatches } from "./traffic-batches";
 
@@ -157,6 +157,7 @@ export function postgresStoreOn(
     // Not sandbox data: no writer lock, no change notice; batched (traffic-batches.ts).
     recordTraffic: (record, limits) => open(() => recordTraffic(trafficRow(record), limits)),
     trafficPage: (query) => open(() => trafficPageOf(db, query)),
+    trafficRecords: (query) => open(() => trafficRecordsOf(db, query)),
     trafficRecord: (id) => open(() => trafficRecordOf(db, id)),
     onCommit,
     exclusive: batchLock(lockDb),

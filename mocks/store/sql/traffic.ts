@@ -6,8 +6,18 @@
  */
 import type { Kysely } from "kysely";
 import type { TrafficPage, TrafficRecord } from "../../../src/contract/traffic";
-import type { TrafficLimits, TrafficPageQuery } from "../port";
-import { MAX_DROPPED_PER_RECORD, droppedFor, moreNeeded, oldestToRead, overLimits, pageOf, type TrafficRow, type TrafficTotals } from "../traffic-rows";
+import type { TrafficLimits, TrafficPageQuery, TrafficRecords } from "../port";
+import {
+  MAX_DROPPED_PER_RECORD,
+  droppedFor,
+  moreNeeded,
+  oldestToRead,
+  overLimits,
+  pageOf,
+  recordsOf,
+  type TrafficRow,
+  type TrafficTotals,
+} from "../traffic-rows";
 import type { SandboxTables } from "./tables";
 
 type Db = Kysely<SandboxTables>;
@@ -43,7 +53,8 @@ export async function recordTrafficRows(db: Db, rows: readonly TrafficRow[], lim
 const asTotals = (row: { records: number | string; bytes: number | string }): TrafficTotals => ({ records: Number(row.records), bytes: Number(row.bytes) });
 const asSized = (row: { id: string; bytes: number | string }) => ({ id: row.id, bytes: Number(row.bytes) });
 
-export async function trafficPageOf(db: Db, query: TrafficPageQuery): Promise<TrafficPage> {
+/** Up to `limit + 1` rows of a page, newest first. */
+async function pageRows(db: Db, query: TrafficPageQuery): Promise<{ id: string; data: string }[]> {
   let select = db.selectFrom("traffic").select(["id", "data"]);
   if (query.before !== undefined) select = select.where("id", "<", query.before);
   if (query.from !== undefined) select = select.where("id", ">=", query.from);
@@ -52,13 +63,18 @@ export async function trafficPageOf(db: Db, query: TrafficPageQuery): Promise<Tr
   if (query.statusTo !== undefined) select = select.where("status", "<=", query.statusTo);
   if (query.operation !== undefined) select = select.where("operation", "=", query.operation);
   if (query.tpp !== undefined) select = select.where("tpp", "=", query.tpp);
-  return pageOf(
-    await select
-      .orderBy("id", "desc")
-      .limit(query.limit + 1)
-      .execute(),
-    query.limit,
-  );
+  return select
+    .orderBy("id", "desc")
+    .limit(query.limit + 1)
+    .execute();
+}
+
+export async function trafficPageOf(db: Db, query: TrafficPageQuery): Promise<TrafficPage> {
+  return pageOf(await pageRows(db, query), query.limit);
+}
+
+export async function trafficRecordsOf(db: Db, query: TrafficPageQuery): Promise<TrafficRecords> {
+  return recordsOf(await pageRows(db, query), query.limit);
 }
 
 export async function trafficRecordOf(db: Db, id: string): Promise<TrafficRecord | undefined> {

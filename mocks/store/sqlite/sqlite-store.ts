@@ -23,7 +23,7 @@ import { createRowCache } from "../sql/row-cache";
 import type { Db } from "../sql/db";
 import { asStoreFailure, storageFull } from "../unavailable";
 import { trafficRow } from "../traffic-rows";
-import { trafficPageOf, trafficRecordOf } from "../sql/traffic";
+import { trafficPageOf, trafficRecordOf, trafficRecordsOf } from "../sql/traffic";
 import { preparedTrafficRecord } from "./sqlite-traffic";
 import { statfs } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -145,6 +145,7 @@ export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxSt
         });
       }),
     trafficPage: (query) => open(() => holds.read((tx) => trafficPageOf(tx, query))),
+    trafficRecords: (query) => open(() => holds.read((tx) => trafficRecordsOf(tx, query))),
     trafficRecord: (id) => open(() => holds.read((tx) => trafficRecordOf(tx, id))),
     onCommit,
     checkRoom: async () => {
