@@ -1,6 +1,6 @@
 // The Traffic view (issue 26 point 4, decision 0062): what the chosen sandbox received, from every client, live.
 // On a server: a request sent from outside the browser (Node's fetch, as curl or a TPP's back end would) shows up
-// without a reload. In this browser's sandbox: a request sent from the console shows up whole, opens in the console
+// without a reload, and the client report cites a reused X-Request-ID. In this browser's sandbox: a request sent from the console shows up whole, opens in the console
 // again and exports as a test; a refused signature shows the signature doctor's finding.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -64,6 +64,20 @@ test.describe("the Traffic view", () => {
     await expect(detail(page)).toContainText(requestId);
     await expect(detail(page).getByRole("table", { name: "Request headers" })).toContainText("tpp-signature-certificate");
     await expect(detail(page).getByRole("link", { name: "Open in console" })).toBeVisible();
+
+    // The same X-Request-ID again: the client report fails "A new X-Request-ID for every request", citing both.
+    const again = await fetch(`${url}/v1/sandbox/accounts`, { method: "POST", headers: { ...headers, ...signed.headers }, body });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    await page.getByRole("tab", { name: "Client report" }).click();
+    const check = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /A new X-Request-ID for every request/ }) });
+    await expect(check.getByRole("heading")).toContainText("Fail", SLOW);
+    const evidence = check.getByRole("link", { name: /^request at / });
+    await expect(evidence).toHaveCount(2);
+    await evidence.last().click();
+    await expect(detail(page).getByRole("heading", { level: 2 })).toBeFocused();
+    await expect(detail(page)).toContainText(requestId);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath("traffic-report.png"), fullPage: true });
   });
 
   test("in this browser: a request sent from the console shows up with its details, opens in the console again and exports as a test", async ({ page }) => {
@@ -109,7 +123,7 @@ test.describe("the Traffic view", () => {
     const findings = detail(page).getByRole("region", { name: "What the signature doctor found" });
     await expect(findings).toContainText("digest-of-reformatted-json");
     await expect(findings).toContainText("The Digest is of the same JSON laid out otherwise");
-    await expect(detail(page).getByText("differs: the body changed after it was hashed, or another body was hashed")).toBeVisible();
+    await expect(detail(page).getByText("the body changed after it was hashed, or another body was hashed")).toBeVisible();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath("traffic-refused.png"), fullPage: true });
     await page.emulateMedia({ colorScheme: "dark" });
@@ -118,11 +132,16 @@ test.describe("the Traffic view", () => {
     // On a phone (decision 0050): nothing scrolls sideways, the finding still reads.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(findings).toBeVisible();
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-      scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
-      innerWidth: window.innerWidth,
-    }));
-    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    const sideways = await page.evaluate(() => {
+      const width = window.innerWidth;
+      if ((document.scrollingElement?.scrollWidth ?? 0) <= width) return [];
+      // What sticks out, outside the boxes that scroll on their own.
+      return [...document.querySelectorAll("body *")]
+        .filter((element) => element.getBoundingClientRect().right > width + 1 && !element.parentElement?.closest(".traffic-list, .table-scroll, pre"))
+        .slice(0, 5)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className} (${String(Math.round(element.getBoundingClientRect().right))} px)`);
+    });
+    expect(sideways).toEqual([]);
     await page.screenshot({ path: test.info().outputPath("traffic-phone.png"), fullPage: true });
   });
 });

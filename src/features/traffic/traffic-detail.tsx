@@ -3,7 +3,7 @@
  * it, the request's headers and body and the answer, each body with the bound it was kept to.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { CodeBlock } from "../../components/code-block";
 import { HeadersTable, ResponseParts } from "../../components/inspector";
 import { formatOslo } from "../../contract/oslo-time";
@@ -112,13 +112,24 @@ function RecordView({ record, onOnlyTpp }: { record: TrafficRecord; onOnlyTpp: (
   );
 }
 
-export function TrafficDetail({ id, onOnlyTpp }: { id: string; onOnlyTpp: (sha256: string) => void }) {
+interface DetailProps {
+  id: string;
+  onOnlyTpp: (sha256: string) => void;
+  /** Take the focus once it is read (a request chosen in the list or the report, not the one the address opened with). */
+  focusOnOpen: boolean;
+}
+
+export function TrafficDetail({ id, onOnlyTpp, focusOnOpen }: DetailProps) {
   const record = useQuery({
     queryKey: sandboxKeys.trafficRecord(id),
     queryFn: () => sandboxControl("sandboxRequest", { params: { id } }),
     staleTime: Infinity,
     retry: false,
   });
+  const read = record.data !== undefined;
+  useEffect(() => {
+    if (focusOnOpen && read) document.getElementById("traffic-detail-title")?.focus();
+  }, [focusOnOpen, read]);
   return (
     <section className="traffic-detail inspector" aria-labelledby="traffic-detail-title">
       {record.data ? (

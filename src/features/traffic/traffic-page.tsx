@@ -6,9 +6,11 @@
 import { useCallback, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
 import { PageTitle } from "../../components/page-title";
+import { Tabs } from "../../components/tabs";
 import type { TrafficSummary } from "../../contract/traffic";
 import { useSettings } from "../../lib/settings";
 import { countOf } from "../../lib/words";
+import { ClientReportPanel } from "./client-report";
 import { TrafficDetail } from "./traffic-detail";
 import { TrafficEmpty } from "./traffic-empty";
 import { emptyWindow, filterFromSearch, isFiltered, NO_FILTER, queryOfFilter, searchOfFilter, type TrafficFilter } from "./traffic-filter";
@@ -37,6 +39,14 @@ export default function TrafficPage() {
     });
   }
 
+  const [tab, setTab] = useState<"requests" | "report">("requests");
+  // The request the address opened with is not focused; one chosen later is, so the keyboard lands on it.
+  const [openedWith] = useState(id);
+  const reportQuery = useMemo(
+    () => ({ ...(query.tpp === undefined ? {} : { tpp: query.tpp }), ...(query.since === undefined ? {} : { since: query.since }) }),
+    [query],
+  );
+
   const setFilter = (next: TrafficFilter) => {
     navigate(`${id === undefined ? "/traffic" : `/traffic/${encodeURIComponent(id)}`}${searchOfFilter(next)}`, { replace: true });
   };
@@ -55,49 +65,70 @@ export default function TrafficPage() {
         here. <Link href="/history">Open the history</Link>
       </p>
       <TrafficFilters filter={filter} onChange={setFilter} tpps={tpps.names} />
-      <p className="traffic-count muted">
-        {pages.isPending ? "Reading the traffic…" : `${countOf(rows.length, "request")} shown${pages.hasNextPage ? ", older ones below" : ""}.`}
-      </p>
-      <div role="status" aria-live="polite" className="traffic-news">
-        {news.text}
-      </div>
-      {pages.error ? (
-        <p role="alert" className="panel panel-error">
-          The traffic could not be read: {pages.error.message}
-        </p>
-      ) : null}
-      {rows.length > 0 ? <TrafficList rows={rows} selectedId={id} fresh={news.fresh} hrefOf={hrefOf} /> : null}
-      {!pages.isPending && !pages.error && rows.length === 0 ? (
-        isFiltered(filter) ? (
-          <p>
-            No request matches these filters.{" "}
-            <button
-              type="button"
-              className="button-small"
-              onClick={() => {
-                setFilter(NO_FILTER);
-              }}
-            >
-              Show every request
-            </button>
-          </p>
-        ) : (
-          <TrafficEmpty sandbox={sandbox} />
-        )
-      ) : null}
-      {pages.hasNextPage ? (
-        <p>
-          <button
-            type="button"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => {
-              void pages.fetchNextPage();
-            }}
-          >
-            {pages.isFetchingNextPage ? "Loading older requests…" : "Load older requests"}
-          </button>
-        </p>
-      ) : null}
+      <Tabs
+        label="Traffic"
+        idPrefix="traffic"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          {
+            id: "requests",
+            label: "Requests",
+            panel: (
+              <>
+                <p className="traffic-count muted">
+                  {pages.isPending ? "Reading the traffic…" : `${countOf(rows.length, "request")} shown${pages.hasNextPage ? ", older ones below" : ""}.`}
+                </p>
+                <div role="status" aria-live="polite" className="traffic-news">
+                  {news.text}
+                </div>
+                {pages.error ? (
+                  <p role="alert" className="panel panel-error">
+                    The traffic could not be read: {pages.error.message}
+                  </p>
+                ) : null}
+                {rows.length > 0 ? <TrafficList rows={rows} selectedId={id} fresh={news.fresh} hrefOf={hrefOf} /> : null}
+                {!pages.isPending && !pages.error && rows.length === 0 ? (
+                  isFiltered(filter) ? (
+                    <p>
+                      No request matches these filters.{" "}
+                      <button
+                        type="button"
+                        className="button-small"
+                        onClick={() => {
+                          setFilter(NO_FILTER);
+                        }}
+                      >
+                        Show every request
+                      </button>
+                    </p>
+                  ) : (
+                    <TrafficEmpty sandbox={sandbox} />
+                  )
+                ) : null}
+                {pages.hasNextPage ? (
+                  <p>
+                    <button
+                      type="button"
+                      disabled={pages.isFetchingNextPage}
+                      onClick={() => {
+                        void pages.fetchNextPage();
+                      }}
+                    >
+                      {pages.isFetchingNextPage ? "Loading older requests…" : "Load older requests"}
+                    </button>
+                  </p>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            id: "report",
+            label: "Client report",
+            panel: <ClientReportPanel query={reportQuery} shown={tab === "report"} hrefOf={hrefOf} />,
+          },
+        ]}
+      />
       {id === undefined ? (
         rows.length > 0 ? (
           <p className="muted">Choose a request above to see it whole.</p>
@@ -106,6 +137,7 @@ export default function TrafficPage() {
         <TrafficDetail
           key={id}
           id={id}
+          focusOnOpen={id !== openedWith}
           onOnlyTpp={(sha256) => {
             setFilter({ ...filter, tpp: sha256 });
           }}

@@ -29,7 +29,9 @@ function DigestCheck({ record }: { record: TrafficRecord }) {
         {check.verdict === "matches" ? (
           <span className="tag">matches</span>
         ) : check.verdict === "differs" ? (
-          <span className="tag tag-warning">differs: the body changed after it was hashed, or another body was hashed</span>
+          <>
+            <span className="tag tag-warning">differs</span> the body changed after it was hashed, or another body was hashed
+          </>
         ) : null}
       </dd>
     </>
