@@ -23,17 +23,21 @@ function DigestCheck({ record }: { record: TrafficRecord }) {
       <dd>
         <code className="wrap">{check.sent ?? "none"}</code>
       </dd>
-      <dt>Digest of the body as received</dt>
-      <dd>
-        <code className="wrap">{check.received ?? "not kept"}</code>{" "}
-        {check.verdict === "matches" ? (
-          <span className="tag">matches</span>
-        ) : check.verdict === "differs" ? (
-          <>
-            <span className="tag tag-warning">differs</span> the body changed after it was hashed, or another body was hashed
-          </>
-        ) : null}
-      </dd>
+      {check.received === undefined ? null : (
+        <>
+          <dt>Digest of the body as received</dt>
+          <dd>
+            <code className="wrap">{check.received}</code>{" "}
+            {check.verdict === "matches" ? (
+              <span className="tag">matches</span>
+            ) : check.verdict === "differs" ? (
+              <>
+                <span className="tag tag-warning">differs</span> the body changed after it was hashed, or another body was hashed
+              </>
+            ) : null}
+          </dd>
+        </>
+      )}
     </>
   );
 }
