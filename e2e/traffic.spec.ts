@@ -80,7 +80,19 @@ test.describe("the Traffic view", () => {
     await page.screenshot({ path: test.info().outputPath("traffic-report.png"), fullPage: true });
   });
 
-  test("in this browser: a request sent from the console shows up with its details, opens in the console again and exports as a test", async ({ page }) => {
+  test("in this browser: requests show up live; one sent from the console shows up with its details, opens in the console again and exports as a test", async ({
+    page,
+  }) => {
+    // Live in the browser too: a request this page's sandbox answers while Traffic is open shows up without a reload.
+    await page.goto("/traffic");
+    await expect(page.locator(".traffic-count")).toHaveText(/shown/, SLOW);
+    await page.evaluate(async () => {
+      (window as { notReloaded?: boolean }).notReloaded = true;
+      await fetch("/__sandbox/scenarios");
+    });
+    await expect(trafficList(page).getByRole("row").filter({ hasText: "GET scenarioRules" })).toBeVisible({ timeout: 2_000 });
+    expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
     await openConsole(page, "/try/createPayment", (current) => fieldIn(current, "debtorAccount", "bban"));
     const debtor = await fieldIn(page, "debtorAccount", "bban").inputValue();
     await send(page, 201);
