@@ -23,6 +23,7 @@ const PAGES = [
   "/sandbox/identities",
   "/sandbox/data",
   "/history",
+  "/traffic",
   "/settings",
   "/openapi",
   "/decisions/0037-scenarios",
@@ -56,7 +57,7 @@ test.describe("on a phone, 390 px wide", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("every main page fits: no sideways scroll, the header a quarter of the screen at most, a menu button, nothing serious for axe", async ({ page }) => {
-    // Nineteen pages, each loaded and checked by axe (1–3 s each here): four times that, for a machine three times slower.
+    // Twenty pages, each loaded and checked by axe (1–3 s each here): four times that, for a machine three times slower.
     test.setTimeout(300_000);
     const problems: string[] = [];
     for (const address of PAGES) problems.push(...(await phoneProblems(page, address)));

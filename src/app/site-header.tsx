@@ -16,6 +16,7 @@ const navigation = [
   { href: "/quick-start", label: "Quick start" },
   { href: "/sandbox", label: "Sandbox" },
   { href: "/history", label: "History" },
+  { href: "/traffic", label: "Traffic" },
   { href: "/settings", label: "Settings" },
   { href: "/openapi", label: "OpenAPI" },
 ];

@@ -12,7 +12,8 @@ import { getSettings } from "../lib/settings";
 import { CodeBlock } from "./code-block";
 import { CopyButton } from "./copy-button";
 import { SignatureDiagnosis } from "./signature-diagnosis";
-import { compareLines, rebuiltSigningString, signatureParts, type LineComparison } from "./signature-parts";
+import { rebuiltSigningString, signatureParts } from "./signature-parts";
+import { SigningCompare } from "./signing-compare";
 
 export interface InspectorProps {
   request: WireRequest;
@@ -37,7 +38,8 @@ function prettyBody(body: string): string {
   }
 }
 
-function HeadersTable({
+/** Headers as a table: those signed tagged, those a browser may not send shown apart (the inspector, the Traffic view). */
+export function HeadersTable({
   headers,
   unsent,
   signed,
@@ -85,25 +87,6 @@ function HeadersTable({
   );
 }
 
-/** A line with its first difference marked from where it starts to the line's end. */
-function MarkedLine({ text, from }: { text: string; from: number | undefined }) {
-  if (from === undefined) return <code className="wrap">{text}</code>;
-  return (
-    <code className="wrap">
-      {text.slice(0, from)}
-      <mark className="first-difference">{text.slice(from) || "\u00a0"}</mark>
-    </code>
-  );
-}
-
-function firstDifferenceText(rows: LineComparison[]): string {
-  const index = rows.findIndex((row) => row.firstDifferenceAt !== undefined);
-  const row = rows[index];
-  if (!row) return "";
-  const name = (row.other ?? row.line).split(":")[0];
-  return ` The first difference is marked: line ${String(index + 1)}${name ? ` (${name})` : ""}, from character ${String((row.firstDifferenceAt ?? 0) + 1)}.`;
-}
-
 /**
  * How the request was signed. When the sandbox refused the signature (401), what the portal signed
  * stands beside the signing string the sandbox rebuilt, in full (from its response header: the
@@ -121,7 +104,6 @@ function SignatureSection({
   request: WireRequest;
 }) {
   const differs = rebuilt !== undefined && rebuilt !== signing.signingString;
-  const rows = rebuilt === undefined ? [] : compareLines(signing.signingString, rebuilt);
   return (
     <section aria-labelledby="inspector-signing">
       <h3 id="inspector-signing">Signature</h3>
@@ -141,37 +123,7 @@ function SignatureSection({
       </dl>
       {refused ? <SignatureDiagnosis request={request} /> : null}
       {rebuilt !== undefined && (differs || refused) ? (
-        <div className="signing-compare" role="group" aria-label="What was signed beside what the sandbox rebuilt">
-          <p className="notice">
-            {differs
-              ? `The sandbox rebuilt a different signing string. Lines that differ are marked.${firstDifferenceText(rows)}`
-              : "The sandbox rebuilt the same signing string: what it refused is the signature value, or the key that made it, or the Digest against the body (see the answer's message)."}
-          </p>
-          <ScrollBox label="Signing strings">
-            <table>
-              <caption>Signing string: signed by the portal and rebuilt by the sandbox, in full</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Signed</th>
-                  <th scope="col">Rebuilt by the sandbox</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
-                  <tr key={index} className={row.same ? undefined : "differs"}>
-                    <td>
-                      <MarkedLine text={row.line} from={row.firstDifferenceAt} />
-                    </td>
-                    <td>
-                      <MarkedLine text={row.other ?? ""} from={row.firstDifferenceAt} />
-                      {row.same ? null : <span className="visually-hidden"> (differs)</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollBox>
-        </div>
+        <SigningCompare signed={signing.signingString} rebuilt={rebuilt} signedBy="the portal" />
       ) : (
         <CodeBlock label="Signing string" text={signing.signingString} />
       )}

@@ -12,6 +12,14 @@ import type { DiagnosisCode, Finding } from "../signing/diagnosis";
 import { ChoiceNote } from "./sandbox-choice";
 import "./signature-diagnosis.css";
 
+/** A finding as the traffic record keeps it: a code of the table (or of a newer sandbox's) and its text. */
+interface RecordedFinding {
+  code: string;
+  text: string;
+}
+
+const isTableCode = (code: string): code is SignatureDiagnosisCode => Object.hasOwn(signatureDiagnoses, code);
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 /** Does not compile when the doctor's codes and the contract's table part. */
@@ -47,26 +55,36 @@ export function SignatureDiagnosis({ request }: { request: WireRequest }) {
   if (findings?.of !== request) return <p className="muted">The signature doctor is looking at the request…</p>;
   if (findings.list.length === 0)
     return <p className="muted">The signature doctor finds the signature itself sound: what was refused is in the answer&apos;s message.</p>;
+  return <DiagnosisFindings findings={findings.list} />;
+}
+
+/**
+ * The doctor's findings, each with its title, the fix in the request's own values and the rule's source: those the
+ * portal found itself (above), or those the sandbox recorded with a request it received (the Traffic view).
+ */
+export function DiagnosisFindings({ findings, title = "What the signature doctor found" }: { findings: readonly RecordedFinding[]; title?: string }) {
   return (
     <section className="signature-diagnosis" aria-labelledby="signature-diagnosis-title">
-      <h4 id="signature-diagnosis-title">What the signature doctor found</h4>
+      <h4 id="signature-diagnosis-title">{title}</h4>
       <ol>
-        {findings.list.map((finding) => {
-          const entry = signatureDiagnoses[finding.code];
-          const choice = diagnosisChoice(finding.code);
+        {findings.map((finding) => {
+          const entry = isTableCode(finding.code) ? signatureDiagnoses[finding.code] : undefined;
+          const choice = isTableCode(finding.code) ? diagnosisChoice(finding.code) : undefined;
           return (
             <li key={finding.code}>
-              <strong>{entry.title}</strong> <code>{finding.code}</code>
+              {entry ? <strong>{entry.title}</strong> : null} <code>{finding.code}</code>
               <p className="diagnosis-text">{finding.text}</p>
-              <p className="muted">
-                Rule: {entry.source}
-                {choice ? (
-                  <>
-                    {" "}
-                    <ChoiceNote choice={choice} />
-                  </>
-                ) : null}
-              </p>
+              {entry ? (
+                <p className="muted">
+                  Rule: {entry.source}
+                  {choice ? (
+                    <>
+                      {" "}
+                      <ChoiceNote choice={choice} />
+                    </>
+                  ) : null}
+                </p>
+              ) : null}
             </li>
           );
         })}

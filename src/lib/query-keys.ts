@@ -14,6 +14,11 @@ export const sandboxKeys = {
   settings: () => [...sandboxKeys.all, "settings"] as const,
   scenarios: () => [...sandboxKeys.all, "scenarios"] as const,
   sca: (subject: string, id: string) => [...sandboxKeys.all, "sca", subject, id] as const,
+  /** The traffic record (decision 0062): read again on the sandbox's traffic news, not on its changes. */
+  traffic: () => [...sandboxKeys.all, "traffic"] as const,
+  trafficPages: (filter: Record<string, string>) => [...sandboxKeys.traffic(), "pages", filter] as const,
+  /** One record whole: never changes once written, so never read again. */
+  trafficRecord: (id: string) => [...sandboxKeys.traffic(), "record", id] as const,
 };
 
 export const portalKeys = {

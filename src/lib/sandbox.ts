@@ -13,12 +13,19 @@ export type SandboxStatus = { state: "starting" } | { state: "ready"; isBatchLea
 export const CHANGES_CHANNEL = "psd2-sandbox-changes";
 let announcer: BroadcastChannel | undefined;
 
-/** This tab's sandbox committed a change: every tab of this browser (this one too) hears of it. */
-function announceChange(): void {
+/** What goes on the channel: "changed" after a committed change, and the id of each request it recorded (decision 0062). */
+export type ChangesMessage = "changed" | { traffic: string };
+
+function announce(message: ChangesMessage): void {
   if (typeof BroadcastChannel === "undefined") return;
   announcer ??= new BroadcastChannel(CHANGES_CHANNEL);
-  announcer.postMessage("changed");
+  announcer.postMessage(message);
 }
+
+/** This tab's sandbox committed a change: every tab of this browser (this one too) hears of it. */
+const announceChange = () => {
+  announce("changed");
+};
 
 let status: SandboxStatus = { state: "starting" };
 const listeners = new Set<() => void>();
@@ -39,6 +46,10 @@ export function startSandbox(): Promise<BrowserSandbox> {
       (sandbox) => {
         performance.mark("sandbox-ready");
         sandbox.sandbox.env.store.onCommit(announceChange);
+        // Each tab runs its own sandbox over the one database: a Traffic view in any tab hears of the requests of all.
+        sandbox.sandbox.onTraffic((id) => {
+          announce({ traffic: id });
+        });
         setStatus({ state: "ready", isBatchLeader: sandbox.isBatchLeader });
         return sandbox;
       },

@@ -47,8 +47,11 @@ export async function checkServer(url: string): Promise<ServerState> {
   return { state: "ready" };
 }
 
-/** Watches the server until the returned function is called; `onChange` after every change seen. */
-export function watchServer(url: string, onChange: () => void): () => void {
+/**
+ * Watches the server until the returned function is called; `onChange` after every change seen, `onTraffic` after new
+ * requests were recorded (the stream's `traffic` event; a hosted server's, read by polling, after every poll).
+ */
+export function watchServer(url: string, onChange: () => void, onTraffic: () => void = () => undefined): () => void {
   let stopped = false;
   let source: EventSource | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -71,6 +74,8 @@ export function watchServer(url: string, onChange: () => void): () => void {
   const poll = async () => {
     try {
       changed(await sandboxControl("sandboxChanges", { sandbox: { kind: "server", url } }));
+      // The changes say nothing of traffic here: a Traffic view open reads its first page again at this pace.
+      onTraffic();
     } catch {
       // A refused or failed read: the server's state says why, and the next poll tries again.
       const state = await checkServer(url);
@@ -85,6 +90,7 @@ export function watchServer(url: string, onChange: () => void): () => void {
       const changes = SandboxChanges.safeParse(JSON.parse((event as MessageEvent<string>).data));
       if (changes.success) changed(changes.data);
     });
+    source.addEventListener("traffic", onTraffic);
     source.addEventListener("open", () => {
       setServerState({ state: "ready" });
     });

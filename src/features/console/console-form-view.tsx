@@ -38,10 +38,10 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
   const parameters = parametersOf(operation.method, operation.path);
   const pathParameters = parameters.filter((parameter) => parameter.in === "path");
   const queryParameters = parameters.filter((parameter) => parameter.in === "query");
-  const { example, state, fromHistory, fromReference, addressed } = useExample(operation);
+  const { example, state, recorded: recordedSource, fromReference, addressed } = useExample(operation);
   const { form, draftState, resetToExample, load, awaiting } = useDraftedForm(operation, nodes, example, addressed);
   const tryIt = useTryItChoice(operation, fromReference, draftState);
-  const recorded = useRecordedRequest(operation, nodes, fromHistory, load);
+  const recorded = useRecordedRequest(operation, nodes, recordedSource, load);
   const { formState, handleSubmit, setError, control, getValues } = form;
   const [view, setView] = useState<InspectorView>("preview");
   const [requestTab, setRequestTab] = useState<RequestTab>(() =>

@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useSearch } from "wouter";
 import type { Operation } from "../../contract/operations";
-import { ADDRESS_MARKERS, FROM_HISTORY, FROM_REFERENCE } from "../../lib/console-address";
+import { ADDRESS_MARKERS, FROM_REFERENCE, recordedSourceOf, type RecordedSource } from "../../lib/console-address";
 import { exampleValues } from "../../lib/examples";
 import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
 import { useSettings } from "../../lib/settings";
@@ -19,7 +19,8 @@ export type ExampleState = { kind: "loading" } | { kind: "ready" } | { kind: "fa
 export function useExample(operation: Operation): {
   example: ConsoleValues;
   state: ExampleState;
-  fromHistory: string | undefined;
+  /** The recorded request (of the history or the traffic record) the address opens. */
+  recorded: RecordedSource | undefined;
   fromReference: boolean;
   addressed: string[];
 } {
@@ -54,5 +55,5 @@ export function useExample(operation: Operation): {
   const state: ExampleState =
     accounts.data && customers.data && clock.data ? { kind: "ready" } : failed ? { kind: "failed", problem: failed.error.message } : { kind: "loading" };
   const addressed = useMemo(() => Object.keys(fromUrl), [fromUrl]);
-  return { example, state, fromHistory: search.get(FROM_HISTORY) ?? undefined, fromReference: search.has(FROM_REFERENCE), addressed };
+  return { example, state, recorded: recordedSourceOf(search), fromReference: search.has(FROM_REFERENCE), addressed };
 }

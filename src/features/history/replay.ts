@@ -7,7 +7,7 @@ import { consoleAddress } from "../../lib/console-address";
 import type { Exchange } from "../../lib/exchange";
 import type { Draft, RequestInput } from "../../lib/request-draft";
 import { reusableHeaders } from "../../lib/reusable-headers";
-import { matchOperation, type OperationMatch } from "./match-operation";
+import { matchOperation, type OperationMatch } from "../../lib/match-operation";
 
 type Stored = Pick<Exchange, "operationId" | "request" | "unsentHeaders">;
 
@@ -53,5 +53,5 @@ export function replayInput(exchange: Stored, requestId: string): ReplayPlan {
 
 /** The console's address for this request: its operation, path parameters and query, and the recorded headers and body by its id. */
 export function consoleHref(match: OperationMatch, exchangeId: string): string {
-  return consoleAddress(match.operation.id, { ...match.query, ...match.params }, exchangeId);
+  return consoleAddress(match.operation.id, { ...match.query, ...match.params }, { kind: "history", id: exchangeId });
 }

@@ -4,8 +4,8 @@
  * open it in the console; it also reads any link the interface returns (`_links`, `Link`).
  * The matching itself is the contract's one path matcher.
  */
-import type { Operation } from "../../contract/operations";
-import { isControlRoute, matchOperation as matchPath } from "../../contract/paths";
+import type { Operation } from "../contract/operations";
+import { isControlRoute, matchOperation as matchPath } from "../contract/paths";
 
 export interface OperationMatch {
   operation: Operation;
