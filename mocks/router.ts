@@ -27,6 +27,7 @@ import { parseAcceptFixes } from "../src/contract/headers";
 import { SCENARIO_APPLIED_HEADER, SCENARIO_HEADER, appliedMarker, isImmediate } from "../src/contract/scenarios";
 import { chooseScenario, factsOf, immediateAnswer } from "./scenarios/forced";
 import { ChangeNotes, watchChanges } from "./store/change-watch";
+import { viewOf } from "./store/forwarding-view";
 
 /**
  * The sandbox as one request sees it: when it keeps a traffic record, its store notes what the request changed into
@@ -37,8 +38,7 @@ function requestEnv(env: SandboxEnv, facts: RequestFacts): SandboxEnv {
   if (env.traffic === undefined) return env;
   facts.sandbox = env;
   facts.changes ??= new ChangeNotes();
-  const store = watchChanges(env.store, facts.changes);
-  return new Proxy(env, { get: (target, name, receiver): unknown => (name === "store" ? store : Reflect.get(target, name, receiver)) });
+  return viewOf(env, { store: watchChanges(env.store, facts.changes) });
 }
 
 export const CONTROL_PREFIX = "/__sandbox/";

@@ -37,7 +37,12 @@ interface Seen {
 }
 
 function joinedHeaders(headers: Record<string, string[] | undefined>): [string, string][] {
-  return Object.entries(headers).flatMap(([name, values]) => (name.startsWith(":") || values === undefined ? [] : [[name, values.join(", ")]]));
+  const joined: [string, string][] = [];
+  for (const name in headers) {
+    const values = headers[name];
+    if (values !== undefined && !name.startsWith(":")) joined.push([name, values.length === 1 ? (values[0] ?? "") : values.join(", ")]);
+  }
+  return joined;
 }
 
 function sentHeaders(res: ServerResponse): [string, string][] {

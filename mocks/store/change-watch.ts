@@ -7,6 +7,7 @@
 import type { RecordedChange } from "../../src/contract/traffic";
 import type { MetaKey } from "./records";
 import type { SandboxStore, WriteTx } from "./port";
+import { viewOf } from "./forwarding-view";
 
 /** Changes a record lists at most; a batch run that books more says how many more in a last entry. */
 export const MAX_RECORDED_CHANGES = 100;
@@ -92,7 +93,9 @@ function watchedTx(tx: WriteTx, pending: RecordedChange[]): WriteTx {
       if (change) pending.push(change);
     },
   };
-  return overlay(tx, watched);
+  // A transaction is made for one write, so it gets no prototype of its own (a prototype per write would give every
+  // view a shape of its own): the adapters' transactions are objects of closures, copied whole with the noting ones on top.
+  return { ...tx, ...watched };
 }
 
 /** `store` as one request sees it: the same store, its committed changes noted in `notes`. */
@@ -112,17 +115,5 @@ export function watchChanges(store: SandboxStore, notes: ChangeNotes): SandboxSt
     restore: (stores) => replaced("restored to the fixed data", () => store.restore(stores))(),
     clear: replaced("emptied", () => store.clear()),
   };
-  return overlay(store, watched);
-}
-
-/** `target` with `own`'s methods in place of its own (the adapters' objects may keep state behind their methods). */
-function overlay<T extends object>(target: T, own: Partial<T>): T {
-  return new Proxy(target, {
-    get: (object, name, receiver) => {
-      const mine = (own as Record<string | symbol, unknown>)[name];
-      if (mine !== undefined) return mine;
-      const value: unknown = Reflect.get(object, name, receiver);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(object) : value;
-    },
-  });
+  return viewOf(store, watched);
 }

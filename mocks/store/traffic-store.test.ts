@@ -142,6 +142,26 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     expect(held).toBeLessThanOrEqual(10);
   });
 
+  test("records arriving together (a server under load) are each kept once, within the bound, the oldest dropped first", async () => {
+    const start = Date.UTC(2026, 10, 27, 12);
+    const made = Array.from({ length: 150 }, (_, n) => record(start + n, { status: 200 + (n % 3) }));
+    await Promise.all(made.map((each) => store.recordTraffic(each, { maxRecords: 100, maxBytes: 10_000_000 })));
+    const kept = (await store.trafficPage({ limit: 200 })).requests;
+    // The newest stay, in order; a full sandbox drops a 64th of its bound beyond it (100 kept: 99 or 100).
+    expect(kept.length).toBeGreaterThanOrEqual(99);
+    expect(kept.map((each) => each.id)).toEqual(
+      made
+        .slice(-kept.length)
+        .map((each) => each.id)
+        .reverse(),
+    );
+    expect(await store.trafficRecord(made.at(-1)?.id ?? "")).toEqual(made.at(-1));
+    // The totals still count what is kept: with the bytes bound at what two more hold, the oldest go until it fits.
+    const size = trafficRow(record(start)).bytes;
+    await Promise.all([1, 2].map((n) => store.recordTraffic(record(start + 1000 + n), { maxRecords: 100, maxBytes: size * 2 })));
+    expect((await store.trafficPage({ limit: 200 })).requests.length).toBe(2);
+  });
+
   test("traffic is not the sandbox's data: no commit is heard, an export leaves it out, a reset leaves it be", async () => {
     let commits = 0;
     store.onCommit(() => (commits += 1));

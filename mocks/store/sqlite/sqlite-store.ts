@@ -4,7 +4,7 @@
  * Same semantics as the IndexedDB adapter; docs/storage.md ("The SQL adapter") has the tables, the
  * transaction rules, durability and migrations.
  */
-import { REQUEST_ID_RETENTION_MS, type SandboxStore } from "../port";
+import { REQUEST_ID_RETENTION_MS, type SandboxStore, type TrafficLimits } from "../port";
 import { clearAll, exportAll, importAll, replaceAll } from "../sql/export-import";
 import { migrateToLatest } from "../sql/migrations";
 import { sqliteMigrations } from "./sqlite-migrations";
@@ -17,14 +17,14 @@ import type { Kysely } from "kysely";
 import type Database from "better-sqlite3";
 import { writeTxOf } from "../sql/write-tx";
 import { commitListeners } from "../commit-listeners";
-import { groupCommitHolds } from "./group-commit";
+import { groupCommitHolds, type GroupCommitHolds } from "./group-commit";
 import { walFlusher } from "./wal-flusher";
 import { createRowCache } from "../sql/row-cache";
 import type { Db } from "../sql/db";
 import { asStoreFailure, storageFull } from "../unavailable";
-import { trafficRow } from "../traffic-rows";
+import { trafficRow, type TrafficRow } from "../traffic-rows";
 import { trafficPageOf, trafficRecordOf, trafficRecordsOf } from "../sql/traffic";
-import { preparedTrafficRecord } from "./sqlite-traffic";
+import { preparedTrafficRecords } from "./sqlite-traffic";
 import { statfs } from "node:fs/promises";
 import { dirname } from "node:path";
 
@@ -79,7 +79,7 @@ export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxSt
   });
   const { notify, onCommit } = commitListeners();
   const claimNew = preparedClaim(db, native);
-  const recordTraffic = preparedTrafficRecord(native);
+  const recordTraffic = batchedTraffic(holds, preparedTrafficRecords(native));
   /** A unit through a view of the cache, ended (forgetting what it changed) however the unit ends. */
   const viewed = async <T>(run: (view: ReturnType<typeof cache.view>) => Promise<T>): Promise<T> => {
     const view = cache.view();
@@ -137,13 +137,7 @@ export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxSt
       }),
     requestIdUsed: (tppKey, requestId, at) => open(() => holds.read((tx) => requestIdUsed(tx, tppKey, requestId, at))),
     // Not sandbox data either: a unit of the open group, after the answer; the listeners do not hear of it.
-    recordTraffic: (record, limits) =>
-      open(async () => {
-        const row = trafficRow(record);
-        await holds.statement(() => {
-          recordTraffic(row, limits);
-        });
-      }),
+    recordTraffic: (record, limits) => open(() => recordTraffic(trafficRow(record), limits)),
     trafficPage: (query) => open(() => holds.read((tx) => trafficPageOf(tx, query))),
     trafficRecords: (query) => open(() => holds.read((tx) => trafficRecordsOf(tx, query))),
     trafficRecord: (id) => open(() => holds.read((tx) => trafficRecordOf(tx, id))),
@@ -177,4 +171,36 @@ function preparedClaim(db: Db, native: Database.Database): (claim: ClaimRow) => 
   const { sql, parameters } = compileMarked(db, CLAIM_COLUMNS, insertClaim);
   const statement = native.prepare(sql);
   return (claim) => statement.run(parameters(claim)).changes === 1;
+}
+
+/**
+ * Records written in batches: a record joins the batch that waits for the connection, if one does, else starts one; a
+ * batch is one unit of the commit group it reaches (one statement's savepoint, one update of the totals), and each of
+ * its records is answered once that group has committed. Under load most records find a batch waiting.
+ */
+function batchedTraffic(
+  holds: Pick<GroupCommitHolds<unknown>, "statement">,
+  write: (rows: readonly TrafficRow[], limits: TrafficLimits) => void,
+): (row: TrafficRow, limits: TrafficLimits) => Promise<void> {
+  let waiting: { rows: TrafficRow[]; limits: TrafficLimits; written: Promise<void> } | undefined;
+  return (row, limits) => {
+    if (waiting) {
+      waiting.rows.push(row);
+      waiting.limits = limits;
+      return waiting.written;
+    }
+    const batch = { rows: [row], limits, written: Promise.resolve() };
+    waiting = batch;
+    batch.written = holds.statement(() => {
+      // From here on the batch is being written: a later record starts the next one.
+      if (waiting === batch) waiting = undefined;
+      write(batch.rows, batch.limits);
+    });
+    // A batch that never reached the connection (its group could not begin) must not take later records with it.
+    const over = () => {
+      if (waiting === batch) waiting = undefined;
+    };
+    batch.written.then(over, over);
+    return batch.written;
+  };
 }
