@@ -3,35 +3,19 @@
  * (all, or those the search keeps), oldest first, as a test that does the same again against the
  * sandbox server with fresh ids (docs/collections.md). The generators load only when asked.
  */
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Exchange } from "../../lib/exchange";
-import { downloadText } from "../../lib/download";
-import { accountsQuery, clockQuery, customersQuery } from "../../lib/sandbox-queries";
+import { exportExchanges, type ExchangeExportFormat as Format } from "../../lib/export-exchanges";
 import { curlOrigin } from "../../lib/settings";
 import { ActionOutcome } from "../../components/action-outcome";
-
-type Format = "playwright" | "postman";
-
-async function exportAs(queryClient: QueryClient, format: Format, exchanges: readonly Exchange[]): Promise<string> {
-  const [{ exportHistory }, accounts, customers, clock] = await Promise.all([
-    import("../../lib/journey-export/history-export"),
-    queryClient.query(accountsQuery()),
-    queryClient.query(customersQuery()),
-    queryClient.query(clockQuery()),
-  ]);
-  // The sandbox's data, so that the export replaces it by values of its own setup (issue 27, point 4e).
-  const file = await exportHistory(format, exchanges, curlOrigin(), { accounts, customers, today: clock.today });
-  downloadText(file.fileName, file.text, file.type);
-  return file.summary;
-}
 
 export function HistoryExport({ exchanges }: { exchanges: readonly Exchange[] }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<{ busy?: Format; message?: string; problem?: string }>({});
   const run = (format: Format) => {
     setState({ busy: format });
-    exportAs(queryClient, format, exchanges).then(
+    exportExchanges(queryClient, format, exchanges).then(
       (message) => {
         setState({ message });
       },

@@ -2,34 +2,27 @@
  * What to do with a received request: open it in the console (its operation's form, filled with its parameters,
  * headers and body) or export it as a test (the history's Playwright and Postman exports, for this one request).
  */
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "wouter";
 import { ActionOutcome } from "../../components/action-outcome";
 import type { TrafficRecord } from "../../contract/traffic";
 import { consoleAddress } from "../../lib/console-address";
-import { downloadText } from "../../lib/download";
 import type { Exchange } from "../../lib/exchange";
 import { matchOperation } from "../../lib/match-operation";
+import { exportExchanges, type ExchangeExportFormat as Format } from "../../lib/export-exchanges";
 import { curlOrigin } from "../../lib/settings";
 import { notReplayable } from "../../lib/traffic-exchange";
 
-type Format = "playwright" | "postman";
-
-async function exportAs(format: Format, exchange: Exchange): Promise<string> {
-  const { exportHistory } = await import("../../lib/journey-export/history-export");
-  const file = await exportHistory(format, [exchange], curlOrigin());
-  downloadText(file.fileName, file.text, file.type);
-  return file.summary;
-}
-
 export function TrafficActions({ record, exchange }: { record: TrafficRecord; exchange: Exchange }) {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<{ busy?: Format; message?: string; problem?: string }>({});
   const problem = notReplayable(record);
   const match = matchOperation(exchange.request.method, exchange.request.url, exchange.operationId);
   if (problem !== undefined || !match) return <p className="notice">{problem} It can still be read here, and a TPP&apos;s own copy sent again as it is.</p>;
   const run = (format: Format) => {
     setState({ busy: format });
-    exportAs(format, exchange).then(
+    exportExchanges(queryClient, format, [exchange]).then(
       (message) => {
         setState({ message });
       },
