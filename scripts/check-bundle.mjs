@@ -32,9 +32,10 @@ import { gzipSync } from "node:zlib";
 // portal on a phone with the console built around the answer (0050; measured 380.9); 396 with the signature doctor in the signing
 // code, its table and texts (0052; measured 392.0); 403 with the traffic record in the in-browser sandbox (0055; measured
 // 401.9); 417 with the client report in the in-browser sandbox (0054; measured 406.8) and the portal's Traffic view,
-// lazy (0062; measured 416.5); first screen unchanged.
+// lazy (0062; measured 416.5); 427 with code and exports that make their own data (0061) and the sandbox as strict as the
+// bank (0059; measured 426.3 on main); first screen unchanged.
 // The docs reader has its own budget.
-export const BUDGETS_KIB = { firstScreen: 150, all: 417, docs: 8 };
+export const BUDGETS_KIB = { firstScreen: 150, all: 427, docs: 8 };
 /** The docs reader's chunk (vite.config.ts names it). */
 const DOCS_CHUNK = /^assets\/docs-[^/]+\.m?js$/;
 export const GZIP_LEVEL = 9;
