@@ -12,7 +12,10 @@ export const FROM_HISTORY = "from-history";
 export const FROM_TRAFFIC = "from-traffic";
 
 /** Where a request the console opens was recorded: the portal's history, or the sandbox's traffic record. */
-export interface RecordedSource { kind: "history" | "traffic"; id: string }
+export interface RecordedSource {
+  kind: "history" | "traffic";
+  id: string;
+}
 
 /**
  * "Try it" from a reference page: open the operation's example. When the user has a draft of that
