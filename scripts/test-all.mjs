@@ -427,7 +427,9 @@ async function playwright(project, reportName) {
   // --no-deps: the performance project depends on the chromium one, which has run by then.
   const status = await run(node, [bin("@playwright/test", "playwright"), "test", `--project=${project}`, "--no-deps"], {
     timeoutMs: limit("e2e"),
-    env: { E2E_PORT: port, E2E_OWN_SERVER: "1", E2E_JSON_REPORT: report },
+    // Each project its own output folder: Playwright empties it at the start, and the timings run after the rest
+    // would otherwise wipe a failed test's screenshot, trace and error context.
+    env: { E2E_PORT: port, E2E_OWN_SERVER: "1", E2E_JSON_REPORT: report, E2E_OUTPUT: join("test-results", project) },
   });
   const data = readJson(report);
   if (!data?.stats) return noReport(status);

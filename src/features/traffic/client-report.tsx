@@ -55,7 +55,10 @@ export function ClientReportPanel({ query, shown, hrefOf }: Props) {
           The report could not be built: {report.error.message}
         </p>
       ) : report.data === undefined ? (
-        <p className="loading">Building the report…</p>
+        // Read only while its tab is shown: a hidden tab's report is not being built, so it says nothing is under way.
+        shown ? (
+          <p className="loading">Building the report…</p>
+        ) : null
       ) : (
         <>
           <p>
