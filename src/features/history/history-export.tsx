@@ -3,34 +3,14 @@
  * (all, or those the search keeps), oldest first, as a test that does the same again against the
  * sandbox server with fresh ids (docs/collections.md). The generators load only when asked.
  */
-import { useState } from "react";
 import type { Exchange } from "../../lib/exchange";
-import { downloadText } from "../../lib/download";
 import { curlOrigin } from "../../lib/settings";
+import { useExportDownload } from "../../lib/use-export-download";
 import { ActionOutcome } from "../../components/action-outcome";
-
-type Format = "playwright" | "postman";
-
-async function exportAs(format: Format, exchanges: readonly Exchange[]): Promise<string> {
-  const { exportHistory } = await import("../../lib/journey-export/history-export");
-  const file = await exportHistory(format, exchanges, curlOrigin());
-  downloadText(file.fileName, file.text, file.type);
-  return file.summary;
-}
+import { ExportButtons } from "../../components/export-buttons";
 
 export function HistoryExport({ exchanges }: { exchanges: readonly Exchange[] }) {
-  const [state, setState] = useState<{ busy?: Format; message?: string; problem?: string }>({});
-  const run = (format: Format) => {
-    setState({ busy: format });
-    exportAs(format, exchanges).then(
-      (message) => {
-        setState({ message });
-      },
-      (error: unknown) => {
-        setState({ problem: error instanceof Error ? error.message : String(error) });
-      },
-    );
-  };
+  const { state, run } = useExportDownload();
   const what = exchanges.length === 1 ? "1 shown request" : `${String(exchanges.length)} shown requests`;
   return (
     <section className="history-export" aria-labelledby="history-export-title">
@@ -41,24 +21,7 @@ export function HistoryExport({ exchanges }: { exchanges: readonly Exchange[] })
         export one journey.
       </p>
       <div className="history-actions" role="group" aria-label="Export">
-        <button
-          type="button"
-          disabled={exchanges.length === 0 || state.busy !== undefined}
-          onClick={() => {
-            run("playwright");
-          }}
-        >
-          {state.busy === "playwright" ? "Exporting…" : "Export as Playwright test"}
-        </button>
-        <button
-          type="button"
-          disabled={exchanges.length === 0 || state.busy !== undefined}
-          onClick={() => {
-            run("postman");
-          }}
-        >
-          {state.busy === "postman" ? "Exporting…" : "Export as Postman collection"}
-        </button>
+        <ExportButtons exchanges={exchanges} state={state} run={run} />
       </div>
       <ActionOutcome message={state.message} problem={state.problem} />
     </section>
