@@ -87,6 +87,18 @@ export function HeadersTable({
   );
 }
 
+/** A Signature header's parameters (keyId, algorithm, headers, signature) as terms of a description list. */
+export function SignatureParts({ header }: { header: string }) {
+  return signatureParts(header).map(([name, value]) => (
+    <div key={name}>
+      <dt>{name}</dt>
+      <dd>
+        <code className="wrap">{value}</code>
+      </dd>
+    </div>
+  ));
+}
+
 /**
  * How the request was signed. When the sandbox refused the signature (401), what the portal signed
  * stands beside the signing string the sandbox rebuilt, in full (from its response header: the
@@ -112,14 +124,7 @@ function SignatureSection({
         <dd>
           <code className="wrap">{signing.digest}</code>
         </dd>
-        {signatureParts(signing.signatureHeader).map(([name, value]) => (
-          <div key={name}>
-            <dt>{name}</dt>
-            <dd>
-              <code className="wrap">{value}</code>
-            </dd>
-          </div>
-        ))}
+        <SignatureParts header={signing.signatureHeader} />
       </dl>
       {refused ? <SignatureDiagnosis request={request} /> : null}
       {rebuilt !== undefined && (differs || refused) ? (

@@ -30,7 +30,7 @@ export function HistoryFilters({ filter, onChange }: { filter: HistoryFilter; on
           Method, path, operation, status, X-Request-ID, request or response body. Every word must match.
         </p>
       </div>
-      <fieldset className="history-status-filter">
+      <fieldset className="history-status-filter segmented-filter">
         <legend>Status</legend>
         {STATUS_FILTERS.map((status) => (
           <label key={status}>

@@ -2,35 +2,22 @@
  * What to do with a received request: open it in the console (its operation's form, filled with its parameters,
  * headers and body) or export it as a test (the history's Playwright and Postman exports, for this one request).
  */
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { Link } from "wouter";
 import { ActionOutcome } from "../../components/action-outcome";
+import { ExportButtons } from "../../components/export-buttons";
 import type { TrafficRecord } from "../../contract/traffic";
 import { consoleAddress } from "../../lib/console-address";
 import type { Exchange } from "../../lib/exchange";
 import { matchOperation } from "../../lib/match-operation";
-import { exportExchanges, type ExchangeExportFormat as Format } from "../../lib/export-exchanges";
 import { curlOrigin } from "../../lib/settings";
 import { notReplayable } from "../../lib/traffic-exchange";
+import { useExportDownload } from "../../lib/use-export-download";
 
 export function TrafficActions({ record, exchange }: { record: TrafficRecord; exchange: Exchange }) {
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<{ busy?: Format; message?: string; problem?: string }>({});
+  const { state, run } = useExportDownload();
   const problem = notReplayable(record);
   const match = matchOperation(exchange.request.method, exchange.request.url, exchange.operationId);
-  if (problem !== undefined || !match) return <p className="notice">{problem} It can still be read here, and a TPP&apos;s own copy sent again as it is.</p>;
-  const run = (format: Format) => {
-    setState({ busy: format });
-    exportExchanges(queryClient, format, [exchange]).then(
-      (message) => {
-        setState({ message });
-      },
-      (error: unknown) => {
-        setState({ problem: error instanceof Error ? error.message : String(error) });
-      },
-    );
-  };
+  if (problem !== undefined || !match) return <p className="notice">{problem} It can still be read here.</p>;
   return (
     <>
       <div className="button-row" role="group" aria-label="Actions on this request">
@@ -40,24 +27,7 @@ export function TrafficActions({ record, exchange }: { record: TrafficRecord; ex
         >
           Open in console
         </Link>
-        <button
-          type="button"
-          disabled={state.busy !== undefined}
-          onClick={() => {
-            run("playwright");
-          }}
-        >
-          {state.busy === "playwright" ? "Exporting…" : "Export as Playwright test"}
-        </button>
-        <button
-          type="button"
-          disabled={state.busy !== undefined}
-          onClick={() => {
-            run("postman");
-          }}
-        >
-          {state.busy === "postman" ? "Exporting…" : "Export as Postman collection"}
-        </button>
+        <ExportButtons exchanges={[exchange]} state={state} run={run} />
         <Link href={`/reference/${match.operation.id}`}>Reference: {match.operation.title}</Link>
       </div>
       <p className="muted">

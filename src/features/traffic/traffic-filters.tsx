@@ -26,7 +26,7 @@ export function TrafficFilters({ filter, onChange, tpps }: Props) {
         event.preventDefault();
       }}
     >
-      <fieldset className="traffic-status-filter">
+      <fieldset className="segmented-filter">
         <legend>Status</legend>
         {STATUS_FILTERS.map((status) => (
           <label key={status}>

@@ -7,7 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CodeBlock } from "../../components/code-block";
 import { DiagnosisFindings } from "../../components/signature-diagnosis";
-import { signatureParts } from "../../components/signature-parts";
+import { SignatureParts } from "../../components/inspector";
 import { SigningCompare } from "../../components/signing-compare";
 import type { TrafficRecord } from "../../contract/traffic";
 import { listHistory } from "../../lib/history";
@@ -58,14 +58,7 @@ export function TrafficSignature({ record }: { record: TrafficRecord }) {
         <p className="muted">Not signed: the request carried no Signature header.</p>
       ) : (
         <dl className="facts">
-          {signatureParts(signature).map(([name, value]) => (
-            <div key={name}>
-              <dt>{name}</dt>
-              <dd>
-                <code className="wrap">{value}</code>
-              </dd>
-            </div>
-          ))}
+          <SignatureParts header={signature} />
           <DigestCheck record={record} />
         </dl>
       )}
