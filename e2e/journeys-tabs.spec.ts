@@ -59,7 +59,7 @@ test.describe("journeys: two tabs, one batch runner", () => {
     const [closing, staying] = (await isLeader(page)) ? [page, second] : [second, page];
     await expect(leaderFact(staying)).toHaveText("No, another tab does");
     await closing.close();
-    await expect.poll(() => isLeader(staying), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => isLeader(staying)).toBe(true);
     await expect(leaderFact(staying)).toHaveText("Yes");
 
     // A new tab follows the one that now leads.

@@ -44,8 +44,9 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const reports = join(root, ".reports");
@@ -418,6 +419,43 @@ const suites = [
   },
 ];
 
+/** "suite: file › test: first line of its error" for every failed test in the reports this run wrote. */
+function failedTests() {
+  const firstLine = (text) =>
+    stripVTControlCharacters(String(text ?? ""))
+      .trim()
+      .split("\n")[0]
+      .slice(0, 240);
+  const lines = [];
+  for (const [suite, file] of [
+    ["vitest", "vitest.json"],
+    ["postgres", "postgres.json"],
+    ["snippets", "snippets.json"],
+    ["package", "package-suite.json"],
+  ]) {
+    for (const testFile of readJson(join(reports, file))?.testResults ?? []) {
+      for (const test of testFile.assertionResults ?? []) {
+        if (test.status !== "failed") continue;
+        lines.push(`${suite}: ${relative(root, testFile.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      }
+    }
+  }
+  for (const file of ["playwright.json", "playwright-performance.json"]) {
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== "unexpected") continue;
+          const error = test.results?.find((r) => r.error)?.error;
+          lines.push(`e2e: ${spec.file}:${String(spec.line)} › ${spec.title}: ${firstLine(error?.message)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of readJson(join(reports, file))?.suites ?? []) walk(suite);
+  }
+  return lines;
+}
+
 /** One Playwright project (playwright.config.ts) on a preview of its own; its counts from its JSON report. */
 async function playwright(project, reportName) {
   const report = join(reports, reportName);
@@ -542,6 +580,14 @@ const totals = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, fail
   failed: 0,
   skipped: 0,
 });
+
+// The failed tests by name, just above the summary: a CI log is often read from its end only.
+const failures = failedTests();
+if (failures.length) {
+  console.log("\nfailed tests:");
+  for (const line of failures.slice(0, 30)) console.log(`  ${line}`);
+  if (failures.length > 30) console.log(`  … and ${String(failures.length - 30)} more (see each suite's output above)`);
+}
 
 const rows = [
   ["suite", "result", "passed", "failed", "skipped", "time", "notes"],
