@@ -13,6 +13,9 @@ test("a body's size is its UTF-8 bytes, whether the edge had it as text or as by
   const long = "x".repeat(5000);
   expect(recordedBody(long, 4096)).toEqual({ text: "x".repeat(4096), bytes: 5000, keptBytes: 4096 });
   expect(recordedBody("")).toEqual({ text: "", bytes: 0, keptBytes: 0 });
+  // Cut where a whole character ends: "ø" is two bytes, so an odd bound keeps one byte less.
+  expect(recordedBody("ø".repeat(3000), 4095)).toEqual({ text: "ø".repeat(2047), bytes: 6000, keptBytes: 4094 });
+  expect(recordedBody(`${"x".repeat(4000)}😀`, 4002)).toEqual({ text: "x".repeat(4000), bytes: 4004, keptBytes: 4000 });
 });
 
 test("a private key is removed from a body or a header, a certificate is kept", () => {
