@@ -162,6 +162,31 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     expect((await store.trafficPage({ limit: 200 })).requests.length).toBe(2);
   });
 
+  test("every record comes back with the certificate header it carried, also after the oldest were dropped", async () => {
+    const start = Date.UTC(2026, 10, 27, 13);
+    const certificates = ["A", "B", "C"].map((letter) => `MIIC${letter.repeat(1200)}`);
+    const made = Array.from({ length: 40 }, (_, n) =>
+      record(start + n, {
+        request: {
+          headers: { "x-request-id": `r${String(n)}`, "tpp-signature-certificate": certificates[n % 3] ?? "", digest: "SHA-256=x" },
+          body: { text: "", bytes: 0, keptBytes: 0 },
+        },
+      }),
+    );
+    // A record without a certificate header, and one with an empty one, stay as they were.
+    made.push(
+      record(start + 50),
+      record(start + 51, { request: { headers: { "tpp-signature-certificate": "" }, body: { text: "", bytes: 0, keptBytes: 0 } } }),
+    );
+    for (const each of made) await store.recordTraffic(each, { maxRecords: 10, maxBytes: 10_000_000 });
+    const kept = await store.trafficRecords({ limit: 200 });
+    expect(kept.records.length).toBeGreaterThanOrEqual(9);
+    expect(kept.records).toEqual(made.slice(-kept.records.length).reverse());
+    // In the order sent: the header keeps its place among the others.
+    expect(Object.keys(kept.records.at(-1)?.request.headers ?? {})).toEqual(["x-request-id", "tpp-signature-certificate", "digest"]);
+    for (const each of made.slice(-3)) expect(await store.trafficRecord(each.id)).toEqual(each);
+  });
+
   test("traffic is not the sandbox's data: no commit is heard, an export leaves it out, a reset leaves it be", async () => {
     let commits = 0;
     store.onCommit(() => (commits += 1));

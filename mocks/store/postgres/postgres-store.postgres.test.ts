@@ -93,6 +93,9 @@ const versionOneColumns = [
   "traffic.tpp text collate C",
   "traffic.bytes integer not null",
   "traffic.data text not null",
+  "traffic.certificate text collate C",
+  "traffic_certificates.id text not null collate C",
+  "traffic_certificates.text text not null",
   "traffic_totals.id integer not null",
   "traffic_totals.records bigint not null",
   "traffic_totals.bytes bigint not null",
@@ -128,6 +131,12 @@ const fixtures: Fixture[] = [
   {
     // Version 3 added the traffic record's tables: the data is as it was.
     version: 2,
+    seed: (db) => replaceAll(postgresHolds(db), sampleStores()),
+    expected: sampleStores(),
+  },
+  {
+    // Version 4 keeps a record's certificate header once: the data is as it was.
+    version: 3,
     seed: (db) => replaceAll(postgresHolds(db), sampleStores()),
     expected: sampleStores(),
   },
@@ -179,7 +188,9 @@ describe("PostgreSQL migrations, tested from each earlier version", () => {
       "request_ids: CREATE INDEX request_ids_expires_at ON request_ids USING btree (expires_at)",
       "request_ids: CREATE INDEX request_ids_first_used_at ON request_ids USING btree (first_used_at)",
       "request_ids: CREATE UNIQUE INDEX request_ids_pk ON request_ids USING btree (tpp_key, request_id)",
+      "traffic: CREATE INDEX traffic_certificate ON traffic USING btree (certificate)",
       "traffic: CREATE UNIQUE INDEX traffic_pkey ON traffic USING btree (id)",
+      "traffic_certificates: CREATE UNIQUE INDEX traffic_certificates_pkey ON traffic_certificates USING btree (id)",
       "traffic_totals: CREATE UNIQUE INDEX traffic_totals_pkey ON traffic_totals USING btree (id)",
       "transactions: CREATE UNIQUE INDEX transactions_account_list ON transactions USING btree (account_id, booking_date, seq)",
       "transactions: CREATE UNIQUE INDEX transactions_pk ON transactions USING btree (account_id, id)",

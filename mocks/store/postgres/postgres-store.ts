@@ -23,7 +23,7 @@ import { CLOSED_MESSAGE, runTransaction } from "../sql/run-transaction";
 import { asStoreFailure } from "../unavailable";
 import { writeTxOf } from "../sql/write-tx";
 import { trafficPageOf, trafficRecordOf, trafficRecordsOf } from "../sql/traffic";
-import { trafficRow } from "../traffic-rows";
+import { sqlTraffic } from "../sql/traffic-certificates";
 import { trafficBatches } from "./traffic-batches";
 
 export interface PostgresSandboxStore extends SandboxStore {
@@ -155,7 +155,7 @@ export function postgresStoreOn(
     // One statement, outside a transaction.
     requestIdUsed: (tppKey, requestId, at) => open(() => requestIdUsed(db, tppKey, requestId, at)),
     // Not sandbox data: no writer lock, no change notice; batched (traffic-batches.ts).
-    recordTraffic: (record, limits) => open(() => recordTraffic(trafficRow(record), limits)),
+    recordTraffic: (record, limits) => open(() => recordTraffic(sqlTraffic(record), limits)),
     trafficPage: (query) => open(() => trafficPageOf(db, query)),
     trafficRecords: (query) => open(() => trafficRecordsOf(db, query)),
     trafficRecord: (id) => open(() => trafficRecordOf(db, id)),

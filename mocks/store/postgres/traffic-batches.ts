@@ -7,18 +7,18 @@
 import type { TrafficLimits } from "../port";
 import type { Db } from "../sql/db";
 import { recordTrafficRows } from "../sql/traffic";
-import type { TrafficRow } from "../traffic-rows";
+import type { SqlTraffic } from "../sql/traffic-certificates";
 
 export const MAX_WAITING = 2000;
 /** Rows per insert at most: each count is a statement text of its own, and a pool keeps at most 500 (prepared-statements.ts). */
 const MAX_BATCH = 32;
 
 interface Waiting {
-  row: TrafficRow;
+  row: SqlTraffic;
   done: (error?: unknown) => void;
 }
 
-export function trafficBatches(db: Db): (row: TrafficRow, limits: TrafficLimits) => Promise<void> {
+export function trafficBatches(db: Db): (row: SqlTraffic, limits: TrafficLimits) => Promise<void> {
   const waiting: Waiting[] = [];
   let limits: TrafficLimits | undefined;
   let writing = false;

@@ -43,9 +43,11 @@ const layout: TableLayout[] = [
       text("tpp", false),
       { name: "bytes", type: "integer", notNull: true },
       text("data"),
+      text("certificate", false),
     ],
-    indexes: [index(["id"], true)],
+    indexes: [index(["certificate"], false), index(["id"], true)],
   },
+  { name: "traffic_certificates", columns: [text("id"), text("text")], indexes: [index(["id"], true)] },
   {
     name: "traffic_totals",
     columns: [{ name: "id", type: "integer", notNull: true }, bigint("records"), bigint("bytes")],
@@ -65,9 +67,10 @@ const layout: TableLayout[] = [
  */
 const fixtures: SqlVersionFixture[] = [
   emptySqlDatabase,
-  // Version 2 added request_ids.expires_at, version 3 the traffic record: the data tables are as they were.
+  // Version 2 added request_ids.expires_at, versions 3 and 4 the traffic record: the data tables are as they were.
   { version: 1, seed: (db) => insertRows(db, sampleStores()), expected: sampleStores() },
   { version: 2, seed: (db) => insertRows(db, sampleStores()), expected: sampleStores() },
+  { version: 3, seed: (db) => insertRows(db, sampleStores()), expected: sampleStores() },
 ];
 
 describe("SQL migrations tested from each earlier version", () => {

@@ -130,6 +130,22 @@ export const sqlMigrationSteps = ({ key }: SqlColumnTypes): readonly SqlMigratio
         .execute();
     },
   },
+  {
+    version: 4,
+    // The certificate header kept once per certificate (decision 0055): a record names it in `certificate` (its
+    // SHA-256) instead of holding its 1.2 KB, which brought a creation's row under a page. Rows of version 3 hold the
+    // header themselves (certificate null) and are read as they are; a version-3 process still running writes those.
+    async up(db) {
+      await db.schema.alterTable("traffic").addColumn("certificate", key).execute();
+      // A dropped row's certificate goes when no row names it any more: that question is one index lookup.
+      await db.schema.createIndex("traffic_certificate").on("traffic").column("certificate").execute();
+      await db.schema
+        .createTable("traffic_certificates")
+        .addColumn("id", key, (column) => column.primaryKey())
+        .addColumn("text", "text", (column) => column.notNull())
+        .execute();
+    },
+  },
 ];
 
 /** The newest version (both engines have every step). */

@@ -68,7 +68,16 @@ export interface RequestIdsTable {
  * The traffic record (version 3, decision 0055): every request the sandbox answered, kept apart from its data, a row as
  * traffic-rows.ts makes it; `id` is time-ordered, so pages walk it newest first and a time range is a range of it.
  */
-export type TrafficTable = TrafficRow;
+export interface TrafficTable extends TrafficRow {
+  /** The SHA-256 (hex) of the certificate header the request carried, kept in traffic_certificates (version 4); null: none, or a row of version 3 holding it. */
+  certificate: string | null;
+}
+
+/** The certificate headers the records carried, once each (version 4), by the SHA-256 of the header's text. */
+export interface TrafficCertificatesTable {
+  id: string;
+  text: string;
+}
 
 /** One row (id 1): how many records and bytes `traffic` holds, so the retention bound needs no count. */
 export interface TrafficTotalsTable {
@@ -88,6 +97,7 @@ export interface SandboxTables {
   request_ids: RequestIdsTable;
   traffic: TrafficTable;
   traffic_totals: TrafficTotalsTable;
+  traffic_certificates: TrafficCertificatesTable;
 }
 
 /** The tables that hold the sandbox's data: export, import, restore and clear cover these, not request_ids nor the traffic. */

@@ -54,7 +54,7 @@ test("the steps make the catalogue a released database has, statement for statem
   await db.destroy();
 });
 
-test("a released database opens with only the steps after it (version 3: the traffic record), and its data is read and written as before", async () => {
+test("a released database opens with only the steps after it (versions 3 and 4: the traffic record), and its data is read and written as before", async () => {
   const file = await releasedDatabase();
   const store = await openSqliteStore({ file });
   await expectReleasedDataServed(store);
@@ -64,12 +64,24 @@ test("a released database opens with only the steps after it (version 3: the tra
   const { db, native } = openSqlite({ file });
   const applied = appliedSteps(native) as { name: string; timestamp: string }[];
   expect(applied.slice(0, RELEASED_MIGRATIONS.length)).toEqual(releasedMigrationRecords);
-  expect(applied.slice(RELEASED_MIGRATIONS.length).map((step) => step.name)).toEqual(["v0003"]);
+  expect(applied.slice(RELEASED_MIGRATIONS.length).map((step) => step.name)).toEqual(["v0003", "v0004"]);
   // Its tables as they were, the traffic record's beside them.
   const catalogue = catalogueOf(native) as { name: string }[];
   expect(catalogue.filter((row) => !row.name.includes("traffic"))).toEqual(RELEASED_SQLITE_CATALOGUE);
-  expect(catalogue.filter((row) => row.name.includes("traffic")).map((row) => row.name)).toEqual(
-    ["traffic", "traffic_totals", "sqlite_autoindex_traffic_1"].sort(),
+  expect(
+    catalogue
+      .filter((row) => row.name.includes("traffic"))
+      .map((row) => row.name)
+      .sort(),
+  ).toEqual(
+    [
+      "traffic",
+      "traffic_totals",
+      "sqlite_autoindex_traffic_1",
+      "traffic_certificates",
+      "sqlite_autoindex_traffic_certificates_1",
+      "traffic_certificate",
+    ].sort(),
   );
   await db.destroy();
 });

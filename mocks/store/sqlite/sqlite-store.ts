@@ -22,9 +22,9 @@ import { walFlusher } from "./wal-flusher";
 import { createRowCache } from "../sql/row-cache";
 import type { Db } from "../sql/db";
 import { asStoreFailure, storageFull } from "../unavailable";
-import { trafficRow, type TrafficRow } from "../traffic-rows";
 import { trafficPageOf, trafficRecordOf, trafficRecordsOf } from "../sql/traffic";
 import { preparedTrafficRecords } from "./sqlite-traffic";
+import { sqlTraffic, type SqlTraffic } from "../sql/traffic-certificates";
 import { statfs } from "node:fs/promises";
 import { dirname } from "node:path";
 
@@ -137,7 +137,7 @@ export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxSt
       }),
     requestIdUsed: (tppKey, requestId, at) => open(() => holds.read((tx) => requestIdUsed(tx, tppKey, requestId, at))),
     // Not sandbox data either: a unit of the open group, after the answer; the listeners do not hear of it.
-    recordTraffic: (record, limits) => open(() => recordTraffic.record(trafficRow(record), limits)),
+    recordTraffic: (record, limits) => open(() => recordTraffic.record(sqlTraffic(record), limits)),
     // A reading of the traffic first writes the records that wait: a client sees its last request at once.
     trafficPage: (query) => open(() => recordTraffic.flush().then(() => holds.read((tx) => trafficPageOf(tx, query)))),
     trafficRecords: (query) => open(() => recordTraffic.flush().then(() => holds.read((tx) => trafficRecordsOf(tx, query)))),
@@ -189,16 +189,16 @@ const RECORD_DELAY_MS = 20;
  */
 function batchedTraffic(
   holds: Pick<GroupCommitHolds<unknown>, "statement">,
-  write: (rows: readonly TrafficRow[], limits: TrafficLimits) => void,
-): { record: (row: TrafficRow, limits: TrafficLimits) => Promise<void>; flush: () => Promise<void> } {
+  write: (rows: readonly SqlTraffic[], limits: TrafficLimits) => void,
+): { record: (row: SqlTraffic, limits: TrafficLimits) => Promise<void>; flush: () => Promise<void> } {
   interface Batch {
-    rows: TrafficRow[];
+    rows: SqlTraffic[];
     limits: TrafficLimits;
     written: Promise<void>;
     start: () => void;
   }
   let waiting: Batch | undefined;
-  const record = (row: TrafficRow, limits: TrafficLimits) => {
+  const record = (row: SqlTraffic, limits: TrafficLimits) => {
     if (waiting) {
       waiting.rows.push(row);
       waiting.limits = limits;
