@@ -145,6 +145,25 @@ describe("units that reach the database in one turn of the event loop", () => {
     expect(await ids()).toEqual(["a", "b", "c"]);
   });
 
+  test("a read in a group whose writes so far are kept apart neither waits for its commit nor fails with it; a read of what is kept apart does both", async () => {
+    const { holds, native, ids, statement } = open();
+    const insertApart = native.prepare("insert into notes (id, parent) values (?, ?)");
+    // Kept apart, and doomed: its dangling parent fails the group's commit.
+    const apart = holds.statement(() => insertApart.run("apart", "nobody").changes, { apart: true });
+    const read = holds.read((tx) => tx.selectFrom("notes").select("id").where("id", "!=", "apart").execute());
+    const readApart = holds.read((tx) => tx.selectFrom("notes").select("id").execute(), { apart: true });
+    const results = await Promise.allSettled([apart, read, readApart]);
+    expect(results.map((result) => result.status)).toEqual(["rejected", "fulfilled", "rejected"]);
+    expect(await ids()).toEqual([]);
+    // Once the group has written data, a later read of it waits and fails with it.
+    const doomed = await Promise.allSettled([
+      holds.statement(() => insertApart.run("apart-2", null).changes, { apart: true }),
+      statement("data", "nobody"),
+      holds.read((tx) => tx.selectFrom("notes").select("id").execute()),
+    ]);
+    expect(doomed.map((result) => result.status)).toEqual(["rejected", "rejected", "rejected"]);
+  });
+
   test("a one-statement unit whose group fails at commit fails too", async () => {
     const { statement, insert, ids } = open();
     const results = await Promise.allSettled([statement("a"), insert("b", "nobody")]);

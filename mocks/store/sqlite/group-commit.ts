@@ -14,6 +14,9 @@
  * - No unit's result comes back before its group has committed, reads included (a read in an open
  *   group may see the group's writes): an answer never shows, and a 2xx never confirms, what could
  *   still be lost. If the commit fails, every unit of the group fails, and nothing of it was kept.
+ *   Except: a read in a group whose writes so far are all kept apart (the traffic record, which no
+ *   read of the sandbox's data sees) saw nothing that could be lost, so it neither waits for the
+ *   commit nor fails with it; a full disk refusing the records of refused requests keeps reads going.
  *
  * docs/storage.md ("The SQL adapter") and decision 0040 say why, with the figures.
  */
@@ -37,6 +40,8 @@ interface Group {
   committed: Promise<void>;
   resolve: () => void;
   reject: (error: unknown) => void;
+  /** What the group has written so far: nothing, only what is kept apart from the data, or data a read may see. */
+  written: "nothing" | "apart" | "data";
 }
 
 function newGroup(): Group {
@@ -48,7 +53,7 @@ function newGroup(): Group {
   });
   // A group nobody waits on (its units all failed) must not be an unhandled rejection.
   committed.catch(() => undefined);
-  return { committed, resolve, reject };
+  return { committed, resolve, reject, written: "nothing" };
 }
 
 export interface GroupCommitOptions<Connection extends QueryExecutorProvider> {
@@ -62,15 +67,22 @@ export interface GroupCommitOptions<Connection extends QueryExecutorProvider> {
   onCommitted?: () => void;
 }
 
+/** What a read sees, or a statement writes: the sandbox's data (the default), or what is kept apart from it (the traffic record). */
+export interface Apart {
+  apart?: boolean;
+}
+
 export interface GroupCommitHolds<Connection> {
-  read: HoldOn<Connection>;
+  /** With `apart`, a read of what is kept apart, which waits for those writes too. */
+  read: <R>(body: (connection: Connection) => Promise<R>, options?: Apart) => Promise<R>;
   write: HoldOn<Connection>;
   /**
    * A write of one statement, run synchronously on the connection (better-sqlite3): no savepoint,
    * because SQLite undoes a failed statement by itself and keeps the transaction (an error that ends
-   * the transaction fails the group, as for `write`).
+   * the transaction fails the group, as for `write`). With `apart`, it writes only what no read of
+   * the data sees.
    */
-  statement: <R>(body: () => R) => Promise<R>;
+  statement: <R>(body: () => R, options?: Apart) => Promise<R>;
   /** Commits the open group now (before the database closes). */
   flush: () => Promise<void>;
 }
@@ -142,13 +154,14 @@ export function groupCommitHolds<Connection extends QueryExecutorProvider>({
   };
 
   return {
-    read: async (body) => {
-      // A read outside any group needs none: nothing uncommitted can be seen.
+    read: async (body, options) => {
+      // A read outside any group needs none: nothing uncommitted can be seen. Inside one, only what was written before it.
       let group: Group | undefined;
       let result;
       try {
         result = await onConnection((connection) => {
-          group = open;
+          const seen = open?.written === "data" || (options?.apart === true && open?.written === "apart");
+          group = seen ? open : undefined;
           return body(connection);
         });
       } catch (error) {
@@ -162,6 +175,7 @@ export function groupCommitHolds<Connection extends QueryExecutorProvider>({
     write: async (body) => {
       const { result, group } = await onConnection(async (connection) => {
         const group = await joinGroup(connection);
+        group.written = "data";
         await run(connection, STATEMENTS.savepoint);
         try {
           const result = await body(connection);
@@ -176,9 +190,11 @@ export function groupCommitHolds<Connection extends QueryExecutorProvider>({
       return result;
     },
 
-    statement: async (body) => {
+    statement: async (body, options) => {
       const { result, group } = await onConnection(async (connection) => {
         const group = await joinGroup(connection);
+        if (options?.apart !== true) group.written = "data";
+        else if (group.written === "nothing") group.written = "apart";
         try {
           return { result: body(), group };
         } catch (error) {

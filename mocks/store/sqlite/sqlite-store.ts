@@ -139,9 +139,9 @@ export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxSt
     // Not sandbox data either: a unit of the open group, after the answer; the listeners do not hear of it.
     recordTraffic: (record, limits) => open(() => recordTraffic.record(sqlTraffic(record), limits)),
     // A reading of the traffic first writes the records that wait: a client sees its last request at once.
-    trafficPage: (query) => open(() => recordTraffic.flush().then(() => holds.read((tx) => trafficPageOf(tx, query)))),
-    trafficRecords: (query) => open(() => recordTraffic.flush().then(() => holds.read((tx) => trafficRecordsOf(tx, query)))),
-    trafficRecord: (id) => open(() => recordTraffic.flush().then(() => holds.read((tx) => trafficRecordOf(tx, id)))),
+    trafficPage: (query) => open(() => recordTraffic.flush().then(() => holds.read((tx) => trafficPageOf(tx, query), { apart: true }))),
+    trafficRecords: (query) => open(() => recordTraffic.flush().then(() => holds.read((tx) => trafficRecordsOf(tx, query), { apart: true }))),
+    trafficRecord: (id) => open(() => recordTraffic.flush().then(() => holds.read((tx) => trafficRecordOf(tx, id), { apart: true }))),
     onCommit,
     checkRoom: async () => {
       if (native.memory) return;
@@ -209,7 +209,7 @@ function batchedTraffic(
       start = () => {
         // From here on the batch is being written: a later record starts the next one.
         if (waiting === batch) waiting = undefined;
-        holds.statement(() => write(batch.rows, batch.limits)).then(resolve, reject);
+        holds.statement(() => write(batch.rows, batch.limits), { apart: true }).then(resolve, reject);
       };
     });
     const batch: Batch = { rows: [row], limits, written, start };
