@@ -116,22 +116,22 @@ export function matchesFilters(row: Pick<TrafficRow, "status" | "operation" | "t
   return true;
 }
 
+/** The first `limit` of up to `limit + 1` rows, newest first, and the next cursor when there is more. */
+export function shownOf<Row extends { id: string }>(rows: readonly Row[], limit: number): { shown: Row[]; next: string | null } {
+  const shown = rows.slice(0, limit);
+  return { shown, next: rows.length > limit ? (shown.at(-1)?.id ?? null) : null };
+}
+
 /** The page of up to `limit + 1` matching rows, newest first: the first `limit` of them, and the next cursor when there is more. */
 export function pageOf(rows: readonly { id: string; data: string }[], limit: number): TrafficPage {
-  const shown = rows.slice(0, limit);
-  return {
-    requests: shown.map((row) => summaryOf(JSON.parse(row.data) as TrafficRecord)),
-    next: rows.length > limit ? (shown.at(-1)?.id ?? null) : null,
-  };
+  const { shown, next } = shownOf(rows, limit);
+  return { requests: shown.map((row) => summaryOf(JSON.parse(row.data) as TrafficRecord)), next };
 }
 
 /** The whole records of a page of up to `limit + 1` matching rows, newest first (what the client report reads). */
 export function recordsOf(rows: readonly { id: string; data: string }[], limit: number): TrafficRecords {
-  const shown = rows.slice(0, limit);
-  return {
-    records: shown.map((row) => JSON.parse(row.data) as TrafficRecord),
-    next: rows.length > limit ? (shown.at(-1)?.id ?? null) : null,
-  };
+  const { shown, next } = shownOf(rows, limit);
+  return { records: shown.map((row) => JSON.parse(row.data) as TrafficRecord), next };
 }
 
 /** Names this process in its ids, so two servers on one database never make the same id in the same millisecond. */

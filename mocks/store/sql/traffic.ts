@@ -8,7 +8,7 @@
 import type { Kysely } from "kysely";
 import type { TrafficPage, TrafficRecord } from "../../../src/contract/traffic";
 import type { TrafficLimits, TrafficPageQuery, TrafficRecords } from "../port";
-import { MAX_DROPPED_PER_RECORD, droppedFor, moreNeeded, oldestToRead, overLimits, pageOf, type TrafficTotals } from "../traffic-rows";
+import { MAX_DROPPED_PER_RECORD, droppedFor, moreNeeded, oldestToRead, overLimits, pageOf, shownOf, type TrafficTotals } from "../traffic-rows";
 import type { SandboxTables } from "./tables";
 import { certificatesOf, withCertificates, type SqlTraffic } from "./traffic-certificates";
 
@@ -94,9 +94,8 @@ export async function trafficPageOf(db: Db, query: TrafficPageQuery): Promise<Tr
 }
 
 export async function trafficRecordsOf(db: Db, query: TrafficPageQuery): Promise<TrafficRecords> {
-  const rows = await pageRows(db, query);
-  const shown = rows.slice(0, query.limit);
-  return { records: await withCertificates(db, shown), next: rows.length > query.limit ? (shown.at(-1)?.id ?? null) : null };
+  const { shown, next } = shownOf(await pageRows(db, query), query.limit);
+  return { records: await withCertificates(db, shown), next };
 }
 
 export async function trafficRecordOf(db: Db, id: string): Promise<TrafficRecord | undefined> {
