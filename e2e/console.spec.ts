@@ -103,6 +103,27 @@ test.describe("console forms", () => {
     await expect.poll(sentRequestId, SLOW).not.toBe(first);
   });
 
+  test("an answer tab opened while the request is on its way stays open when the answer comes; without a pick the answer shows", async ({ page }) => {
+    await openConsole(page, "/try/createPayment", (current) => fieldIn(current, "debtorAccount", "bban"));
+    // The sandbox answers 1.5 s late (a scenario rule), so the tab is certainly picked while the request is on its way.
+    const ruleSet = await page.evaluate(async () => {
+      const rules = [{ enabled: true, match: { operations: ["createPayment"] }, outcome: { kind: "delay", ms: 1500 } }];
+      const response = await fetch("/__sandbox/scenarios", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rules }) });
+      return response.status;
+    });
+    expect(ruleSet).toBe(200);
+    const status = answer(page).locator(".result-status .status");
+    const tab = (name: string) => page.getByRole("tab", { name });
+
+    await page.getByRole("button", { name: "Send POST" }).click();
+    await tab("Code").click();
+    await expect(status).toHaveText("201", SLOW);
+    await expect(tab("Code")).toHaveAttribute("aria-selected", "true");
+
+    await page.getByRole("button", { name: "Send POST" }).click();
+    await expect(tab("Response")).toHaveAttribute("aria-selected", "true", SLOW);
+  });
+
   test("a structured KID reference is added and removed; with a message as well it is refused, alone it is accepted", async ({ page }) => {
     await openConsole(page, "/try/createPayment", (current) => fieldIn(current, "debtorAccount", "bban"));
     const structured = page.getByRole("group", { name: /^remittanceInformationStructuredArray\b/ });

@@ -51,9 +51,13 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
   // The form refused the last send: the answer shown is an earlier one's, so the panel says so instead.
   const [blocked, setBlocked] = useState(false);
   const answerRef = useRef<HTMLElement>(null);
+  // An answer tab the user opens between Send and the answer is theirs: the answer arriving shows Response only when
+  // no tab was picked since Send (counted, so no flag is left set by a send that failed or was refused by the form).
+  const tabPicks = useRef(0);
+  const tabPicksAtSend = useRef(0);
   const { exchange, setExchange, sending, send, curl, code } = useConsoleSend(operation, nodes, setError, () => {
     setView("sent");
-    setAnswerTab("response");
+    if (tabPicks.current === tabPicksAtSend.current) setAnswerTab("response");
     setBlocked(false);
     // Beside Send on a wide screen already; on a narrow one the answer comes after the form: bring its status into view.
     requestAnimationFrame(() => {
@@ -71,8 +75,12 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
     else setBlocked(true);
   };
   /** Shows one of the answer's tabs and takes the focus there, so the next key works in it. */
-  const showAnswerTab = (tab: AnswerTab, then?: () => void) => {
+  const pickAnswerTab = (tab: AnswerTab) => {
+    tabPicks.current += 1;
     setAnswerTab(tab);
+  };
+  const showAnswerTab = (tab: AnswerTab, then?: () => void) => {
+    pickAnswerTab(tab);
     if (tab === "inspector") setView("sent");
     requestAnimationFrame(() => {
       const tabButton = document.getElementById(tabId("answer", tab));
@@ -95,7 +103,15 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
       <div className="console">
         <FormProvider {...form}>
           <AwaitingFields.Provider value={waiting}>
-            <form className="console-form" onSubmit={handleSubmit(sendValues, onInvalid)} noValidate aria-label={`${operation.title} request`}>
+            <form
+              className="console-form"
+              onSubmit={(event) => {
+                tabPicksAtSend.current = tabPicks.current;
+                return handleSubmit(sendValues, onInvalid)(event);
+              }}
+              noValidate
+              aria-label={`${operation.title} request`}
+            >
               <CodeLists />
               <FieldErrorAnnouncer />
               {tryIt.asking ? (
@@ -160,7 +176,7 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
           <AnswerTabs
             exchange={exchange}
             selected={answerTab}
-            onSelect={setAnswerTab}
+            onSelect={pickAnswerTab}
             inspector={
               <InspectorPanel
                 operation={operation}
