@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { openApiPlugin } from "./scripts/vite-openapi-plugin.ts";
+import { ISOLATED_TESTS, TEST_EXCLUDE, TEST_INCLUDE } from "./scripts/vitest-files.ts";
 
 export default defineConfig({
   plugins: [react(), openApiPlugin()],
@@ -41,10 +42,16 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "mocks/**/*.test.ts", "cli/**/*.test.ts", "scripts/**/*.test.ts"],
     // The snippets run with their runtimes in a suite of their own (vitest.snippets.config.ts), the
     // PostgreSQL tests on a throwaway cluster in theirs (vitest.postgres.config.ts).
-    exclude: ["**/node_modules/**", "scripts/**/*.run.test.ts", "**/*.postgres.test.ts", "**/*.package.test.ts"],
+    exclude: TEST_EXCLUDE,
+    // Two projects: the test files that replace modules or globals (ISOLATED_TESTS) each get a fresh module registry;
+    // the others share their worker's modules, so each file no longer imports the sandbox, the contract and zod anew
+    // (import was a third of the suite's CPU; docs/decisions/0063).
+    projects: [
+      { extends: true, test: { name: "shared", include: TEST_INCLUDE, exclude: [...TEST_EXCLUDE, ...ISOLATED_TESTS], isolate: false } },
+      { extends: true, test: { name: "isolated", include: ISOLATED_TESTS } },
+    ],
     environment: "node",
     // Vitest's default on two cores is one worker (cores − 1); the files are independent (each test
     // file its own sandbox, servers on ports the system picks), so both cores run them.
