@@ -26,6 +26,13 @@ const chromium = {
   },
 };
 const PERFORMANCE_SPEC = /performance\.spec\.ts$/;
+const TRACE_MODES = ["off", "on", "retain-on-failure", "on-first-retry", "retain-on-first-failure"] as const;
+function traceMode(asked: string | undefined): (typeof TRACE_MODES)[number] {
+  if (asked === undefined || asked === "") return "off";
+  const mode = TRACE_MODES.find((known) => known === asked);
+  if (!mode) throw new Error(`E2E_TRACE=${asked}: use one of ${TRACE_MODES.join(", ")}.`);
+  return mode;
+}
 
 export default defineConfig({
   testDir: "e2e",
@@ -50,7 +57,10 @@ export default defineConfig({
     baseURL: BASE_URL,
     actionTimeout: 30_000,
     navigationTimeout: 45_000,
-    trace: "retain-on-failure",
+    // No trace by default: recording one for every test (kept only on failure) was a third of the suite's CPU. A failure
+    // still leaves its screenshot and its page's ARIA snapshot (error-context.md); E2E_TRACE=retain-on-failure (or on)
+    // records traces while chasing one (docs/testing.md).
+    trace: traceMode(process.env.E2E_TRACE),
     screenshot: "only-on-failure",
   },
   projects: [
