@@ -18,6 +18,9 @@
 //   snippets one check per test of the generated code snippets run with their real runtimes
 //           (vitest.snippets.config.ts), after scripts/ensure-runtimes.mjs installed what was
 //           missing; a runtime it could not install adds 1 failed (and its tests fail too)
+//   native  one check: better-sqlite3's native module built (`npm test` installs without it and builds it here, beside
+//           the first suites; a moment when it is there). It comes with the suites that need it: vitest, postgres,
+//           snippets, package, e2e
 //   build   one check: `vite build`
 //   bundle  one check per budget (first-screen JS, all JS), from scripts/check-bundle.mjs
 //   package one check per test of vitest.package.config.ts: the project packed (the build's dist/ and a fresh
@@ -38,15 +41,16 @@
 // Options: --only a,b  run only these suites;  --skip a,b  run all but these;
 //          --budget N  minutes for the whole run (default 85);
 //          --jobs N    suites at once (default 3; 1 runs them one after another, as before decision 0060).
-// Suite names: eslint, tsc, prettier, vitest, postgres, openapi, snippets, build, bundle, package, e2e.
+// Suite names: native, eslint, tsc, prettier, vitest, postgres, openapi, snippets, build, bundle, package, e2e.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
+import { NATIVE_PACKAGE, nativeBinding, npmCommand } from "./ensure-deps.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const reports = join(root, ".reports");
@@ -235,6 +239,7 @@ const LIMITS = {
   bundle: 3 * MIN, // ~1 s
   package: 6 * MIN, // ~45 s at load 18 (pack, an offline install, a server, Chromium, 25 runs of the command)
   chromium: 15 * MIN, // ~0 s when installed; apt-get install otherwise
+  native: 10 * MIN, // ~0 s when built; ~70 s on one core compiling better-sqlite3 otherwise
   e2e: 40 * MIN, // ~5-8 min
 };
 
@@ -272,6 +277,19 @@ async function runVitest(reportName, extraArgs, suite) {
 }
 
 const suites = [
+  {
+    // better-sqlite3's native module, which `npm test` leaves out of its install (scripts/ensure-deps.mjs --native-later):
+    // compiled here beside the suites that do not need it, instead of before all of them on one core (decision 0063).
+    name: "native",
+    async run() {
+      if (existsSync(nativeBinding)) return { passed: 1, failed: 0, skipped: 0, notes: [`${NATIVE_PACKAGE} already built`] };
+      say(`test-all: building ${NATIVE_PACKAGE}'s native module (npm rebuild ${NATIVE_PACKAGE}) beside the first suites ...`);
+      const [command, args] = npmCommand(["rebuild", NATIVE_PACKAGE]);
+      const status = await run(command, args, { timeoutMs: limit("native") });
+      const ok = status.code === 0 && !status.timedOut && existsSync(nativeBinding);
+      return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, notes: status.timedOut ? ["timed out"] : ok ? [`${NATIVE_PACKAGE} built`] : [] };
+    },
+  },
   {
     name: "eslint",
     async run() {
@@ -311,6 +329,7 @@ const suites = [
   },
   {
     name: "vitest",
+    after: ["native"],
     async run() {
       const { data, status, result } = await runVitest("vitest.json", [], "vitest");
       if (!data) return noReport(status);
@@ -327,6 +346,7 @@ const suites = [
   },
   {
     name: "postgres",
+    after: ["native"],
     async run() {
       const installed = await run(node, [join(root, "scripts/ensure-postgres.mjs")], { timeoutMs: limit("postgres-install") });
       const { data, status, result } = await runVitest("postgres.json", ["--config", "vitest.postgres.config.ts"], "postgres");
@@ -352,6 +372,7 @@ const suites = [
   },
   {
     name: "snippets",
+    after: ["native"],
     async run() {
       const installed = await run(node, [join(root, "scripts/ensure-runtimes.mjs")], { timeoutMs: limit("runtimes") });
       const { data, status, result } = await runVitest("snippets.json", ["--config", "vitest.snippets.config.ts"], "snippets");
@@ -390,7 +411,7 @@ const suites = [
     name: "package",
     needsBuild: true,
     // Both build build/server/ (vitest through `npm run sandbox`): one after the other, never at the same moment.
-    after: ["vitest"],
+    after: ["native", "vitest"],
     async run() {
       const { data, status, result } = await runVitest("package-suite.json", ["--config", "vitest.package.config.ts"], "package");
       if (!data) return noReport(status);
@@ -400,6 +421,8 @@ const suites = [
   {
     name: "e2e",
     needsBuild: true,
+    // The specs that drive a sandbox server start one (better-sqlite3).
+    after: ["native"],
     async run() {
       const browser = await run(node, [join(root, "scripts/ensure-chromium.mjs")], { timeoutMs: limit("chromium") });
       if (browser.code !== 0) return { ...blank(), failed: 1, notes: ["no Chromium (see ensure-chromium above)"] };
@@ -495,7 +518,13 @@ function parseList(flag) {
 
 const only = parseList("--only");
 const skip = parseList("--skip") ?? [];
-const selected = suites.filter((suite) => (only ? only.includes(suite.name) : true) && !skip.includes(suite.name));
+const chosen = (name) => (only ? only.includes(name) : true) && !skip.includes(name);
+// "native" comes with any suite that needs it, unless skipped by name: it is a moment's check when the module is built.
+const selected = suites.filter(
+  (suite) =>
+    chosen(suite.name) ||
+    (suite.name === "native" && !skip.includes("native") && suites.some((other) => chosen(other.name) && other.after?.includes("native"))),
+);
 
 mkdirSync(reports, { recursive: true });
 for (const file of [
@@ -518,7 +547,7 @@ for (const file of [
 // e2e, starts as soon as the build is there; the others follow in START_ORDER. What must be alone
 // (e2e's first-screen timings) runs after everything else (docs/decisions/0060).
 // ---------------------------------------------------------------------------------------------
-const START_ORDER = ["build", "e2e", "eslint", "tsc", "prettier", "vitest", "postgres", "openapi", "snippets", "bundle", "package"];
+const START_ORDER = ["native", "build", "e2e", "eslint", "tsc", "prettier", "vitest", "postgres", "openapi", "snippets", "bundle", "package"];
 const waiting = [...selected].sort((a, b) => START_ORDER.indexOf(a.name) - START_ORDER.indexOf(b.name));
 const build = selected.find((suite) => suite.name === "build");
 const finished = new Map(); // suite name → its result
