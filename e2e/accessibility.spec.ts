@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { axeOf, expect, test } from "./fixtures";
 import { answer, createPayment, fieldIn, openConsole, runBatchNow, sandboxReady, send, showHeaders, SLOW } from "./journey-steps";
 
 // axe-core on every page of the portal, light and dark. The history and settings pages have their
@@ -10,7 +9,7 @@ import { answer, createPayment, fieldIn, openConsole, runBatchNow, sandboxReady,
 /** Serious and critical violations on the page as it is now, one line each (empty when clean). */
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
   await expect(page.locator(".skeleton-row, .skeleton-card, .loading")).toHaveCount(0, SLOW);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${where}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
@@ -113,3 +112,14 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
   });
 }
+
+test("the checker run in the page finds what is planted: an image without alt, a field without label", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible(SLOW);
+  await page.evaluate(() => {
+    const main = document.querySelector("main");
+    main?.insertAdjacentHTML("beforeend", '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="1" height="1"><input type="text">');
+  });
+  const found = (await axeOf(page).analyze()).violations.map((violation) => violation.id);
+  expect(found).toEqual(expect.arrayContaining(["image-alt", "label"]));
+});

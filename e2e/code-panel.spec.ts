@@ -1,8 +1,7 @@
 // The code panel (issue 11): the console's request, and a reference page's example, as scripts in
 // five languages that sign at run time, with the key and certificate files beside them. The
 // scripts themselves run against the server in the "snippets" suite (scripts/code-export.run.test.ts).
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { axeOf, expect, test } from "./fixtures";
 import { fieldIn, openConsole } from "./journey-steps";
 
 const SLOW = { timeout: 30_000 };
@@ -48,7 +47,7 @@ test("the console's payment as code: language tabs by keyboard, the form's value
   expect(await response.text()).toContain("-----BEGIN PRIVATE KEY-----");
 
   // Tabs, radios, buttons and links of the open panel pass axe.
-  const results = await new AxeBuilder({ page }).include(".code-section").analyze();
+  const results = await axeOf(page).include(".code-section").analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
 
@@ -81,6 +80,6 @@ test("the back-end quick start: the files to download at its top, the steps, and
   const code = page.getByRole("tabpanel").locator("pre");
   await expect(code).toContainText("/v1/payments/norwegian-domestic-credit-transfers", SLOW);
   await expect(code).toContainText("from cryptography");
-  const axe = await new AxeBuilder({ page }).include("main").analyze();
+  const axe = await axeOf(page).include("main").analyze();
   expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });

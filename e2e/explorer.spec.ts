@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
-import { expect, test } from "./fixtures";
+import { axeOf, expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 // The sandbox lives in IndexedDB per browser context; every test gets a fresh context, so each
@@ -165,7 +164,7 @@ test.describe("sandbox explorer", () => {
     test(`the ${view} view has no serious accessibility violation`, async ({ page }) => {
       await openExplorer(page, `/sandbox/${view}`);
       await expect(page.locator(".skeleton-row, .skeleton-card")).toHaveCount(0);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOf(page).analyze();
       const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
       expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
     });

@@ -12,7 +12,8 @@
 //   test.use({ allowedConsoleErrors: [] })                        // strict: even 4xx lines fail
 //   test.use({ allowedConsoleErrors: [...DEFAULT_ALLOWED_CONSOLE_ERRORS, /expected text/] })
 //   test.use({ checkBlankPage: false })
-import { test as base, expect, type ConsoleMessage } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type ConsoleMessage, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -102,4 +103,21 @@ export async function seenLive(what: string, arrived: () => Promise<void>): Prom
   const ms = Date.now() - started;
   console.log(`live: ${what} after ${String(ms)} ms`);
   test.info().annotations.push({ type: "live", description: `${what}: ${String(ms)} ms` });
+}
+
+/**
+ * axe-core on the page, run in it (axe's "legacy" mode): without it, every analysis opens a page of its own to merge
+ * the frames' results, which was half of each analysis' CPU (decision 0063). The portal has no cross-origin frame, the
+ * one thing that mode leaves out. The analysis waits for the sandbox to be ready: a page loaded while the sandbox's
+ * service worker was still installing is reloaded once by msw when the sandbox starts, and an analysis running then
+ * would lose its page.
+ */
+export function axeOf(page: Page): AxeBuilder {
+  const builder = new AxeBuilder({ page }).setLegacyMode(true);
+  const analyze = builder.analyze.bind(builder);
+  builder.analyze = async () => {
+    await expect(page.getByRole("status").filter({ hasText: "Sandbox ready" })).toBeVisible({ timeout: 60_000 });
+    return analyze();
+  };
+  return builder;
 }

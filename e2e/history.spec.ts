@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { axeOf, expect, test } from "./fixtures";
 import { SLOW } from "./journey-steps";
 
 /** Sends the console's request for an operation and waits for the answer's status. */
@@ -188,7 +187,7 @@ test.describe("request history", () => {
       await page.goto("/history?status=4xx");
       await rowOf(page, "Get payment status").getByRole("link").click();
       await expect(page.getByRole("region", { name: /^Get payment status, sent / })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOf(page).analyze();
       const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
       expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
     });

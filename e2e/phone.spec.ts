@@ -1,9 +1,8 @@
 // The portal on a phone (issue 30): at 390 px (and 360 px for the widest pages) no page scrolls
 // sideways, the header is a quarter of the screen at most with the navigation behind a menu button,
 // axe finds nothing serious; a payment goes through the console and the bank page one-handed.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { axeOf, expect, test } from "./fixtures";
 import { answer, fieldIn, openConsole, sandboxReady, SLOW } from "./journey-steps";
 
 const PAGES = [
@@ -47,7 +46,7 @@ async function phoneProblems(page: Page, address: string): Promise<string[]> {
   const menu = page.getByRole("button", { name: "Menu" });
   if (!(await menu.isVisible()) || (await menu.getAttribute("aria-expanded")) !== "false") problems.push(`${address}: no closed menu button`);
   if (await page.getByRole("navigation", { name: "Main" }).isVisible()) problems.push(`${address}: the navigation is not folded`);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   for (const violation of results.violations.filter((found) => found.impact === "serious" || found.impact === "critical"))
     problems.push(`${address}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   return problems;

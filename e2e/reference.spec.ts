@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { axeOf, expect, test } from "./fixtures";
 import { fieldIn, SLOW } from "./journey-steps";
 
 const documented = [
@@ -66,7 +65,7 @@ test.describe("API reference", () => {
     await expect(page).toHaveURL(/\/decisions\/0002-single-payment-fields$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("0002 Required fields and bounds of the single payment");
     await expect(page.getByText("Decision.", { exact: true })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include("main").analyze();
+    const axe = await axeOf(page).include("main").analyze();
     expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     // The record's list leads to every other record.
     await page.getByRole("link", { name: "Decisions", exact: true }).click();

@@ -1,10 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_ALLOWED_CONSOLE_ERRORS, expect, test } from "./fixtures";
+import { axeOf, DEFAULT_ALLOWED_CONSOLE_ERRORS, expect, test } from "./fixtures";
 import { lastSent } from "./journey-steps";
 
 /** A self-signed RSA-2048 certificate and its PKCS#8 key, made by OpenSSL as a TPP would. */
@@ -275,7 +274,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expect(page.locator("#sandbox-server-url-error")).toBeVisible();
       await importPair(page, "Bad", "garbage", "garbage");
       await expect(page.locator("#import-certificatePem-error")).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOf(page).analyze();
       const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
       expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
     });

@@ -2,11 +2,10 @@
 // On a server: a request sent from outside the browser (Node's fetch, as curl or a TPP's back end would) shows up
 // without a reload, and the client report cites a reused X-Request-ID. In this browser's sandbox: a request sent from the console shows up whole, opens in the console
 // again and exports as a test; a refused signature shows the signature doctor's finding.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { generatePersonNumber } from "../src/contract/identity-generators";
 import { generateTestCertificate, signRequest } from "../src/signing/index";
-import { expect, seenLive, test } from "./fixtures";
+import { axeOf, expect, seenLive, test } from "./fixtures";
 import { answer, fieldIn, openConsole, send, SLOW } from "./journey-steps";
 import { startSandboxProcess, type SandboxProcess } from "./sandbox-process";
 
@@ -28,7 +27,7 @@ async function openTraffic(page: Page) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
