@@ -59,7 +59,7 @@ export default defineConfig({
     navigationTimeout: 45_000,
     // No trace by default: recording one for every test (kept only on failure) was a third of the suite's CPU. A failure
     // still leaves its screenshot and its page's ARIA snapshot (error-context.md); E2E_TRACE=retain-on-failure (or on)
-    // records traces while chasing one (docs/testing.md).
+    // records traces while chasing one (docs/commands.md).
     trace: traceMode(process.env.E2E_TRACE),
     screenshot: "only-on-failure",
   },

@@ -108,8 +108,8 @@ export async function seenLive(what: string, arrived: () => Promise<void>): Prom
 /**
  * axe-core on the page, run in it (axe's "legacy" mode): without it, every analysis opens a page of its own to merge
  * the frames' results, which was half of each analysis' CPU (decision 0063). The portal has no cross-origin frame, the
- * one thing that mode leaves out. The analysis waits for the sandbox to be ready: a page loaded while the sandbox's
- * service worker was still installing is reloaded once by msw when the sandbox starts, and an analysis running then
+ * one thing that mode leaves out. The analysis waits for the sandbox to be ready: a page whose load began before the
+ * sandbox's service worker was active is reloaded once by msw when the sandbox starts, and an analysis running then
  * would lose its page.
  */
 export function axeOf(page: Page): AxeBuilder {

@@ -52,12 +52,11 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
   const [blocked, setBlocked] = useState(false);
   const answerRef = useRef<HTMLElement>(null);
   // An answer tab the user opens between Send and the answer is theirs: the answer arriving shows Response only when
-  // no tab was picked since Send (counted, so no flag is left set by a send that failed or was refused by the form).
-  const tabPicks = useRef(0);
-  const tabPicksAtSend = useRef(0);
+  // no tab was picked since Send (reset at every Send, so a send that failed or was refused leaves nothing behind).
+  const tabPickedSinceSend = useRef(false);
   const { exchange, setExchange, sending, send, curl, code } = useConsoleSend(operation, nodes, setError, () => {
     setView("sent");
-    if (tabPicks.current === tabPicksAtSend.current) setAnswerTab("response");
+    if (!tabPickedSinceSend.current) setAnswerTab("response");
     setBlocked(false);
     // Beside Send on a wide screen already; on a narrow one the answer comes after the form: bring its status into view.
     requestAnimationFrame(() => {
@@ -74,11 +73,11 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
     if (sendAnyway) void sendValues(getValues());
     else setBlocked(true);
   };
-  /** Shows one of the answer's tabs and takes the focus there, so the next key works in it. */
   const pickAnswerTab = (tab: AnswerTab) => {
-    tabPicks.current += 1;
+    tabPickedSinceSend.current = true;
     setAnswerTab(tab);
   };
+  /** Shows one of the answer's tabs and takes the focus there, so the next key works in it. */
   const showAnswerTab = (tab: AnswerTab, then?: () => void) => {
     pickAnswerTab(tab);
     if (tab === "inspector") setView("sent");
@@ -106,7 +105,7 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
             <form
               className="console-form"
               onSubmit={(event) => {
-                tabPicksAtSend.current = tabPicks.current;
+                tabPickedSinceSend.current = false;
                 return handleSubmit(sendValues, onInvalid)(event);
               }}
               noValidate
