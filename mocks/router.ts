@@ -30,15 +30,18 @@ import { ChangeNotes, watchChanges } from "./store/change-watch";
 import { viewOf } from "./store/forwarding-view";
 
 /**
- * The sandbox as one request sees it: when it keeps a traffic record, its store notes what the request changed into
- * `facts.changes`, and `facts.sandbox` names it as the one that answered (where the record goes). Everything else is
- * the sandbox's own environment, read and written through.
+ * The sandbox as one request sees it: when it keeps a traffic record, `facts.sandbox` names it as the one that
+ * answered (where the record goes), and its store notes what the request changed into `facts.changes`: the server's
+ * store does so itself (it finds the request a write belongs to: TrafficLog.notesScoped); in the browser, the request
+ * gets a view of the environment whose store notes its writes. Everything else is the sandbox's own environment, read
+ * and written through.
  */
 function requestEnv(env: SandboxEnv, facts: RequestFacts): SandboxEnv {
   if (env.traffic === undefined) return env;
   facts.sandbox = env;
-  facts.changes ??= new ChangeNotes();
-  return viewOf(env, { store: watchChanges(env.store, facts.changes) });
+  if (env.traffic.notesScoped === true) return env;
+  const changes = (facts.changes ??= new ChangeNotes());
+  return viewOf(env, { store: watchChanges(env.store, () => changes) });
 }
 
 export const CONTROL_PREFIX = "/__sandbox/";

@@ -11,6 +11,8 @@ import { createPageCache } from "./env/page-cache";
 import { isBrandNew } from "./store/brand-new";
 import type { RequestIdClaims, SandboxStore, TrafficLimits } from "./store/port";
 import { catchUpToNow, type RunReport } from "./batch/runner";
+import type { NotedRequest } from "./store/postgres/request-scope";
+import { ChangeNotes, watchChanges } from "./store/change-watch";
 
 export interface Sandbox {
   dispatch: Dispatch;
@@ -42,6 +44,11 @@ export interface SandboxOptions {
   verifyRequest?: RequestVerifier;
   /** Keep a traffic record of the requests answered, within these bounds (decision 0055); without, nothing is recorded. */
   traffic?: TrafficLimits;
+  /**
+   * Where the request that the work asking now belongs to notes its changes (the server's request scope): a recording
+   * sandbox's store notes each write there itself; without, the dispatcher gives each request a view of the store that does.
+   */
+  requestNoted?: () => NotedRequest | undefined;
   /** Whose account-number range it issues from: the page's (default) or a server's (decision 0058). */
   accountSerials?: SandboxEnv["accountSerials"];
 }
@@ -63,6 +70,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     lastBatchRunAt: await tx.meta("lastBatchRunAt"),
   }));
   const trafficListeners = new Set<(id: string) => void>();
+  const scopedNotes = options.traffic ? options.requestNoted : undefined;
   const env: SandboxEnv = {
     store: options.store,
     verifyRequest: options.verifyRequest ?? webCryptoVerifier,
@@ -84,6 +92,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
             recorded: (id: string) => {
               for (const listener of trafficListeners) listener(id);
             },
+            ...(scopedNotes ? { notesScoped: true as const } : {}),
           },
         }
       : {}),
@@ -101,6 +110,10 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     await options.store.write(async (tx) => {
       if ((await tx.meta("lastBatchRunAt")) === undefined) await tx.putMeta("lastBatchRunAt", env.realNow() + env.lastClockOffsetMs);
     });
+  // From here on, one store that notes each write into the request it belongs to (decision 0064: a view of the store
+  // made per request cost a creation about a tenth of its time); the seeding above, made when a hosted TPP's first
+  // request opened its sandbox, is no change of that request's.
+  if (scopedNotes) env.store = watchChanges(options.store, () => notesOf(scopedNotes()));
   return {
     dispatch: createDispatcher(env),
     env,
@@ -112,3 +125,6 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     },
   };
 }
+
+/** Where a request's changes are noted: its facts' notes, made at its first write. */
+const notesOf = (facts: NotedRequest | undefined) => (facts === undefined ? undefined : (facts.changes ??= new ChangeNotes()));

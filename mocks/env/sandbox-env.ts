@@ -65,4 +65,9 @@ export interface TenantKeyControls {
 export interface TrafficLog {
   limits: TrafficLimits;
   recorded: (id: string) => void;
+  /**
+   * The store notes each write's changes into the facts of the request it belongs to (the server's request scope), so
+   * the dispatcher makes no view of the environment per request; absent in the browser, which has no such scope.
+   */
+  notesScoped?: true;
 }

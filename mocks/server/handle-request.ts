@@ -228,7 +228,7 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
     res.on("error", () => undefined); // a client that leaves mid-answer is not our failure
     req.on("error", () => undefined);
     // One scope per request: once its first unit has a database connection, its later ones are not refused (request-scope.ts).
-    inRequestScope(() => answer(req, res, facts, seen))
+    inRequestScope(() => answer(req, res, facts, seen), facts)
       .then((status) => {
         const ms = performance.now() - started;
         if (log) log(requestLogLine(options.logFormat ?? "text", req, status, ms, new Date(), facts));

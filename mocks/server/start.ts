@@ -35,6 +35,7 @@ import { DEFAULT_TENANT_LIMITS, type TenantLimits, type TenantSandboxes } from "
 import { createHostedTenants, type HostedTenants } from "./tenants/hosted-tenants";
 import { trustedProxies } from "./client-address";
 import { ACCOUNT_SERIALS } from "../domain/accounts";
+import { requestNoted } from "../store/postgres/request-scope";
 
 export interface SandboxServerOptions {
   /** Default 4010; 0 picks a free port (see `url`). */
@@ -294,7 +295,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       reportFailure,
       verifyRequest,
       // A hosted server's own sandbox answers no TPP: its tenants keep their traffic.
-      ...(traffic && !multiTenant ? { traffic } : {}),
+      ...(traffic && !multiTenant ? { traffic, requestNoted } : {}),
       // Numbers apart from the browser's sandbox (decision 0058).
       accountSerials: ACCOUNT_SERIALS.server,
     });

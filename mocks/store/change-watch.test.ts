@@ -18,7 +18,7 @@ async function watched() {
   const store = await freshStore();
   dispose = store.dispose;
   const notes = new ChangeNotes();
-  return { store, notes, view: watchChanges(store, notes) };
+  return { store, notes, view: watchChanges(store, () => notes) };
 }
 
 test("a payment written twice in committed writes is one change from its first status to its last", async () => {
@@ -56,4 +56,20 @@ test("a request's view of an object reads and writes the object's own members, i
   expect([first.store, second.store, sandbox.store]).toEqual(["the request's", "another request's", "the sandbox's"]);
   // The views of one object share their prototype (so a handler's property reads keep one shape).
   expect(Object.getPrototypeOf(first)).toBe(Object.getPrototypeOf(second));
+});
+
+test("a write no request made (a scheduled batch run) is kept and noted nowhere", async () => {
+  const store = await freshStore();
+  dispose = store.dispose;
+  const notes = new ChangeNotes();
+  const request: { notes?: ChangeNotes } = {};
+  const view = watchChanges(store, () => request.notes);
+  await view.write((tx) => tx.putPayment(singlePayment(uuid(4), "2026-01-05", { transactionStatus: "RCVD" })));
+  request.notes = notes;
+  await view.write(async (tx) => {
+    const payment = await tx.payment(uuid(4));
+    if (payment) await tx.putPayment({ ...payment, transactionStatus: "ACTC" });
+  });
+  expect(notes.list()).toEqual([{ kind: "payment", id: uuid(4), from: "RCVD", to: "ACTC" }]);
+  expect((await store.read((tx) => tx.payment(uuid(4))))?.transactionStatus).toBe("ACTC");
 });

@@ -98,21 +98,30 @@ function watchedTx(tx: WriteTx, pending: RecordedChange[]): WriteTx {
   return { ...tx, ...watched };
 }
 
-/** `store` as one request sees it: the same store, its committed changes noted in `notes`. */
-export function watchChanges(store: SandboxStore, notes: ChangeNotes): SandboxStore {
-  const replaced = (to: string, run: () => Promise<void>) => async (): Promise<void> => {
-    await run();
-    notes.note({ kind: "sandbox", to });
-  };
+/**
+ * `store` with each committed change noted in the notes of the request it was made for: `notesOf` answers them when
+ * the change starts (the request's own view of the store in the browser; on the server, the request the work belongs
+ * to), and a change no request made (a scheduled batch run) is not noted.
+ */
+export function watchChanges(store: SandboxStore, notesOf: () => ChangeNotes | undefined): SandboxStore {
+  const replaced =
+    <A extends unknown[]>(to: string, run: (...args: A) => Promise<void>) =>
+    async (...args: A): Promise<void> => {
+      const notes = notesOf();
+      await run(...args);
+      notes?.note({ kind: "sandbox", to });
+    };
   const watched: Partial<SandboxStore> = {
     write: async (work, options) => {
+      const notes = notesOf();
+      if (notes === undefined) return store.write(work, options);
       const pending: RecordedChange[] = [];
       const result = await store.write((tx) => work(watchedTx(tx, pending)), options);
       for (const change of pending) notes.note(change);
       return result;
     },
-    importAll: (data) => replaced("imported", () => store.importAll(data))(),
-    restore: (stores) => replaced("restored to the fixed data", () => store.restore(stores))(),
+    importAll: replaced("imported", (data: unknown) => store.importAll(data)),
+    restore: replaced("restored to the fixed data", (stores: Parameters<SandboxStore["restore"]>[0]) => store.restore(stores)),
     clear: replaced("emptied", () => store.clear()),
   };
   return viewOf(store, watched);

@@ -8,6 +8,7 @@
  * it has no pending request), so verify signatures and validate input before calling `write`.
  */
 import type { TrafficPage, TrafficRecord } from "../../src/contract/traffic";
+import type { TrafficEntry } from "./traffic-rows";
 import type { AccountRecord, AgreementRecord, BasketRecord, CustomerRecord, MetaKey, MetaValue, PaymentRecord, TransactionRecord } from "./records";
 
 /** The keyset position of a transaction in its account's list. */
@@ -153,11 +154,11 @@ export interface SandboxStore {
   /** Whether `requestId` is claimed for `tppKey` and still kept at `at` (its first use), claiming nothing: a read. */
   requestIdUsed(tppKey: string, requestId: string, at: number): Promise<RequestIdClaim | undefined>;
   /**
-   * The traffic record (decision 0055): keeps `record` beside the sandbox's data, in its own unit (export, import,
-   * restore and clear leave the traffic alone, and onCommit listeners do not hear of it), then drops the oldest records
-   * until at most `limits` remain. Resolves once it is committed.
+   * The traffic record (decision 0055): keeps a record, handed over serialized (`entry`, decision 0064), beside the
+   * sandbox's data, in its own unit (export, import, restore and clear leave the traffic alone, and onCommit listeners
+   * do not hear of it), then drops the oldest records until at most `limits` remain. Resolves once it is committed.
    */
-  recordTraffic(record: TrafficRecord, limits: TrafficLimits): Promise<void>;
+  recordTraffic(entry: TrafficEntry, limits: TrafficLimits): Promise<void>;
   /** A page of the recorded traffic, newest first. */
   trafficPage(query: TrafficPageQuery): Promise<TrafficPage>;
   /** A page of the recorded traffic, newest first, each record whole (the client report reads it page by page). */

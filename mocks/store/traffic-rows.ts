@@ -37,6 +37,36 @@ export function summaryOf(record: TrafficRecord): TrafficSummary {
   };
 }
 
+/** The request header that carries the TPP's certificate: 1.2 KB of a signed request's record (SQL keeps each text once). */
+export const CERTIFICATE_HEADER = "tpp-signature-certificate";
+
+/**
+ * A record as a store is handed it (decision 0064): its row, whose `data` holds the certificate header's value empty,
+ * and that header's text apart, with where its empty value (`""`) stands in `data`. The edge writes it once, straight
+ * from what it saw (http/traffic-record.ts); SQL keeps the text once per certificate, IndexedDB puts it back.
+ */
+export interface TrafficEntry {
+  row: TrafficRow;
+  certificate?: { text: string; at: number };
+}
+
+/** The row of an entry with its certificate header's text in its place: the record whole. */
+export function wholeRow({ row, certificate }: TrafficEntry): TrafficRow {
+  if (certificate === undefined) return row;
+  const data = `${row.data.slice(0, certificate.at)}${JSON.stringify(certificate.text)}${row.data.slice(certificate.at + 2)}`;
+  return { ...row, bytes: data.length, data };
+}
+
+/** The entry of a record held as an object (the edge never has one: the tests, which make records to store, do). */
+export function trafficEntry(record: TrafficRecord): TrafficEntry {
+  const text = record.request.headers[CERTIFICATE_HEADER];
+  if (text === undefined || text === "") return { row: trafficRow(record) };
+  const row = trafficRow({ ...record, request: { ...record.request, headers: { ...record.request.headers, [CERTIFICATE_HEADER]: "" } } });
+  const blank = `${JSON.stringify(CERTIFICATE_HEADER)}:""`;
+  const at = row.data.indexOf(blank, row.data.indexOf(`"request":{"headers":{`)) + blank.length - 2;
+  return { row, certificate: { text, at } };
+}
+
 export function trafficRow(record: TrafficRecord): TrafficRow {
   const data = JSON.stringify(record);
   return {

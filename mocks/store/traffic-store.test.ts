@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { TrafficRecord } from "../../src/contract/traffic";
 import { adapterCases, type TestStore } from "./adapters.test-helpers";
-import { newTrafficId, trafficIdAt, trafficRow } from "./traffic-rows";
+import { newTrafficId, trafficEntry, trafficIdAt, trafficRow } from "./traffic-rows";
 
 const LIMITS = { maxRecords: 1000, maxBytes: 10_000_000 };
 
@@ -51,7 +51,7 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
         tpp: n < 4 ? tpp("b".repeat(64)) : null,
       }),
     );
-    for (const each of made) await store.recordTraffic(each, LIMITS);
+    for (const each of made) await store.recordTraffic(trafficEntry(each), LIMITS);
     const newestFirst = made.map((each) => each.id).reverse();
 
     const first = await store.trafficPage({ limit: 4 });
@@ -103,7 +103,7 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
   test("the bound holds in records and in bytes with more records than it keeps: the oldest go first", async () => {
     const start = Date.UTC(2026, 10, 27, 10);
     const made = Array.from({ length: 30 }, (_, n) => record(start + n));
-    for (const each of made) await store.recordTraffic(each, { maxRecords: 7, maxBytes: 10_000_000 });
+    for (const each of made) await store.recordTraffic(trafficEntry(each), { maxRecords: 7, maxBytes: 10_000_000 });
     expect((await store.trafficPage({ limit: 200 })).requests.map((each) => each.id)).toEqual(
       made
         .slice(-7)
@@ -114,7 +114,7 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     // Lower the bytes bound below what seven hold: the oldest go until it fits.
     const size = trafficRow(made[0] ?? record(start)).bytes;
     const more = record(start + 100);
-    await store.recordTraffic(more, { maxRecords: 7, maxBytes: size * 3 });
+    await store.recordTraffic(trafficEntry(more), { maxRecords: 7, maxBytes: size * 3 });
     const kept = (await store.trafficPage({ limit: 200 })).requests.map((each) => each.id);
     expect(kept).toEqual([
       more.id,
@@ -129,14 +129,14 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     const start = Date.UTC(2026, 10, 27, 11);
     const limits = { maxRecords: 128, maxBytes: 10_000_000 };
     for (let n = 0; n < 140; n++) {
-      await store.recordTraffic(record(start + n), limits);
+      await store.recordTraffic(trafficEntry(record(start + n)), limits);
       const kept = (await store.trafficPage({ limit: 200 })).requests.length;
       expect(kept).toBeLessThanOrEqual(128);
       expect(kept).toBeGreaterThanOrEqual(Math.min(n + 1, 126));
     }
     // Held by its bytes with a large count bound: the newest that fit stay, never none.
     const size = trafficRow(record(start)).bytes;
-    for (let n = 0; n < 20; n++) await store.recordTraffic(record(start + 1000 + n), { maxRecords: 10_000, maxBytes: size * 10 });
+    for (let n = 0; n < 20; n++) await store.recordTraffic(trafficEntry(record(start + 1000 + n)), { maxRecords: 10_000, maxBytes: size * 10 });
     const held = (await store.trafficPage({ limit: 200 })).requests.length;
     expect(held).toBeGreaterThanOrEqual(9);
     expect(held).toBeLessThanOrEqual(10);
@@ -145,7 +145,7 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
   test("records arriving together (a server under load) are each kept once, within the bound, the oldest dropped first", async () => {
     const start = Date.UTC(2026, 10, 27, 12);
     const made = Array.from({ length: 150 }, (_, n) => record(start + n, { status: 200 + (n % 3) }));
-    await Promise.all(made.map((each) => store.recordTraffic(each, { maxRecords: 100, maxBytes: 10_000_000 })));
+    await Promise.all(made.map((each) => store.recordTraffic(trafficEntry(each), { maxRecords: 100, maxBytes: 10_000_000 })));
     const kept = (await store.trafficPage({ limit: 200 })).requests;
     // The newest stay, in order; a full sandbox drops a 64th of its bound beyond it (100 kept: 99 or 100).
     expect(kept.length).toBeGreaterThanOrEqual(99);
@@ -158,7 +158,7 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     expect(await store.trafficRecord(made.at(-1)?.id ?? "")).toEqual(made.at(-1));
     // The totals still count what is kept: with the bytes bound at what two more hold, the oldest go until it fits.
     const size = trafficRow(record(start)).bytes;
-    await Promise.all([1, 2].map((n) => store.recordTraffic(record(start + 1000 + n), { maxRecords: 100, maxBytes: size * 2 })));
+    await Promise.all([1, 2].map((n) => store.recordTraffic(trafficEntry(record(start + 1000 + n)), { maxRecords: 100, maxBytes: size * 2 })));
     expect((await store.trafficPage({ limit: 200 })).requests.length).toBe(2);
   });
 
@@ -178,7 +178,7 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
       record(start + 50),
       record(start + 51, { request: { headers: { "tpp-signature-certificate": "" }, body: { text: "", bytes: 0, keptBytes: 0 } } }),
     );
-    for (const each of made) await store.recordTraffic(each, { maxRecords: 10, maxBytes: 10_000_000 });
+    for (const each of made) await store.recordTraffic(trafficEntry(each), { maxRecords: 10, maxBytes: 10_000_000 });
     const kept = await store.trafficRecords({ limit: 200 });
     expect(kept.records.length).toBeGreaterThanOrEqual(9);
     expect(kept.records).toEqual(made.slice(-kept.records.length).reverse());
@@ -191,7 +191,7 @@ describe.each(adapterCases)("%s", (_name, adapter) => {
     let commits = 0;
     store.onCommit(() => (commits += 1));
     const kept = record(Date.UTC(2026, 10, 27, 10));
-    await store.recordTraffic(kept, LIMITS);
+    await store.recordTraffic(trafficEntry(kept), LIMITS);
     expect(commits).toBe(0);
     expect(JSON.stringify(await store.exportAll())).not.toContain(kept.id);
     await store.clear();

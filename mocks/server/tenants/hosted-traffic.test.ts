@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const payment = { instructedAmount: { amount: "5.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: "97100000044" } };
+const payment = { instructedAmount: { amount: "5.00", currency: "NOK" }, creditorName: "Ola", creditorAccount: { bban: "97100000044", currency: "NOK" } };
 
 async function untilListed(client: TppClient, count: number): Promise<TrafficPage> {
   for (let attempt = 0; ; attempt++) {
@@ -31,7 +31,12 @@ async function untilListed(client: TppClient, count: number): Promise<TrafficPag
 }
 
 test("each TPP sees only its own traffic, signed; unsigned is 401", async () => {
-  await first.send("POST", NDCT, { headers: initiationHeaders(KARI), body: { ...payment, debtorAccount: { bban: "97100000028" } } });
+  const created = await first.send("POST", NDCT, {
+    headers: initiationHeaders(KARI),
+    body: { ...payment, debtorAccount: { bban: "97100000028", currency: "NOK" } },
+  });
+  const { paymentId } = (await created.json()) as { paymentId: string };
+  expect(created.status).toBe(201);
   await first.send("GET", hrefOf("sandboxClock", {}));
   await second.send("GET", hrefOf("sandboxAccounts", {}));
 
@@ -41,6 +46,9 @@ test("each TPP sees only its own traffic, signed; unsigned is 401", async () => 
   expect(theirs.requests.map((request) => request.operation)).toEqual(["sandboxAccounts"]);
   expect(new Set(mine.requests.map((request) => request.tpp?.organizationIdentifier))).toEqual(new Set(["PSDNO-FSA-111111111"]));
   expect(theirs.requests[0]?.tpp).toMatchObject({ organizationIdentifier: "PSDNO-FSA-222222222", verified: true });
+  // Each TPP's first request opened its sandbox with the fixed data: that seeding is no change of the request's.
+  expect(mine.requests[1]?.changes).toEqual([{ kind: "payment", id: paymentId, to: "RCVD" }]);
+  expect(theirs.requests[0]?.changes).toEqual([]);
 
   // Another TPP's record id is one that does not exist.
   const foreign = await second.send("GET", hrefOf("sandboxRequest", { id: mine.requests[0]?.id ?? "" }));

@@ -12,6 +12,7 @@ import type { TenantIdentity } from "./tenant-identity";
 import { admitKey, tenantKeyControls, type BoundKey, type KeyBindings } from "./tenant-keys";
 import type { TenantStore, TenantStores } from "./tenant-stores";
 import { ACCOUNT_SERIALS } from "../../domain/accounts";
+import { requestNoted } from "../../store/postgres/request-scope";
 
 export { TenantRefused } from "./tenant-admission";
 
@@ -118,7 +119,7 @@ export function createTenantSandboxes(options: TenantSandboxOptions): TenantSand
         ...(options.realNow ? { realNow: options.realNow } : {}),
         ...(options.reportFailure ? { reportFailure: options.reportFailure } : {}),
         ...(options.verifyRequest ? { verifyRequest: options.verifyRequest } : {}),
-        ...(options.traffic ? { traffic: options.traffic } : {}),
+        ...(options.traffic ? { traffic: options.traffic, requestNoted } : {}),
       });
       return { key, sandbox, store, keys, leases: 0 };
     } catch (error) {

@@ -18,7 +18,7 @@ import { IdCache } from "./id-cache";
 import { PaymentBlocksTx } from "./payment-blocks-tx";
 import { PaymentKeyCache } from "./payment-key-cache";
 import { recordTraffic, trafficPage, trafficRecord, trafficRecords } from "./traffic";
-import { trafficRow } from "../traffic-rows";
+import { wholeRow } from "../traffic-rows";
 
 export const DEFAULT_DATABASE_NAME = "psd2-sandbox";
 
@@ -73,7 +73,7 @@ export function sandboxStoreOn(db: IDBPDatabase<SandboxDB>, sizes: BlockSizes = 
     claimRequestId: (tppKey, requestId, at, keepUntil) => claimRequestId(db, tppKey, requestId, at, keepUntil),
     requestIdUsed: (tppKey, requestId, at) => requestIdUsed(db, tppKey, requestId, at),
     // Not the sandbox's data: a transaction of its own, which the listeners do not hear of.
-    recordTraffic: (record, limits) => recordTraffic(db, trafficRow(record), limits),
+    recordTraffic: (entry, limits) => recordTraffic(db, wholeRow(entry), limits),
     trafficPage: (query) => trafficPage(db, query),
     trafficRecords: (query) => trafficRecords(db, query),
     trafficRecord: (id) => trafficRecord(db, id),

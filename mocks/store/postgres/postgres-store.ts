@@ -155,7 +155,7 @@ export function postgresStoreOn(
     // One statement, outside a transaction.
     requestIdUsed: (tppKey, requestId, at) => open(() => requestIdUsed(db, tppKey, requestId, at)),
     // Not sandbox data: no writer lock, no change notice; batched (traffic-batches.ts).
-    recordTraffic: (record, limits) => open(() => recordTraffic(sqlTraffic(record), limits)),
+    recordTraffic: (entry, limits) => open(() => recordTraffic(sqlTraffic(entry), limits)),
     trafficPage: (query) => open(() => trafficPageOf(db, query)),
     trafficRecords: (query) => open(() => trafficRecordsOf(db, query)),
     trafficRecord: (id) => open(() => trafficRecordOf(db, id)),

@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import { afterEach, expect, test } from "vitest";
 import type { TrafficRecord } from "../../../src/contract/traffic";
-import { newTrafficId, trafficRow } from "../traffic-rows";
+import { newTrafficId, trafficEntry, trafficRow } from "../traffic-rows";
 import { openSqlite, type SqliteConnection } from "../sqlite/sqlite";
 import { sqliteStoreOn } from "../sqlite/sqlite-store";
 import { sqliteMigrations } from "../sqlite/sqlite-migrations";
@@ -61,7 +61,7 @@ test("a certificate carried by many records is stored once, counted once, and it
   const store = sqliteStoreOn(connection);
   const start = Date.UTC(2026, 10, 27, 10);
   const made = Array.from({ length: 20 }, (_, n) => carrying(start + n, certificate(n % 2 === 0 ? "A" : "B")));
-  for (const each of made) await store.recordTraffic(each, { maxRecords: 1000, maxBytes: 10_000_000 });
+  for (const each of made) await store.recordTraffic(trafficEntry(each), { maxRecords: 1000, maxBytes: 10_000_000 });
   const now = counts(connection.native);
   expect(now.certificates).toBe(2);
   // The bound counts what is stored: the rows, and each certificate once.
@@ -75,10 +75,10 @@ test("a certificate no kept record names is dropped with the last row that named
   const store = sqliteStoreOn(connection);
   const start = Date.UTC(2026, 10, 27, 11);
   const limits = { maxRecords: 10, maxBytes: 10_000_000 };
-  await store.recordTraffic(carrying(start, certificate("Z")), limits);
+  await store.recordTraffic(trafficEntry(carrying(start, certificate("Z"))), limits);
   // Sent as a server under load sends them, a few at once (each batch waits for the records that join it).
   for (let n = 1; n <= 40; n += 8)
-    await Promise.all(Array.from({ length: 8 }, (_, k) => store.recordTraffic(carrying(start + n + k, certificate("Y")), limits)));
+    await Promise.all(Array.from({ length: 8 }, (_, k) => store.recordTraffic(trafficEntry(carrying(start + n + k, certificate("Y"))), limits)));
   const now = counts(connection.native);
   expect(now.certificates).toBe(1);
   expect(now.totals).toEqual({ records: now.stored.records, bytes: now.stored.bytes + now.certificateChars });

@@ -6,11 +6,9 @@
  */
 import { createHash } from "node:crypto";
 import type { TrafficRecord } from "../../../src/contract/traffic";
-import { trafficRow } from "../traffic-rows";
+import { CERTIFICATE_HEADER, type TrafficEntry } from "../traffic-rows";
 import type { Db } from "./db";
 import type { TrafficCertificatesTable, TrafficTable } from "./tables";
-
-export const CERTIFICATE_HEADER = "tpp-signature-certificate";
 
 /**
  * What a reading shows for a certificate no longer kept: on PostgreSQL, another process may drop a certificate no row
@@ -26,22 +24,25 @@ export interface SqlTraffic {
 
 /** The SHA-256 of the last few certificate headers' texts (a TPP sends the same one with every request). */
 const ids = new Map<string, string>();
+/** The last one, compared first: a Map hashes each new string whole, an equal one is compared in one pass. */
+let last = { text: "", id: "" };
 function idOf(text: string): string {
+  if (text === last.text) return last.id;
   let id = ids.get(text);
   if (id === undefined) {
     if (ids.size >= 64) ids.clear();
     id = createHash("sha256").update(text).digest("hex");
     ids.set(text, id);
   }
+  last = { text, id };
   return id;
 }
 
-export function sqlTraffic(record: TrafficRecord): SqlTraffic {
-  const text = record.request.headers[CERTIFICATE_HEADER];
-  if (text === undefined || text === "") return { row: { ...trafficRow(record), certificate: null } };
-  const id = idOf(text);
-  const kept = { ...record, request: { ...record.request, headers: { ...record.request.headers, [CERTIFICATE_HEADER]: "" } } };
-  return { row: { ...trafficRow(kept), certificate: id }, certificate: { id, text } };
+/** The row of an entry as SQL keeps it: the certificate header's text in traffic_certificates, named by its SHA-256. */
+export function sqlTraffic({ row, certificate }: TrafficEntry): SqlTraffic {
+  if (certificate === undefined) return { row: { ...row, certificate: null } };
+  const id = idOf(certificate.text);
+  return { row: { ...row, certificate: id }, certificate: { id, text: certificate.text } };
 }
 
 /** The distinct certificates of a batch. */

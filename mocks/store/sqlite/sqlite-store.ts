@@ -137,7 +137,7 @@ export function sqliteStoreOn({ db, native }: SqliteConnection): SqliteSandboxSt
       }),
     requestIdUsed: (tppKey, requestId, at) => open(() => holds.read((tx) => requestIdUsed(tx, tppKey, requestId, at))),
     // Not sandbox data either: a unit of the open group, after the answer; the listeners do not hear of it.
-    recordTraffic: (record, limits) => open(() => recordTraffic.record(sqlTraffic(record), limits)),
+    recordTraffic: (entry, limits) => open(() => recordTraffic.record(sqlTraffic(entry), limits)),
     // A reading of the traffic first writes the records that wait: a client sees its last request at once.
     trafficPage: (query) => open(() => recordTraffic.flush().then(() => holds.read((tx) => trafficPageOf(tx, query), { apart: true }))),
     trafficRecords: (query) => open(() => recordTraffic.flush().then(() => holds.read((tx) => trafficRecordsOf(tx, query), { apart: true }))),
