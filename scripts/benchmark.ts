@@ -52,7 +52,7 @@ if (only === "browser-batch") await area("browserBatch", () => browserBatchFigur
 if (only === undefined || only === "browser") await area("browser", () => browserFigures(PORT));
 if (only === undefined || only === "server")
   await area("server", () => serverFigures({ prismPort: PORT + 1, openApiDocument: "dist/openapi.json", requestsPerRound: 2000, rounds: 3, maxSeconds: 20 }));
-if (only === undefined || only === "recording") await area("recording", () => recordingFigures({ requestsPerRound: 2000, rounds: 3, maxSeconds: 20 }));
+if (only === undefined || only === "recording") await area("recording", () => recordingFigures({ requestsPerRound: 1000, rounds: 9, maxSeconds: 20 }));
 if (withPostgres && (only === undefined || only === "postgres"))
   await area("postgres", () => postgresFigures({ requests: 1500, scaleRequests: 1500, rounds: 4, maxSeconds: 20 }));
 if ((withPostgres && only === undefined) || only === "tenants") await area("tenants", activeTenantFigures);

@@ -136,18 +136,22 @@ export function start(f: unknown, busy: boolean): string {
   return table(["command", "from the command to the first answer: median (runs), ms", "against Prism (target: issue 29)"], rows);
 }
 
-/** The server with its traffic record and without, side by side (scripts/benchmark/recording.ts; decision 0055). */
+/** The server with its traffic record and without, side by side (scripts/benchmark/recording.ts; decisions 0055, 0064). */
 export function recording(f: unknown, busy: boolean): string {
   const verdict = judge(busy);
   const rows: Row[] = [
-    ["signed 50-row reads", "read50"],
     ["signed payment creations", "createPayment"],
+    ["signed 50-row reads", "read50"],
   ].map(([what = "", kind = ""]) => {
     const share = at(f, `recordingShare.${kind}`);
+    const rounds = several(
+      itemsAt(f, `roundShares.${kind}`).map((value) => (typeof value === "number" ? value : NaN)),
+      2,
+    );
     return [
       what,
       `${number(at(f, `recording.${kind}.requestsPerSecond`), 0)} : ${number(at(f, `withoutRecording.${kind}.requestsPerSecond`), 0)} requests/s`,
-      `${number(share, 2)}${kind === "createPayment" ? `; ${verdict(share === undefined ? undefined : share >= 0.9, "≥ 0.9")}` : ""}`,
+      `${number(share, 2)} (rounds ${rounds})${kind === "createPayment" ? `; ${verdict(share === undefined ? undefined : share >= 0.9, "≥ 0.9")}` : ""}`,
     ];
   });
   const cpuOf = (name: string) =>
@@ -156,5 +160,5 @@ export function recording(f: unknown, busy: boolean): string {
       2,
     );
   rows.push(["server CPU per creation, ms (recording; without)", `${cpuOf("recording")}; ${cpuOf("withoutRecording")}`, ""]);
-  return table(["what", "recording : without (median round)", "share (target: issue 26 point 7)"], rows);
+  return table(["what", "recording : without (median round)", "median of the rounds' shares (target: issue 26 point 7)"], rows);
 }
