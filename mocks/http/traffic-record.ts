@@ -152,9 +152,6 @@ async function carriedTpp(certificateHeader: string): Promise<RecordedTpp | null
 
 const json = JSON.stringify;
 
-/** A header value as kept: cut at the bound, any private key removed. */
-const keptValue = (value: string) => withoutPrivateKeys(value.slice(0, RECORDED_HEADER_CHARS));
-
 /** A body as kept (RecordedBody), as JSON. */
 function bodyJson(body: Uint8Array | string | undefined, bound: number): string {
   const kept = recordedBody(body, bound);
@@ -162,40 +159,29 @@ function bodyJson(body: Uint8Array | string | undefined, bound: number): string 
 }
 
 /**
- * What the request's headers hold as JSON, and the values a record names apart: its X-Request-ID, and its certificate
- * header, whose value is written empty (`""` at `certificateAt`) for the store to keep or put back (TrafficEntry).
+ * Headers as JSON (lower-case names), with the value of the one named `wanted` (the request's X-Request-ID, the
+ * answer's scenario); the one named `apart` (the request's certificate) is written empty (its `""` at `apart.at`) and
+ * handed back apart, for the store to keep or put back (TrafficEntry).
  */
-function requestHeadersJson(headers: Iterable<[string, string]>): { json: string; requestId?: string; certificate?: string; certificateAt?: number } {
+function headersJson(
+  headers: Iterable<[string, string]>,
+  wanted: string,
+  apart?: string,
+): { json: string; wanted?: string; apart?: { text: string; at: number } } {
   let out = "";
-  let requestId: string | undefined;
-  let certificate: string | undefined;
-  let certificateAt: number | undefined;
+  let found: string | undefined;
+  let kept: { text: string; at: number } | undefined;
   for (const [rawName, value] of headers) {
     const name = rawName.toLowerCase();
+    const text = withoutPrivateKeys(value.slice(0, RECORDED_HEADER_CHARS));
     out += `${out === "" ? "" : ","}${json(name)}:`;
-    if (name === CERTIFICATE_HEADER && value !== "") {
-      certificate = keptValue(value);
-      certificateAt = out.length;
+    if (name === apart && text !== "") {
+      kept = { text, at: out.length };
       out += '""';
-      continue;
-    }
-    const kept = keptValue(value);
-    if (name === "x-request-id") requestId = kept;
-    out += json(kept);
+    } else out += json(text);
+    if (name === wanted) found = text;
   }
-  return { json: out, ...(requestId === undefined ? {} : { requestId }), ...(certificate === undefined ? {} : { certificate, certificateAt }) };
-}
-
-function responseHeadersJson(headers: Iterable<[string, string]>): { json: string; scenario?: string } {
-  let out = "";
-  let scenario: string | undefined;
-  for (const [rawName, value] of headers) {
-    const name = rawName.toLowerCase();
-    const kept = keptValue(value);
-    if (name === SCENARIO_APPLIED) scenario = kept;
-    out += `${out === "" ? "" : ","}${json(name)}:${json(kept)}`;
-  }
-  return { json: out, ...(scenario === undefined ? {} : { scenario }) };
+  return { json: out, ...(found === undefined ? {} : { wanted: found }), ...(kept === undefined ? {} : { apart: kept }) };
 }
 
 const SCENARIO_APPLIED = SCENARIO_APPLIED_HEADER.toLowerCase();
@@ -216,29 +202,24 @@ function doctorsJson(examination: SignatureExamination | undefined): string {
  * time on the server), at once unless the TPP must be read from a certificate that was not verified.
  */
 export function trafficEntryOf(exchange: Exchange, id = newTrafficId(exchange.at)): TrafficEntry | Promise<TrafficEntry> {
-  const request = requestHeadersJson(exchange.requestHeaders);
+  const request = headersJson(exchange.requestHeaders, "x-request-id", CERTIFICATE_HEADER);
   const signer = exchange.facts.signer;
   if (signer !== undefined) return entryWith(exchange, id, request, signerTpp(signer));
-  if (request.certificate === undefined) return entryWith(exchange, id, request, undefined);
-  return carriedTpp(request.certificate).then((tpp) => entryWith(exchange, id, request, tpp === null ? undefined : { tpp, json: json(tpp) }));
+  if (request.apart === undefined) return entryWith(exchange, id, request, undefined);
+  return carriedTpp(request.apart.text).then((tpp) => entryWith(exchange, id, request, tpp === null ? undefined : { tpp, json: json(tpp) }));
 }
 
-function entryWith(
-  exchange: Exchange,
-  id: string,
-  request: ReturnType<typeof requestHeadersJson>,
-  tpp: { tpp: RecordedTpp; json: string } | undefined,
-): TrafficEntry {
-  const response = responseHeadersJson(exchange.responseHeaders);
+function entryWith(exchange: Exchange, id: string, request: ReturnType<typeof headersJson>, tpp: { tpp: RecordedTpp; json: string } | undefined): TrafficEntry {
+  const response = headersJson(exchange.responseHeaders, SCENARIO_APPLIED);
   const path = exchange.url.pathname;
   const found = matchOperation(exchange.method, path);
   const operation = found.kind === "found" ? found.route.id : null;
-  const requestId = request.requestId?.slice(0, 200);
+  const requestId = request.wanted?.slice(0, 200);
   const head =
     `{"id":${json(id)},"at":${json(new Date(exchange.at).toISOString())},"method":${json(exchange.method)},` +
     `"path":${json(withoutPrivateKeys(path.slice(0, 2048)))},"operation":${json(operation)},"status":${json(exchange.status)},` +
     `"ms":${json(Math.round(exchange.ms * 10) / 10)},"tpp":${tpp?.json ?? "null"},"requestId":${json(requestId ?? null)},` +
-    `"scenario":${json(response.scenario ?? null)},"changes":${json(exchange.facts.changes?.list() ?? [])},` +
+    `"scenario":${json(response.wanted ?? null)},"changes":${json(exchange.facts.changes?.list() ?? [])},` +
     `"query":${json(withoutPrivateKeys(exchange.url.search.slice(1, 4097)))},"request":{"headers":{`;
   const data =
     `${head}${request.json}},"body":${bodyJson(exchange.requestBody, RECORDED_BODY_BYTES)}},` +
@@ -253,9 +234,7 @@ function entryWith(
     bytes: data.length,
     data,
   };
-  return request.certificate === undefined || request.certificateAt === undefined
-    ? { row }
-    : { row, certificate: { text: request.certificate, at: head.length + request.certificateAt } };
+  return request.apart === undefined ? { row } : { row, certificate: { text: request.apart.text, at: head.length + request.apart.at } };
 }
 
 /**
