@@ -23,6 +23,14 @@ export interface ExampleContext {
   sessionId: string;
 }
 
+/** The ids of things the sandbox creates, as an example shows them. */
+export const EXAMPLE_IDS = {
+  paymentId: "8d6f1c2a-4b3e-4f5a-9c7d-1e2f3a4b5c6d",
+  basketId: "3c9e7a1b-2d4f-4e6a-8b0c-5d7e9f1a3b5c",
+  resourceId: "b2e4c6a8-1d3f-4a5b-8c7d-9e0f1a2b3c4d",
+  transactionId: "f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b",
+  agreementId: "a7b8c9d0-e1f2-4a3b-9c4d-5e6f7a8b9c0d",
+} as const;
 const nextMonthFirst = (today: string) => {
   const [year = 2026, month = 1] = today.split("-").map(Number);
   const next = new Date(Date.UTC(year, month, 1));
@@ -40,7 +48,7 @@ export function parties(context: ExampleContext) {
   return { psu, debtor, creditor, creditorName: creditorOwner?.name ?? "Ola Nordmann" };
 }
 
-function body(id: OperationId, context: ExampleContext): unknown {
+function body(id: OperationId, context: ExampleContext, params: Record<string, string>): unknown {
   const { psu, debtor, creditor, creditorName } = parties(context);
   const debtorRef = { bban: debtor?.bban ?? "", currency: debtor?.currency ?? "NOK" };
   const creditorRef = { bban: creditor?.bban ?? "", currency: creditor?.currency ?? "NOK" };
@@ -81,7 +89,8 @@ function body(id: OperationId, context: ExampleContext): unknown {
       return { customerNumber: pending?.customerNumber ?? "", accountIds: pending ? [pending.resourceId] : [] };
     }
     case "createSigningBasket":
-      return { paymentIds: [] };
+      // The payment the page is about, else the one the examples create (createPayment's example answer names it).
+      return { paymentIds: [params.paymentId === undefined || params.paymentId === "" ? EXAMPLE_IDS.paymentId : params.paymentId] };
     case "registerContactEmail":
       return { email: "developer@tpp.example" };
     default:
@@ -104,6 +113,6 @@ export function exampleRequest(id: OperationId, context: ExampleContext, params:
       Accept: "application/json",
     },
     params: { mockAccountId: debtor?.resourceId ?? "", ...params },
-    body: body(id, context),
+    body: body(id, context, params),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { norwegianIban } from "./account-numbers";
 import type { SandboxTransaction } from "./sandbox";
-import { exampleRequest, parties, type ExampleContext } from "./example-requests";
+import { EXAMPLE_IDS, exampleRequest, parties, type ExampleContext } from "./example-requests";
 import type { Operation } from "./operations";
 import { hrefOf } from "./paths";
 import { basketLinks, paymentLinks } from "./resource-links";
@@ -16,14 +16,6 @@ export interface ExampleResponse {
   body?: unknown;
 }
 
-/** The ids of things the sandbox creates, as an example shows them. */
-export const EXAMPLE_IDS = {
-  paymentId: "8d6f1c2a-4b3e-4f5a-9c7d-1e2f3a4b5c6d",
-  basketId: "3c9e7a1b-2d4f-4e6a-8b0c-5d7e9f1a3b5c",
-  resourceId: "b2e4c6a8-1d3f-4a5b-8c7d-9e0f1a2b3c4d",
-  transactionId: "f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b",
-  agreementId: "a7b8c9d0-e1f2-4a3b-9c4d-5e6f7a8b9c0d",
-} as const;
 /** A valid Norwegian account number (MOD11) for an account the example creates. */
 const NEW_ACCOUNT_BBAN = "86011117947";
 
