@@ -7,7 +7,8 @@ import { expect, test } from "vitest";
 import { TrafficRecord } from "../../src/contract/traffic";
 import { generateTestCertificate } from "../../src/signing/test-certificate";
 import { ChangeNotes } from "../store/change-watch";
-import { trafficEntry, wholeRow, type TrafficEntry } from "../store/traffic-rows";
+import { wholeRow, type TrafficEntry } from "../store/traffic-rows";
+import { trafficEntry } from "../store/traffic.test-helpers";
 import { recordedBody, trafficEntryOf, withoutPrivateKeys, type Exchange } from "./traffic-record";
 
 test("a body's size is its UTF-8 bytes, whether the edge had it as text or as bytes, and a long one is cut at the bound", () => {

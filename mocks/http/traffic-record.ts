@@ -114,21 +114,22 @@ export function recordedBody(body: Uint8Array | string | undefined, bound = RECO
   return { text: withoutPrivateKeys(decoder.decode(body.subarray(0, kept))), bytes: body.length, keptBytes: kept };
 }
 
+const json = JSON.stringify;
+
+/** The TPP a certificate names, verified by the request's signature or only carried by it. */
+function recordedTpp(keySha256: string, certificateSha256: string, subject: string, verified: boolean): RecordedTpp {
+  const organization = organizationIdentifier(subject);
+  return { keySha256, certificateSha256, ...(organization === undefined ? {} : { organizationIdentifier: organization }), subject, verified };
+}
+
 /** The TPP a verified signature established, and its JSON, as the last request named it (a TPP sends many). */
 let lastSigner: { tpp: RecordedTpp; json: string } | undefined;
 function signerTpp(signer: NonNullable<RequestFacts["signer"]>): { tpp: RecordedTpp; json: string } {
   const known = lastSigner;
   if (known?.tpp.keySha256 === signer.spkiSha256 && known.tpp.certificateSha256 === signer.certificateSha256 && known.tpp.subject === signer.subject)
     return known;
-  const organization = organizationIdentifier(signer.subject);
-  const tpp: RecordedTpp = {
-    keySha256: signer.spkiSha256,
-    certificateSha256: signer.certificateSha256,
-    ...(organization === undefined ? {} : { organizationIdentifier: organization }),
-    subject: signer.subject,
-    verified: true,
-  };
-  lastSigner = { tpp, json: JSON.stringify(tpp) };
+  const tpp = recordedTpp(signer.spkiSha256, signer.certificateSha256, signer.subject, true);
+  lastSigner = { tpp, json: json(tpp) };
   return lastSigner;
 }
 
@@ -139,18 +140,8 @@ async function carriedTpp(certificateHeader: string): Promise<RecordedTpp | null
   const loaded = loadCertificate(certificateHeader);
   if (!loaded.ok) return null;
   const { certificateSha256, spkiSha256 } = await fingerprintsOf(loaded.certificate);
-  const subject = loaded.certificate.summary.subject;
-  const organization = organizationIdentifier(subject);
-  return {
-    keySha256: spkiSha256,
-    certificateSha256,
-    ...(organization === undefined ? {} : { organizationIdentifier: organization }),
-    subject,
-    verified: false,
-  };
+  return recordedTpp(spkiSha256, certificateSha256, loaded.certificate.summary.subject, false);
 }
-
-const json = JSON.stringify;
 
 /** A body as kept (RecordedBody), as JSON. */
 function bodyJson(body: Uint8Array | string | undefined, bound: number): string {

@@ -57,29 +57,6 @@ export function wholeRow({ row, certificate }: TrafficEntry): TrafficRow {
   return { ...row, bytes: data.length, data };
 }
 
-/** The entry of a record held as an object (the edge never has one: the tests, which make records to store, do). */
-export function trafficEntry(record: TrafficRecord): TrafficEntry {
-  const text = record.request.headers[CERTIFICATE_HEADER];
-  if (text === undefined || text === "") return { row: trafficRow(record) };
-  const row = trafficRow({ ...record, request: { ...record.request, headers: { ...record.request.headers, [CERTIFICATE_HEADER]: "" } } });
-  const blank = `${JSON.stringify(CERTIFICATE_HEADER)}:""`;
-  const at = row.data.indexOf(blank, row.data.indexOf(`"request":{"headers":{`)) + blank.length - 2;
-  return { row, certificate: { text, at } };
-}
-
-export function trafficRow(record: TrafficRecord): TrafficRow {
-  const data = JSON.stringify(record);
-  return {
-    id: record.id,
-    at: Date.parse(record.at),
-    status: record.status,
-    operation: record.operation,
-    tpp: record.tpp?.certificateSha256 ?? null,
-    bytes: data.length,
-    data,
-  };
-}
-
 /** How many records and bytes a sandbox's traffic holds. */
 export interface TrafficTotals {
   records: number;

@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { TrafficRecord } from "../../src/contract/traffic";
 import { adapterCases, type TestStore } from "./adapters.test-helpers";
-import { newTrafficId, trafficEntry, trafficIdAt, trafficRow } from "./traffic-rows";
+import { newTrafficId, trafficIdAt } from "./traffic-rows";
+import { trafficEntry, trafficRow } from "./traffic.test-helpers";
 
 const LIMITS = { maxRecords: 1000, maxBytes: 10_000_000 };
 

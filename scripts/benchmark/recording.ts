@@ -9,7 +9,8 @@
  */
 import { descendantsCpu } from "./process-cpu";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
-import { CONCURRENCY, WARM_UP, benchParties, signedCreations, signedReads, startServerProcess, type RoundsResult, type RunningServer } from "./server";
+import { CONCURRENCY, WARM_UP, benchParties, medianRound, signedCreations, signedReads, startServerProcess, type RunningServer } from "./server";
+import { percentile } from "./stats";
 
 /** CPU seconds the server used so far: the processes below its launcher (tsx starts node as a child); undefined without /proc. */
 const cpuSeconds = (pid: number | undefined) => (pid === undefined ? undefined : descendantsCpu(pid)?.total);
@@ -32,8 +33,6 @@ export interface RecordingFigureOptions {
   maxSeconds: number;
 }
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-
 /** One kind's rounds on both servers, alternating which goes first: each server's median round, and each round's share. */
 async function phase(servers: { recording: string; without: string }, requests: readonly LoadRequest[], rounds: number, status: number, maxSeconds: number) {
   const perRound = Math.floor(requests.length / rounds);
@@ -44,16 +43,10 @@ async function phase(servers: { recording: string; without: string }, requests: 
     for (const name of order)
       results[name].push(await runLoad(sent, { origin: servers[name], concurrency: CONCURRENCY, maxSeconds, ok: (answered) => answered === status }));
   }
-  const middle = (measured: LoadResult[]): RoundsResult => {
-    const sorted = [...measured].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-    const found = sorted[Math.floor(sorted.length / 2)];
-    if (found === undefined) throw new Error("recording: no rounds were measured.");
-    return { ...found, roundsPerSecond: measured.map((result) => result.requestsPerSecond) };
-  };
   const shares = results.recording.map(
     (result, index) => Math.round((result.requestsPerSecond / (results.without[index]?.requestsPerSecond ?? NaN)) * 1000) / 1000,
   );
-  return { recording: middle(results.recording), without: middle(results.without), shares, share: median(shares) };
+  return { recording: medianRound(results.recording), without: medianRound(results.without), shares, share: percentile(shares, 50) };
 }
 
 export async function recordingFigures(options: RecordingFigureOptions) {

@@ -224,6 +224,14 @@ export async function throughput(origin: string, reads: LoadRequest[], creates: 
 /** One kind's figures beside another server: the median round's load result, and every round's rate. */
 export type RoundsResult = LoadResult & { roundsPerSecond: number[] };
 
+/** The median round of `measured` (by rate), with every round's rate. */
+export function medianRound(measured: readonly LoadResult[]): RoundsResult {
+  const sorted = [...measured].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (middle === undefined) throw new Error("benchmark: no rounds were measured.");
+  return { ...middle, roundsPerSecond: measured.map((result) => result.requestsPerSecond) };
+}
+
 export interface RoundsThroughput {
   read50: RoundsResult;
   createPayment: RoundsResult;
@@ -263,13 +271,9 @@ export async function throughputBeside(
       for (const { name, origin } of order)
         results.get(name)?.[kind].push(await runLoad(requests, { origin, concurrency: CONCURRENCY, maxSeconds, ok: (answered) => answered === status }));
   }
-  const median = (measured: LoadResult[]): RoundsResult => {
-    const sorted = [...measured].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-    const middle = sorted[Math.floor(sorted.length / 2)];
-    if (middle === undefined) throw new Error("throughputBeside: no rounds were measured.");
-    return { ...middle, roundsPerSecond: measured.map((result) => result.requestsPerSecond) };
-  };
-  return Object.fromEntries([...results].map(([name, { read50, createPayment }]) => [name, { read50: median(read50), createPayment: median(createPayment) }]));
+  return Object.fromEntries(
+    [...results].map(([name, { read50, createPayment }]) => [name, { read50: medianRound(read50), createPayment: medianRound(createPayment) }]),
+  );
 }
 
 export interface ServerFigureOptions {

@@ -6,7 +6,8 @@
 import type { Kysely } from "kysely";
 import { afterEach, expect, test } from "vitest";
 import type { TrafficRecord } from "../../../src/contract/traffic";
-import { newTrafficId, trafficEntry, trafficRow } from "../traffic-rows";
+import { newTrafficId } from "../traffic-rows";
+import { trafficEntry, trafficRow } from "../traffic.test-helpers";
 import { openSqlite, type SqliteConnection } from "../sqlite/sqlite";
 import { sqliteStoreOn } from "../sqlite/sqlite-store";
 import { sqliteMigrations } from "../sqlite/sqlite-migrations";
