@@ -180,3 +180,32 @@ test("a private key is removed from every part of an entry, and an empty certifi
   expect(entry.certificate).toBeUndefined();
   expect(recordOf(entry).request.headers).toEqual({ "x-debug": "[private key removed by the sandbox]", "tpp-signature-certificate": "" });
 });
+
+test("headers as a record keeps them: a long value cut at the bound, a header named __proto__ kept, a name given twice with its last value", async () => {
+  const long = "v".repeat(9000);
+  const key = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC";
+  const made = await trafficEntryOf(
+    exchange({
+      requestHeaders: [
+        ["x-long", long],
+        ["__proto__", "p"],
+        ["X-Twice", "first"],
+        ["x-twice", "second"],
+        ["x-request-id", "r1"],
+      ],
+    }),
+  );
+  // Read as JSON (the contract's parse, a record of headers, has no place for a header named __proto__).
+  const record = JSON.parse(made.row.data) as TrafficRecord;
+  expect(Object.entries(record.request.headers)).toEqual([
+    ["x-long", long.slice(0, 8192)],
+    ["__proto__", "p"],
+    ["x-twice", "second"],
+    ["x-request-id", "r1"],
+  ]);
+  expect(record.requestId).toBe("r1");
+  // A certificate header holding a private key keeps its place, cleaned, apart as ever.
+  const entry = await trafficEntryOf(exchange({ requestHeaders: [["tpp-signature-certificate", key]] }));
+  expect(entry.certificate?.text).toBe("[private key removed by the sandbox]");
+  expect(entry.row.data.slice(entry.certificate?.at, (entry.certificate?.at ?? 0) + 2)).toBe('""');
+});

@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { cpuBetween, descendantsCpu } from "./process-cpu";
+import { Worker } from "node:worker_threads";
+import { cpuBetween, descendantsCpu, mainThreadCpu } from "./process-cpu";
 
 describe.runIf(existsSync("/proc/self/stat"))("descendantsCpu", () => {
   it("counts the CPU a child process spends, and nothing for a child that sleeps", async () => {
@@ -23,5 +24,30 @@ describe.runIf(existsSync("/proc/self/stat"))("descendantsCpu", () => {
     const idle = await run("setTimeout(() => { console.log('done'); process.stdin.resume(); }, 400);");
     expect(busy?.total).toBeGreaterThanOrEqual(0.3);
     expect(idle?.total).toBeLessThan(busy?.total ?? 0);
+  });
+});
+
+describe.runIf(existsSync("/proc/self/stat"))("mainThreadCpu", () => {
+  it("counts what the main thread runs, not what another thread of the process runs", async () => {
+    const spin = (seconds: number) => {
+      const until = process.cpuUsage().user + seconds * 1e6;
+      while (process.cpuUsage().user < until);
+    };
+    const before = mainThreadCpu(process.pid) ?? NaN;
+    spin(0.3);
+    const busy = (mainThreadCpu(process.pid) ?? NaN) - before;
+    // A worker busy for 0.4 s of its own while this thread waits.
+    const worker = new Worker(
+      "const s = process.hrtime.bigint(); while (process.hrtime.bigint() - s < 400_000_000n); require('node:worker_threads').parentPort.postMessage('done');",
+      {
+        eval: true,
+      },
+    );
+    const waiting = mainThreadCpu(process.pid) ?? NaN;
+    await new Promise((resolve) => worker.once("message", resolve));
+    const whileWorkerRan = (mainThreadCpu(process.pid) ?? NaN) - waiting;
+    await worker.terminate();
+    expect(busy).toBeGreaterThanOrEqual(0.2);
+    expect(whileWorkerRan).toBeLessThan(0.2);
   });
 });

@@ -67,3 +67,15 @@ export function cpuBetween(before: ProcessCpu | undefined, after: ProcessCpu | u
   }
   return { byKind, total: Math.round((after.total - before.total) * 10) / 10 };
 }
+
+/**
+ * The CPU seconds a process's main thread has run so far (Linux's schedstat, in nanoseconds): a server's event loop,
+ * which bounds its rate, apart from its helper threads and the collector's. Undefined without /proc.
+ */
+export function mainThreadCpu(pid: number): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${String(pid)}/task/${String(pid)}/schedstat`, "utf8").split(" ")[0]) / 1e9;
+  } catch {
+    return undefined;
+  }
+}

@@ -3,7 +3,7 @@
  * generator does not share its event loop:
  * `tsx scripts/benchmark/server-process.ts [--data FILE | --database URL --database-schema NAME] [--multi-tenant
  * [--tenants-per-minute N] [--max-open-tenants N]] [--traffic-max-records N]`.
- * It prints one line, the server's URL, once it listens, and stops on SIGTERM.
+ * It prints one line, the server's URL and this process's id, once it listens, and stops on SIGTERM.
  */
 import { startSandboxServer } from "../../mocks/server/start";
 
@@ -33,7 +33,8 @@ const server = await startSandboxServer({
     ...(maxOpen ? { maxOpen: Number(maxOpen) } : {}),
   },
 });
-console.log(server.url);
+// The id names the process whose main thread is the event loop (tsx starts it as a child of the command).
+console.log(`${server.url} ${String(process.pid)}`);
 process.on("SIGTERM", () => {
   void server.close().finally(() => process.exit(0));
 });

@@ -40,6 +40,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /** The server process's id (its CPU time is in /proc/<pid>/stat). */
   pid?: number;
+  /** The process whose main thread is the server's event loop (below `pid`: tsx starts node as a child). */
+  eventLoopPid: number;
 }
 
 /** Starts scripts/benchmark/server-process.ts with a fresh --data file (or on this PostgreSQL schema) and waits for its URL. */
@@ -56,7 +58,7 @@ export async function startServerProcess(
   });
   const output = child.stdout;
   if (!output) throw new Error("The sandbox server's output is not readable.");
-  const origin = await new Promise<string>((resolve, reject) => {
+  const started = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: output });
     const timer = setTimeout(() => reject(new Error("The sandbox server did not start within 60 s.")), 60_000);
     lines.once("line", (line) => {
@@ -74,7 +76,8 @@ export async function startServerProcess(
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  return { origin, stop, ...(child.pid === undefined ? {} : { pid: child.pid }) };
+  const [origin = "", eventLoopPid = ""] = started.split(" ");
+  return { origin, eventLoopPid: Number(eventLoopPid), stop, ...(child.pid === undefined ? {} : { pid: child.pid }) };
 }
 
 async function control<T>(origin: string, method: string, path: string, body?: unknown, timeoutMs = 120_000, as?: Promise<TestCertificate>): Promise<T> {

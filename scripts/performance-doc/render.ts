@@ -43,7 +43,7 @@ export const SECTIONS: Record<AreaName, { title: string; what: string; table: (f
   },
   recording: {
     title: "The traffic record's cost",
-    what: "`npm run benchmark -- --only recording`: two server processes on SQLite files, one recording every request and one started with `--traffic-max-records 0`; the signed creations, then the signed reads, each in nine rounds of the same 1,000 requests to both, alternating which goes first (a round's share is the recording server's rate over the other's in that round); then each server's CPU per creation, alone.",
+    what: "`npm run benchmark -- --only recording`: two server processes on SQLite files, one recording every request and one started with `--traffic-max-records 0`; the signed creations, then the signed reads, each in nine rounds of the same 1,000 requests to both, alternating which goes first (a round's share is the recording server's rate over the other's in that round), and each round the CPU each server's event loop spent per request (its main thread's, from Linux's schedstat), recording over without.",
     table: recording,
   },
   postgres: {

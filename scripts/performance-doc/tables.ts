@@ -136,7 +136,7 @@ export function start(f: unknown, busy: boolean): string {
   return table(["command", "from the command to the first answer: median (runs), ms", "against Prism (target: issue 29)"], rows);
 }
 
-/** The server with its traffic record and without, side by side (scripts/benchmark/recording.ts; decisions 0055, 0064). */
+/** The server with its traffic record and without, side by side (scripts/benchmark/recording.ts; decisions 0055, 0064, 0065). */
 export function recording(f: unknown, busy: boolean): string {
   const verdict = judge(busy);
   const rows: Row[] = [
@@ -154,11 +154,19 @@ export function recording(f: unknown, busy: boolean): string {
       `${number(share, 2)} (rounds ${rounds})${kind === "createPayment" ? `; ${verdict(share === undefined ? undefined : share >= 0.9, "≥ 0.9")}` : ""}`,
     ];
   });
-  const cpuOf = (name: string) =>
-    several(
-      itemsAt(f, `cpuMsPerCreation.${name}`).map((value) => (typeof value === "number" ? value : NaN)),
+  for (const [what, kind] of [
+    ["event loop's CPU per creation", "createPayment"],
+    ["event loop's CPU per 50-row read", "read50"],
+  ] as const) {
+    const ratios = several(
+      itemsAt(f, `roundCpuRatios.${kind}`).map((value) => (typeof value === "number" ? value : NaN)),
       2,
     );
-  rows.push(["server CPU per creation, ms (recording; without)", `${cpuOf("recording")}; ${cpuOf("withoutRecording")}`, ""]);
+    rows.push([
+      what,
+      `${number(at(f, `eventLoopUsPerRequest.${kind}.recording`), 0)} : ${number(at(f, `eventLoopUsPerRequest.${kind}.without`), 0)} µs`,
+      `${number(at(f, `eventLoopCpuRatio.${kind}`), 2)} times (rounds ${ratios})`,
+    ]);
+  }
   return table(["what", "recording : without (median round)", "median of the rounds' shares (target: issue 26 point 7)"], rows);
 }
