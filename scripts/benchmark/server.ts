@@ -38,9 +38,7 @@ interface Customer {
 export interface RunningServer {
   origin: string;
   stop: () => Promise<void>;
-  /** The server process's id (its CPU time is in /proc/<pid>/stat). */
-  pid?: number;
-  /** The process whose main thread is the server's event loop (below `pid`: tsx starts node as a child). */
+  /** The process whose main thread is the server's event loop (its CPU in /proc/<pid>/task/<pid>; tsx starts it as a child of the command). */
   eventLoopPid: number;
 }
 
@@ -77,7 +75,7 @@ export async function startServerProcess(
     rmSync(dir, { recursive: true, force: true });
   };
   const [origin = "", eventLoopPid = ""] = started.split(" ");
-  return { origin, eventLoopPid: Number(eventLoopPid), stop, ...(child.pid === undefined ? {} : { pid: child.pid }) };
+  return { origin, eventLoopPid: Number(eventLoopPid), stop };
 }
 
 async function control<T>(origin: string, method: string, path: string, body?: unknown, timeoutMs = 120_000, as?: Promise<TestCertificate>): Promise<T> {
