@@ -51,7 +51,7 @@ async function phase(servers: Servers, requests: readonly LoadRequest[], rounds:
     recording: medianRound(results.recording),
     without: medianRound(results.without),
     shares,
-    share: percentile(shares, 50),
+    share: median(shares),
     cpuRatios,
     cpuRatio: median(cpuRatios),
     eventLoopUs: { recording: microseconds(cpu.recording), without: microseconds(cpu.without) },

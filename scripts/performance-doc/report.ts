@@ -48,6 +48,9 @@ export const itemsAt = (all: unknown, path: string): unknown[] => {
   return Array.isArray(value) ? (value as unknown[]) : [];
 };
 
+/** The list at `path` as numbers (NaN for an item that is none: a round that measured nothing). */
+export const numbersAt = (all: unknown, path: string): number[] => itemsAt(all, path).map((item) => (typeof item === "number" ? item : NaN));
+
 /** The keys of an object at a dotted path (the pages measured). */
 export const keysAt = (all: unknown, path: string): string[] => {
   const value = valueAt(all, path);

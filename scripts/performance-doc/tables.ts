@@ -1,6 +1,6 @@
 /** One table per area of the benchmark's figures, from the keys scripts/benchmark/*.ts writes. */
 import { atMost, cpu, judge, ms, number, seconds, several, table, type Row } from "./format";
-import { figure as at, itemsAt, keysAt } from "./report";
+import { figure as at, itemsAt, keysAt, numbersAt } from "./report";
 
 export function browser(f: unknown, busy: boolean): string {
   const verdict = judge(busy);
@@ -49,7 +49,7 @@ export function server(f: unknown, busy: boolean): string {
   const verdict = judge(busy);
   const beside = (kind: string, what: string): Row => {
     const [own, prism] = [at(f, `throughput.sandboxServer.${kind}.requestsPerSecond`), at(f, `throughput.prism.${kind}.requestsPerSecond`)];
-    const rounds = (name: string) => several(itemsAt(f, `throughput.${name}.${kind}.roundsPerSecond`).map((rate) => (typeof rate === "number" ? rate : NaN)));
+    const rounds = (name: string) => several(numbersAt(f, `throughput.${name}.${kind}.roundsPerSecond`));
     return [
       what,
       `server ${number(own, 0)}, Prism ${number(prism, 0)} requests/s (median round; rounds: server ${rounds("sandboxServer")}, Prism ${rounds("prism")})`,
@@ -127,7 +127,7 @@ export function start(f: unknown, busy: boolean): string {
     const share = at(f, `${name}.ofPrism`);
     return [
       `\`${name}\``,
-      `${ms(at(f, `${name}.medianMs`))} (runs ${several(itemsAt(f, `${name}.runsMs`).map((run) => (typeof run === "number" ? run : NaN)))})`,
+      `${ms(at(f, `${name}.medianMs`))} (runs ${several(numbersAt(f, `${name}.runsMs`))})`,
       name === "prism"
         ? ""
         : `${number(share, 2)} of Prism's${name === "psd2-sandbox" || name === "npm run sandbox" ? `; ${verdict(atMost(share, 0.5), "≤ 0.5")}` : ""}`,
@@ -144,10 +144,7 @@ export function recording(f: unknown, busy: boolean): string {
     ["signed 50-row reads", "read50"],
   ].map(([what = "", kind = ""]) => {
     const share = at(f, `recordingShare.${kind}`);
-    const rounds = several(
-      itemsAt(f, `roundShares.${kind}`).map((value) => (typeof value === "number" ? value : NaN)),
-      2,
-    );
+    const rounds = several(numbersAt(f, `roundShares.${kind}`), 2);
     return [
       what,
       `${number(at(f, `recording.${kind}.requestsPerSecond`), 0)} : ${number(at(f, `withoutRecording.${kind}.requestsPerSecond`), 0)} requests/s`,
@@ -158,15 +155,12 @@ export function recording(f: unknown, busy: boolean): string {
     ["event loop's CPU per creation", "createPayment"],
     ["event loop's CPU per 50-row read", "read50"],
   ] as const) {
-    const ratios = several(
-      itemsAt(f, `roundCpuRatios.${kind}`).map((value) => (typeof value === "number" ? value : NaN)),
-      2,
-    );
+    const ratios = several(numbersAt(f, `roundCpuRatios.${kind}`), 2);
     rows.push([
       what,
       `${number(at(f, `eventLoopUsPerRequest.${kind}.recording`), 0)} : ${number(at(f, `eventLoopUsPerRequest.${kind}.without`), 0)} µs`,
       `${number(at(f, `eventLoopCpuRatio.${kind}`), 2)} times (rounds ${ratios})`,
     ]);
   }
-  return table(["what", "recording : without (median round)", "median of the rounds' shares (target: issue 26 point 7)"], rows);
+  return table(["what", "recording : without (median round)", "median of the rounds' shares or CPU ratios (target: issue 26 point 7)"], rows);
 }
