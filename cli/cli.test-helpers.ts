@@ -7,7 +7,7 @@ export interface Ran {
   err: string;
 }
 
-export async function runCommand(argv: readonly string[], env: Record<string, string | undefined> = {}): Promise<Ran> {
+export async function runCommand(argv: readonly string[], env: Record<string, string | undefined> = {}, signal?: AbortSignal): Promise<Ran> {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCli(argv, {
@@ -20,6 +20,7 @@ export async function runCommand(argv: readonly string[], env: Record<string, st
       },
     },
     env,
+    ...(signal === undefined ? {} : { signal }),
   });
   return { code, out: out.join("\n"), err: err.join("\n") };
 }

@@ -11,6 +11,8 @@ export interface CommandContext {
   command: ParsedCommand;
   client: SandboxClient;
   io: Output;
+  /** Given where a command that goes on until stopped (tail --follow) runs inside another program: its stop. */
+  signal?: AbortSignal;
   /** Prints `value` as JSON when --json was given, else the lines `text` makes of it. */
   print: (value: unknown, text: () => string | string[]) => void;
 }

@@ -57,10 +57,15 @@ export interface RunOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** The built portal the server serves beside the sandbox (the package's dist/). */
   portalDir?: string;
+  /** Stops a command that goes on until stopped (tail --follow), as Ctrl+C would, with status 0. */
+  signal?: AbortSignal;
 }
 
 /** Runs the command line; resolves to the exit status, or undefined while a started server runs (a signal stops it). */
-export async function runCli(argv: readonly string[], { io = consoleOutput, env = process.env, portalDir }: RunOptions = {}): Promise<number | undefined> {
+export async function runCli(
+  argv: readonly string[],
+  { io = consoleOutput, env = process.env, portalDir, signal }: RunOptions = {},
+): Promise<number | undefined> {
   const [first, ...rest] = argv;
   if (first === "--help" || first === "-h" || first === "help") {
     io.out(OVERVIEW);
@@ -89,6 +94,7 @@ export async function runCli(argv: readonly string[], { io = consoleOutput, env 
     command: given,
     client: sandboxClient(given.common),
     io,
+    ...(signal === undefined ? {} : { signal }),
     print: (value, text) => {
       const lines = given.common.json ? JSON.stringify(value, null, 2) : text();
       for (const line of Array.isArray(lines) ? lines : [lines]) io.out(line);

@@ -12,6 +12,8 @@ import { serverAndClient } from "../mocks/server/http-client.test-helpers";
 import { startSandboxServer } from "../mocks/server/start";
 import { initiationHeaders, KARI, kariAndOla, NDCT, paymentBody } from "../mocks/test-helpers";
 import { runCommand } from "./cli.test-helpers";
+import { FOLLOW_INTERVAL_MS } from "./commands/tail";
+import { runCli } from "./run";
 
 const summary = (id: string, at: string, fields: Partial<TrafficSummary> = {}): TrafficSummary => ({
   id,
@@ -97,6 +99,100 @@ describe("tail", () => {
     }
   });
 });
+
+describe("tail --follow", () => {
+  /** Runs `tail --follow` in this process, its lines readable as they come, until stopped as Ctrl+C would. */
+  function following(argv: readonly string[]) {
+    const lines: string[] = [];
+    const errors: string[] = [];
+    const stop = new AbortController();
+    const ran = runCli(["tail", "--follow", ...argv], {
+      io: { out: (line) => lines.push(line), err: (line) => errors.push(line) },
+      env: {},
+      signal: stop.signal,
+    });
+    return {
+      lines,
+      errors,
+      /** Waits until `done` holds of the lines printed so far. */
+      until: async (done: (printed: readonly string[]) => boolean) => {
+        while (!done(lines)) await new Promise((resolve) => setTimeout(resolve, 50));
+      },
+      stop: async () => {
+        stop.abort();
+        return ran;
+      },
+    };
+  }
+
+  test("prints every request once, however close together, only those after the --limit it began with", async () => {
+    const server = await startSandboxServer({ port: 0, verifyWorkers: 0 });
+    try {
+      for (const n of [1, 2, 3]) expect((await fetch(`${server.url}/__sandbox/clock?before=${String(n)}`)).status).toBe(200);
+      await waitForRecords(server.url, 3);
+      const tail = following(["--url", server.url, "--limit", "1"]);
+      await tail.until((printed) => printed.length === 1);
+      expect(tail.lines[0]).toContain("GET /__sandbox/clock → 200");
+      // Eight at once: more than --limit, all within one of tail's readings.
+      await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => fetch(`${server.url}/__sandbox/clock?after=${String(n)}`)));
+      await tail.until((printed) => printed.length >= 9);
+      // Another reading or two: nothing printed twice, none of the three it left out by --limit printed late.
+      await new Promise((resolve) => setTimeout(resolve, 2.5 * FOLLOW_INTERVAL_MS));
+      expect(await tail.stop()).toBe(0);
+      expect(tail.lines).toHaveLength(9);
+      expect(tail.errors).toEqual([]);
+      const page = await (await fetch(`${server.url}/__sandbox/requests?limit=9`)).json();
+      const ids = TrafficPage.parse(page).requests.map((request) => request.id);
+      const json = following(["--url", server.url, "--limit", "9", "--json"]);
+      await json.until((printed) => printed.length === 9);
+      await json.stop();
+      expect(json.lines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(ids.toReversed());
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("a request recorded after a later one (its answer took longer) is still printed, once; a sandbox away is waited for", async () => {
+    const b = summary("0000000000000002-000000000002", "2026-11-24T09:00:02.000Z");
+    const c = summary("0000000000000003-000000000003", "2026-11-24T09:00:03.000Z");
+    const late = summary("0000000000000002-000000000009", "2026-11-24T09:00:02.500Z");
+    // What each reading answers: first B, then C, then a moment without the server, then C and the late one.
+    const readings: (TrafficSummary[] | "away")[] = [[b], [c, b], "away", [c, late, b]];
+    const asked: string[] = [];
+    const sequence = createServer((request, response) => {
+      asked.push(request.url ?? "");
+      const reading = readings[Math.min(asked.length - 1, readings.length - 1)];
+      if (reading === "away") {
+        request.socket.destroy();
+        return;
+      }
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end(JSON.stringify(TrafficPage.parse({ requests: reading, next: null })));
+    });
+    await new Promise<void>((resolve) => sequence.listen(0, "127.0.0.1", resolve));
+    try {
+      const tail = following(["--url", `http://127.0.0.1:${String((sequence.address() as AddressInfo).port)}`, "--json"]);
+      await tail.until((printed) => printed.length === 3);
+      await new Promise((resolve) => setTimeout(resolve, 1.5 * FOLLOW_INTERVAL_MS));
+      expect(await tail.stop()).toBe(0);
+      expect(tail.lines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual([b.id, c.id, late.id]);
+      // Each reading after the first starts a few seconds before the newest arrival printed.
+      expect(new URLSearchParams(asked[1]?.split("?")[1]).get("since")).toBe("2026-11-24T08:59:57.000Z");
+      expect(new URLSearchParams(asked[3]?.split("?")[1]).get("since")).toBe("2026-11-24T08:59:58.000Z");
+      expect(tail.errors).toHaveLength(2);
+      expect(tail.errors[0]).toMatch(/^psd2-sandbox tail: No sandbox answers at .* Trying again every 1 s\.$/);
+      expect(tail.errors[1]).toContain("answers again");
+    } finally {
+      await new Promise<void>((resolve) => sequence.close(() => resolve()));
+    }
+  });
+});
+
+/** Waits until the server has recorded at least `count` requests (a record is written once its answer has gone). */
+async function waitForRecords(origin: string, count: number): Promise<void> {
+  while (TrafficPage.parse(await (await fetch(`${origin}/__sandbox/requests`)).json()).requests.length < count)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 describe("report", () => {
   test("against a real server: exits 1 naming a failed check and its requests, 0 for a client or a time without failures", async () => {

@@ -3,6 +3,7 @@
  * one record whole. The query was checked against the contract (TrafficQuery) by the control dispatcher; here it
  * becomes the store's keyset page. On a hosted server each TPP's sandbox holds only its own traffic.
  */
+import { routes } from "../../src/contract/paths";
 import { TRAFFIC_PAGE_LIMIT, type TrafficQuery } from "../../src/contract/traffic";
 import type { SandboxEnv } from "../env/sandbox-env";
 import { failure, type Answer } from "../env/answer";
@@ -35,7 +36,19 @@ export function pageQueryOf(query: TrafficQuery): TrafficPageQuery {
 export const notRecording = () =>
   failure("RESOURCE_UNKNOWN", "This sandbox keeps no traffic record (the server was started with --traffic-max-records 0); restart it without that option.");
 
+/** The ids a record's operation can be: the interface's operations and the control routes (the contract's). */
+const ROUTE_IDS = new Set<string>(routes.map((route) => route.id));
+
+/** Why an operation filter can match nothing (an id of no route: a typo, the wrong case), or undefined. */
+function unknownOperation(operation: string | undefined): string | undefined {
+  if (operation === undefined || ROUTE_IDS.has(operation)) return undefined;
+  const meant = [...ROUTE_IDS].find((id) => id.toLowerCase() === operation.toLowerCase());
+  return `operation ${JSON.stringify(operation)} is no operation or control route${meant === undefined ? "" : `; did you mean ${meant}`}: the ids are the operationIds of /openapi.json, such as createPayment or sandboxAccounts.`;
+}
+
 export async function listTraffic(env: SandboxEnv, query: TrafficQuery): Promise<Answer> {
+  const unknown = unknownOperation(query.operation);
+  if (unknown !== undefined) return failure("FORMAT_ERROR", unknown, "operation");
   if (env.traffic === undefined) return notRecording();
   return answerWith("sandboxRequests", await env.store.trafficPage(pageQueryOf(query)));
 }

@@ -50,6 +50,8 @@ export interface RequestFacts {
   tenant?: string;
   /** The sandbox that answered it (the server's, or a hosted tenant's): where its traffic record goes (decision 0055). */
   sandbox?: SandboxEnv;
+  /** Set when the server's own pages or the portal's files answered it: no request to the sandbox, so not recorded. */
+  ownPage?: true;
   /** What it changed, noted as it went, for its traffic record (set by the dispatcher of a sandbox that records). */
   changes?: ChangeNotes;
 }

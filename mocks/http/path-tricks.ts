@@ -6,7 +6,7 @@
  */
 
 /** The path part of a request target (origin-form `/p?q` or absolute-form `http://h/p?q`), without its query. */
-function pathOf(target: string): string {
+export function targetPath(target: string): string {
   const withoutQuery = target.split(/[?#]/, 1)[0] ?? "";
   const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/\\]*/i.exec(withoutQuery);
   return absolute ? withoutQuery.slice(absolute[0].length) : withoutQuery;
@@ -14,7 +14,7 @@ function pathOf(target: string): string {
 
 /** Why the path of this raw request target is refused, or undefined when it is plain. */
 export function pathTrickProblem(target: string): string | undefined {
-  const path = pathOf(target);
+  const path = targetPath(target);
   const shown = JSON.stringify(path.length > 100 ? `${path.slice(0, 100)}…` : path);
   if (path.includes("\\")) return `The path ${shown} contains a backslash; paths use "/" only.`;
   const encoded = /%(2e|2f|5c)/i.exec(path);

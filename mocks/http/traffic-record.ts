@@ -31,6 +31,8 @@ export interface Exchange {
   ms: number;
   method: string;
   url: URL;
+  /** The path as sent, where `url` no longer spells it (a URL parser resolves "/v1/../x" to "/x"): what a record shows. */
+  path?: string;
   /** Lower-case names, repeated values joined. */
   requestHeaders: Iterable<[string, string]>;
   requestBody: Uint8Array | string | undefined;
@@ -202,7 +204,7 @@ export function trafficEntryOf(exchange: Exchange, id = newTrafficId(exchange.at
 
 function entryWith(exchange: Exchange, id: string, request: ReturnType<typeof headersJson>, tpp: { tpp: RecordedTpp; json: string } | undefined): TrafficEntry {
   const response = headersJson(exchange.responseHeaders, SCENARIO_APPLIED);
-  const path = exchange.url.pathname;
+  const path = exchange.path ?? exchange.url.pathname;
   const found = matchOperation(exchange.method, path);
   const operation = found.kind === "found" ? found.route.id : null;
   const requestId = request.wanted?.slice(0, 200);
@@ -234,7 +236,8 @@ function entryWith(exchange: Exchange, id: string, request: ReturnType<typeof he
  */
 export function recordExchange(env: SandboxEnv | undefined, exchange: Exchange): void {
   const traffic = env?.traffic;
-  if (env === undefined || traffic === undefined || !isRecorded(exchange.method, exchange.url.pathname)) return;
+  if (env === undefined || traffic === undefined || exchange.facts.ownPage === true || !isRecorded(exchange.method, exchange.path ?? exchange.url.pathname))
+    return;
   const failed = (error: unknown) => env.reportFailure?.(error, `recording ${exchange.method} ${exchange.url.pathname}`);
   // No promise between the answer and the store where none is needed: each costs every request the server answers.
   const keep = (entry: TrafficEntry) =>

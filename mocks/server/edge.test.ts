@@ -177,3 +177,22 @@ describe("a server on loopback answers loopback host names only (DNS rebinding)"
     },
   );
 });
+
+test("a body that stops short of its Content-Length is answered 408 once the request's time is up, not held open", async () => {
+  const { server: strict } = await serverAndClient({ requestTimeoutMs: 400 });
+  try {
+    const started = Date.now();
+    const answer = await rawExchange(
+      strict.port,
+      `POST /__sandbox/clock/advance HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"min`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(answer).toContain("stopped short of its Content-Length");
+    // Well before Node's own default of five minutes (the margin is for a slow machine).
+    expect(Date.now() - started).toBeLessThan(30_000);
+    // The server goes on.
+    expect((await fetch(`${strict.url}/healthz`)).status).toBe(200);
+  } finally {
+    await strict.close();
+  }
+});

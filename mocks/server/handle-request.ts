@@ -11,7 +11,7 @@ import { toWire, wireResponse, type IncomingRequest, type RequestFacts, type Wir
 import { errorAnswer, failure } from "../env/answer";
 import { unavailableAnswer } from "../http/unavailable-answer";
 import { failureLog, type ReportFailure } from "./failure-log";
-import { pathTrickProblem } from "../http/path-tricks";
+import { pathTrickProblem, targetPath } from "../http/path-tricks";
 import type { ChangeStreams } from "./change-streams";
 import { preflight } from "./cors";
 import { jsonError } from "./json-errors";
@@ -32,6 +32,8 @@ import type { Exchange } from "../http/traffic-record";
 /** What a request's answering saw of its body and its answer's, for its traffic record. */
 interface Seen {
   url?: URL;
+  /** The path as sent, where the URL above no longer spells it (a refused path trick: "/v1/../__sandbox/reset"). */
+  path?: string;
   requestBody?: Buffer;
   responseBody?: string | Buffer;
 }
@@ -126,6 +128,7 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
     // The raw target: new URL() has already resolved "..", "%2e%2e" and backslashes into another path.
     const trick = pathTrickProblem(req.url ?? "/");
     if (trick) {
+      seen.path = targetPath(req.url ?? "/");
       await send(jsonError(400, "BAD_REQUEST", trick), true);
       return 400;
     }
@@ -238,6 +241,7 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
             ms,
             method: (req.method ?? "GET").toUpperCase(),
             url: seen.url,
+            ...(seen.path === undefined ? {} : { path: seen.path }),
             requestHeaders: joinedHeaders(req.headersDistinct),
             requestBody: seen.requestBody,
             status,

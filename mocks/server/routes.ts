@@ -69,9 +69,13 @@ export function createRoutes<Context = never>(dispatch: Dispatch, health?: Serve
     }
     // The portal's page for a browser at /; its files and client routes beside the server's own paths.
     const portalAnswer = url.pathname === "/openapi.json" ? undefined : await portal?.answer(request, url);
-    if (portalAnswer) return portalAnswer;
+    if (portalAnswer) {
+      facts.ownPage = true;
+      return portalAnswer;
+    }
     const own = pages[url.pathname];
     if (own) {
+      facts.ownPage = true;
       if (request.method === "GET" || request.method === "HEAD") return own(request, url);
       return jsonError(405, "SERVICE_INVALID", `${url.pathname} takes GET and HEAD.`, { Allow: "GET, HEAD" });
     }

@@ -51,6 +51,8 @@ export interface SandboxServerOptions {
    * For the tests that need a full database where they cannot mount a small file system; no command-line option.
    */
   dataFileMaxPages?: number;
+  /** How long a request may take to arrive whole, headers and body (default REQUEST_TIMEOUT_MS); for the tests of a stalled body. */
+  requestTimeoutMs?: number;
   /** The schema of that database (default "public"). */
   databaseSchema?: string;
   /**
@@ -171,7 +173,14 @@ function answerUnparsable(error: Error & { code?: string }, socket: Duplex): voi
   const [status, reason, code, text] =
     error.code === "HPE_HEADER_OVERFLOW"
       ? ([431, "Request Header Fields Too Large", "HEADER_FIELDS_TOO_LARGE", "The request headers are larger than this server takes (16 KiB)."] as const)
-      : ([400, "Bad Request", "BAD_REQUEST", `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`] as const);
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? ([
+            408,
+            "Request Timeout",
+            "BAD_REQUEST",
+            "The request did not arrive whole in time: its body stopped short of its Content-Length. Send the whole body, with a Content-Length that counts its bytes.",
+          ] as const)
+        : ([400, "Bad Request", "BAD_REQUEST", `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`] as const);
   const body = JSON.stringify({ tppMessages: [tppError(code, text)] });
   socket.end(
     `HTTP/1.1 ${String(status)} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
@@ -185,6 +194,12 @@ const MIN_DATABASE_CONNECTIONS = 3;
 
 /** How long requests in flight may take to finish when the server stops (SIGTERM in a deploy) before their connections are cut. */
 export const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * How long a request may take to arrive whole: the largest body the server takes (an import of 64 MiB) arrives in it
+ * at 10 Mbit/s; a client that stalls mid-body is told so instead of holding its connection (Node's default: 5 minutes).
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 /** How long an idle keep-alive connection stays open. */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
@@ -357,13 +372,17 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       });
       onRequest(request, response);
     };
-    server = createServer(listener);
+    // A request whose body stops short of its Content-Length is answered 408 (answerUnparsable) once this runs out,
+    // not held until the client leaves: Node checks every few seconds, so the answer comes up to a quarter later.
+    const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    server = createServer({ requestTimeout, connectionsCheckingInterval: Math.max(50, Math.min(5_000, requestTimeout / 4)) }, listener);
     const connections = openConnections(server);
     // The client, not the server, should end an idle keep-alive connection: a request sent on one
     // just as the server closes it fails with ECONNRESET (a POST is not retried). Longer than
     // undici's 4 s and a reverse proxy's upstream idle time (nginx: 60 s; docs/deployment.md).
     server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+    // Node lets a request run on until the headers' time is up too, so that is no longer than the request's.
+    server.headersTimeout = Math.min(KEEP_ALIVE_TIMEOUT_MS + 1000, requestTimeout);
     // Expect: 100-continue is answered like any request: the 100 goes out only once its body will be read
     // (body-intake.ts), so the client of a request refused before (too large, unsigned when hosted, no room) never sends its body.
     server.on("checkContinue", listener);

@@ -2,7 +2,8 @@
  * The traffic record on the server (issue 26, decision 0055): every request answered is kept, in the sandbox's
  * database, with what it changed; the control routes list it newest first and show one whole; the bound holds.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -88,6 +89,34 @@ describe("every request answered is recorded", () => {
     ]);
   });
 
+  test("with the portal served beside it, its files and pages are not recorded; a path trick is recorded as it was sent", async () => {
+    const portal = join(directory, "portal");
+    await mkdir(join(portal, "assets"), { recursive: true });
+    await writeFile(join(portal, "index.html"), "<!doctype html><html><head><title>Portal</title></head><body></body></html>");
+    await writeFile(join(portal, "assets", "index-AbC123.js"), "console.log('portal');");
+    const { client, server } = await started({ portalDir: portal });
+    // As a browser asks: a client route is the portal's page only for one that wants HTML.
+    const html = { headers: { Accept: "text/html" } };
+    for (const path of ["/assets/index-AbC123.js", "/quick-start", "/reference", "/"]) expect((await fetch(`${server.url}${path}`, html)).status).toBe(200);
+    // fetch() resolves "..", as a browser would: a client that sends the path as it is (curl --path-as-is) is what the trick is.
+    const { hostname, port } = new URL(server.url);
+    const trick = await new Promise<number>((resolve, reject) => {
+      request({ hostname, port, method: "POST", path: "/v1/../__sandbox/reset" }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(trick).toBe(400);
+    await client.control("GET", hrefOf("sandboxClock", {}));
+    const listed = await untilListed(client, 2);
+    expect(listed.requests.map((recorded) => [recorded.method, recorded.path, recorded.operation, recorded.status])).toEqual([
+      ["GET", "/__sandbox/clock", "sandboxClock", 200],
+      ["POST", "/v1/../__sandbox/reset", null, 400],
+    ]);
+  });
+
   test("filters: status class, one status, operation, TPP, time; pages by cursor; bad filters are 400 saying the fix", async () => {
     const { client } = await started();
     const before = new Date().toISOString();
@@ -117,6 +146,7 @@ describe("every request answered is recorded", () => {
       [{ status: "4x" }, "status", /2xx, 3xx, 4xx or 5xx/],
       [{ tpp: "abc" }, "tpp", /64 hex digits/],
       [{ since: "today" }, "since", /ISO 8601/],
+      [{ operation: "createpayment" }, "operation", /no operation or control route; did you mean createPayment/],
     ] as const) {
       const refused = await client.control("GET", hrefOf("sandboxRequests", {}, query));
       expect(refused.status).toBe(400);
