@@ -43,7 +43,7 @@ interface Layout {
 }
 
 const LAYOUTS: readonly Layout[] = [
-  { name: "compact (no spaces)", indent: "", itemSeparator: ",", keySeparator: ":" },
+  { name: "compact, without spaces", indent: "", itemSeparator: ",", keySeparator: ":" },
   { name: "with a space after each , and : (Python's json.dumps)", indent: "", itemSeparator: ", ", keySeparator: ": " },
   { name: "pretty-printed with 2 spaces", indent: "  ", itemSeparator: ",", keySeparator: ": " },
   { name: "pretty-printed with 4 spaces", indent: "    ", itemSeparator: ",", keySeparator: ": " },

@@ -21,9 +21,13 @@ export function scaRedirectThenStatus(facts: readonly RequestFacts[]): Verdict {
     if (!about.slice(start + 1).some(isRead)) unread.push(initiation);
   }
   if (initiated.length === 0) return untested("No initiation answered with a scaRedirect link was recorded yet.");
-  if (unread.length === 0) return pass(`Each of ${counted(initiated.length, "initiation")} had its status read after the SCA redirect.`, initiated);
+  if (unread.length === 0)
+    return pass(
+      `${initiated.length === 1 ? "The one initiation" : `Each of the ${counted(initiated.length, "initiation")}`} had its status read after the SCA redirect.`,
+      initiated,
+    );
   return fail(
-    `${counted(unread.length, "initiation")} never had its status read afterwards. When the PSU comes back to your TPP-Redirect-URI ` +
+    `${counted(unread.length, "initiation")} never had ${unread.length === 1 ? "its" : "their"} status read afterwards. When the PSU comes back to your TPP-Redirect-URI ` +
       "(approved or not), read GET …/{paymentId}/status: the redirect says the PSU is back, only the status says what became of the payment.",
     unread,
   );

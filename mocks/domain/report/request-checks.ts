@@ -4,7 +4,7 @@
  */
 import { DEFAULT_RETRY_AFTER_MS, STATUS_POLL_INTERVAL_MS, TIMING_TOLERANCE_MS } from "../../../src/contract/report-checks";
 import { STATUS_READS, type RequestFacts } from "./facts";
-import { byClient, byResource, counted, fail, pass, seconds, untested, type Verdict } from "./verdict";
+import { byClient, byResource, counted, eachOf, fail, pass, seconds, untested, type Verdict } from "./verdict";
 
 export function signedHeaders(facts: readonly RequestFacts[]): Verdict {
   if (facts.length === 0) return untested("No request to /v1/ was recorded yet.");
@@ -80,7 +80,7 @@ export function retryAfterRespected(facts: readonly RequestFacts[]): Verdict {
   }
   if (met.length === 0)
     return untested("No 429 or 503 was answered yet: send X-Sandbox-Scenario: too-many-requests;retry-after=2 (or service-unavailable) once.");
-  if (inside.length === 0) return pass(`After each of ${counted(met.length, "429 or 503 answer")}, the next request waited as Retry-After asked.`, met);
+  if (inside.length === 0) return pass(`After ${eachOf(met.length, "429 or 503 answer")}, the next request waited as Retry-After asked.`, met);
   return fail(
     `${counted(inside.length, "request")} came inside a Retry-After window (the first ${first}). ` +
       "Wait the seconds Retry-After names (from when the answer came) before sending the next request, with a back-off.",

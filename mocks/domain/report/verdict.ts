@@ -24,6 +24,9 @@ export const checkOf = (id: ReportCheckId, verdict: Verdict): ReportCheck => ({
 /** "1 request", "3 requests". */
 export const counted = (count: number, noun: string): string => `${String(count)} ${noun}${count === 1 ? "" : "s"}`;
 
+/** "each of the 3 answers", "the one answer": what a sentence says of every one of the things counted. */
+export const eachOf = (count: number, noun: string): string => (count === 1 ? `the one ${noun}` : `each of the ${counted(count, noun)}`);
+
 /** Seconds as a detail says them: "3.2 s". */
 export const seconds = (ms: number): string => `${(Math.round(ms / 100) / 10).toFixed(1)} s`;
 

@@ -194,7 +194,7 @@ send("GET", API_BASE + ${str(create.path)} + "/" + payment_id + ${str(statusPath
 export const python: Generator = {
   id: "python",
   label: "Python",
-  needs: "Python 3.8+ with requests and cryptography 36+",
+  needs: "Python 3.9+ with requests and cryptography 36+",
   run: (fileName) => `python3 ${fileName}`,
   fileName: (name) => `${name.replace(/-/g, "_")}.py`,
   request,
