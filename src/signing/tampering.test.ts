@@ -118,7 +118,9 @@ describe("tampering", () => {
     const result = await verifyRequest(partial);
     expect(result).toMatchObject({ ok: false, code: "SIGNATURE_INVALID", reason: "header-not-signed" });
     if (!result.ok)
-      expect(result.text).toBe("header psu-id is on the request but not in the signed headers list (signed: digest x-request-id tpp-redirect-uri).");
+      expect(result.text).toBe(
+        "header psu-id is on the request but not in the signed headers list (signed: digest x-request-id tpp-redirect-uri). Add psu-id to the Signature's headers parameter and its line to the signing string, or leave the header out (spec 5 lists what is signed when present).",
+      );
   });
 
   it("a signed header removed from the request → signed-header-absent", async () => {

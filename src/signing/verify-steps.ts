@@ -156,5 +156,10 @@ export function checkSignedList(request: SignableRequest, policy: SignedHeaderPo
   }
   const why =
     missing.name === "digest" && headerValue(request.headers, "digest") === undefined ? "the request has a body, so digest" : `header ${missing.name}`;
-  return failure("header-not-signed", `${why} is on the request but not in the signed headers list ${list}.`, context);
+  return failure(
+    "header-not-signed",
+    `${why} is on the request but not in the signed headers list ${list}. Add ${missing.name} to the Signature's headers parameter and its line to the signing string` +
+      (missing.name === "digest" ? "." : ", or leave the header out (spec 5 lists what is signed when present)."),
+    context,
+  );
 }
