@@ -14,7 +14,7 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, posix, resolve } from "node:path";
 import { promisify } from "node:util";
 import { chromium } from "@playwright/test";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -53,6 +53,7 @@ beforeAll(async () => {
   expect(paths).toContain("build/server/psd2-sandbox.mjs");
   expect(paths).toContain("dist/index.html");
   expect(paths.filter((path) => /^(src|mocks|cli|e2e|scripts)\/|\.map$|\.test\./.test(path))).toEqual([]);
+  expect(await brokenLinks(paths)).toEqual([]);
 
   await writeFile(join(folder, "package.json"), JSON.stringify({ name: "tpp-ci", private: true }));
   await run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", join(folder, packed.filename)], { cwd: folder });
@@ -167,3 +168,23 @@ test("every command's exit status: 0 when done, 1 on a wrong id or a refusal, 2 
   expect(report.code).toBe(checks.some((check) => check.status === "fail") ? 1 : 0);
   expect((await psd2("report", "--tpp", "not-a-fingerprint", ...on)).code).toBe(2);
 });
+
+/**
+ * The links of the package's Markdown (its README, docs/) to files it does not hold: a TPP reads them in
+ * node_modules/psd2-sandbox. Links to the sources (src/, public/) point into the repository, not the package.
+ */
+async function brokenLinks(paths: readonly string[]): Promise<string[]> {
+  const shipped = new Set(paths);
+  const broken: string[] = [];
+  // dist/assets holds the docs too, as the portal shows them (it resolves their links itself).
+  for (const page of paths.filter((path) => path.endsWith(".md") && !path.startsWith("dist/"))) {
+    const text = await readFile(join(ROOT, page), "utf8");
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (target === undefined || /^([a-z]+:|#)/.test(target)) continue;
+      const file = posix.normalize(posix.join(posix.dirname(page), target.split("#")[0] ?? ""));
+      if (/^(src|public)\//.test(file)) continue;
+      if (!shipped.has(file) && ![...shipped].some((path) => path.startsWith(`${file}/`))) broken.push(`${page}: ${target}`);
+    }
+  }
+  return broken;
+}

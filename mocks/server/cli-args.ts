@@ -48,7 +48,8 @@ export const USAGE = `Usage: psd2-sandbox [serve] [options]
 
 The PSD2 sandbox as an HTTP server: every operation at both base addresses (the server's origin),
 sandbox controls under /__sandbox/, the simulated bank page under /bank/authorize/, and the
-developer portal at / (when built: npm run build), pointed at this server.
+developer portal at / (the package's; in a checkout, once built with npm run build), pointed at
+this server.
 
 Options:
   --port N       Port to listen on (default ${String(DEFAULT_PORT)}; 0 picks a free port).
