@@ -61,4 +61,12 @@ test.describe("journeys: a signature the sandbox refuses, explained", () => {
     await (await signatureSelect(page)).selectOption({ label: "Send it as signed" });
     await send(page, 201);
   });
+
+  test("8c. a read has no body to change: that way of breaking it is not offered", async ({ page }) => {
+    await openConsole(page, "/try/getPaymentStatus");
+    // The example cannot know which payment: it says the id is the developer's to give.
+    await expect(page.getByRole("status").filter({ hasText: "An example made of the sandbox's data; paymentId is yours to give" })).toBeVisible();
+    const options = (await signatureSelect(page)).getByRole("option");
+    await expect(options).toHaveText(["Send it as signed", "Change X-Request-ID after signing", "Damage the signature value", "Send another certificate"]);
+  });
 });

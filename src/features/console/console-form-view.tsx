@@ -128,6 +128,7 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
                 draft={draftState}
                 recordLoading={recorded.loading}
                 recordProblem={recorded.problem}
+                unfilled={pathParameters.map((parameter) => parameter.name).filter((name) => !example.params[name])}
                 onReset={() => {
                   resetToExample();
                   setExchange(undefined);
@@ -143,7 +144,12 @@ export function ConsoleForm({ operation }: { operation: Operation }) {
                 panels={{
                   body: operation.body ? <BodyFieldset nodes={nodes} /> : undefined,
                   params: parametersPanel,
-                  headers: <HeaderFields operation={operation} signature={<SignatureTampering tampering={tampering} onTampering={setTampering} />} />,
+                  headers: (
+                    <HeaderFields
+                      operation={operation}
+                      signature={<SignatureTampering tampering={tampering} onTampering={setTampering} withBody={operation.body !== undefined} />}
+                    />
+                  ),
                 }}
               />
               <FormActions

@@ -36,7 +36,8 @@ export function FormActions({ operation, ready, sending, sendAnyway, onSendAnywa
   );
 }
 
-export function SignatureTampering({ tampering, onTampering }: { tampering: Tampering; onTampering: (value: Tampering) => void }) {
+/** `withBody`: whether the operation sends a body (a GET or DELETE has none to change). */
+export function SignatureTampering({ tampering, onTampering, withBody }: { tampering: Tampering; onTampering: (value: Tampering) => void; withBody: boolean }) {
   return (
     <div className="tampering">
       <label htmlFor="tampering">Signature</label>
@@ -48,11 +49,13 @@ export function SignatureTampering({ tampering, onTampering }: { tampering: Tamp
         }}
         aria-describedby="tampering-hint"
       >
-        {Object.entries(tamperings).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
+        {Object.entries(tamperings)
+          .filter(([value]) => withBody || value !== "body")
+          .map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
       </select>
       <p id="tampering-hint" className="field-hint">
         Break the request after signing to see how the bank explains a signature it refuses.

@@ -10,7 +10,8 @@ import type { ExampleState } from "./use-example";
 /** "14:02" (or "14:02:09") in Oslo time, as the history and the sandbox write times. */
 export const timeOf = (at: number, withSeconds = false) => formatOslo(at, withSeconds).slice(11);
 
-function exampleLine(state: ExampleState, recordLoading: boolean): string {
+/** `unfilled`: the path parameters the example could not fill (the ids of what a request made: a payment, a basket). */
+function exampleLine(state: ExampleState, recordLoading: boolean, unfilled: readonly string[] = []): string {
   if (recordLoading) return "Loading the request from the history…";
   switch (state.kind) {
     case "loading":
@@ -18,7 +19,9 @@ function exampleLine(state: ExampleState, recordLoading: boolean): string {
     case "failed":
       return `The sandbox's data did not arrive (${state.problem}): fields it would fill stay empty for you to fill in.`;
     case "ready":
-      return "An example made of the sandbox's data.";
+      return unfilled.length === 0
+        ? "An example made of the sandbox's data."
+        : `An example made of the sandbox's data; ${unfilled.join(" and ")} ${unfilled.length === 1 ? "is" : "are"} yours to give: an id a request answered, or one the Sandbox page lists.`;
   }
 }
 
@@ -42,6 +45,8 @@ interface Props {
   draft: DraftState;
   recordLoading: boolean;
   recordProblem: string | undefined;
+  /** The path parameters the example left empty. */
+  unfilled: readonly string[];
   onReset: () => void;
 }
 
@@ -63,14 +68,14 @@ function StatusLine({ className, text, reserve }: { className: string; text: str
   );
 }
 
-export function FormStatus({ example, draft, recordLoading, recordProblem, onReset }: Props) {
+export function FormStatus({ example, draft, recordLoading, recordProblem, unfilled, onReset }: Props) {
   const busy = example.kind === "loading" || recordLoading;
   return (
     <div className="form-status">
       <div role="status" aria-busy={busy}>
         <StatusLine
           className={busy ? "status-busy" : example.kind === "failed" ? "status-problem" : "muted"}
-          text={exampleLine(example, recordLoading)}
+          text={exampleLine(example, recordLoading, unfilled)}
           reserve={exampleLine({ kind: "loading" }, false)}
         />
         <StatusLine
