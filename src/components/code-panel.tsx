@@ -9,6 +9,7 @@ import { JOURNEY_SLUG, slug, type CodeJourney, type CodeRequest, type Generator 
 import { activeCredential } from "../lib/credentials";
 import { downloadText, PEM } from "../lib/download";
 import type { StoredCredential } from "../lib/portal-db";
+import { useSettings } from "../lib/settings";
 import { CodeBlock } from "./code-block";
 import { PostmanDownload } from "./postman-download";
 import { tabAfterKey } from "./tabs";
@@ -120,6 +121,7 @@ export function CodePanel({ example, credentials = true }: { example: CodeExampl
   const [language, setLanguage] = useState<Generator["id"]>("bash");
   const [what, setWhat] = useState<"request" | "journey">("request");
   const panelId = useId();
+  const settings = useSettings();
   const generator = generators.find((candidate) => candidate.id === language) ?? generators[0];
   if (!generator) return null;
   const journey = what === "journey" ? example.journey : undefined;
@@ -162,8 +164,12 @@ export function CodePanel({ example, credentials = true }: { example: CodeExampl
           body.
         </p>
         <p>
-          Addressed to <code>{example.request.base}</code> (the sandbox chosen in Settings; set <code>SANDBOX_URL</code> to run it elsewhere). It makes the
-          customers and accounts it uses in that sandbox when it runs, and dates its requests that day: it needs nothing of the sandbox you used here.
+          Addressed to <code>{example.request.base}</code> (
+          {settings.sandbox.kind === "server"
+            ? "the sandbox chosen in Settings"
+            : "the server address of Settings: code outside this page cannot reach the browser's sandbox; start one with npx psd2-sandbox"}
+          ; set <code>SANDBOX_URL</code> to run it elsewhere). It makes the customers and accounts it uses in that sandbox when it runs, and dates its requests
+          that day: it needs nothing of the sandbox you used here.
         </p>
         {example.note ? <p className="notice">{example.note}</p> : null}
         <CodeBlock label={`${generator.label}: ${fileName}`} text={code} copyLabel="Copy code" />

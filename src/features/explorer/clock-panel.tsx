@@ -24,6 +24,10 @@ export function ClockPanel() {
       const result = "advance" in action ? await sandboxControl("advanceClock", { body: action.advance }) : await sandboxControl("runBatch");
       return { action: action.label, runs: result.runs, now: result.clock.now };
     },
+    // Any move of the clock answers an earlier refused "move to": its error goes.
+    onMutate: () => {
+      setTargetError(undefined);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sandboxKeys.all }),
   });
   const busy = act.isPending || !clock.data;

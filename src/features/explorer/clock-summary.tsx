@@ -40,11 +40,11 @@ export function ClockSummary() {
           </dd>
         </div>
         <div>
-          <dt>Business date</dt>
+          <dt>Sandbox date</dt>
           <dd data-testid="sandbox-today">{data?.today ?? pending}</dd>
         </div>
         <div>
-          <dt>Last batch run</dt>
+          <dt>Last scheduled batch run</dt>
           <dd>{data ? (data.lastBatchRunAt ? formatOslo(data.lastBatchRunAt, false) : "none yet") : pending}</dd>
         </div>
         <div>
