@@ -157,7 +157,7 @@ test.describe("the history, seen from New York", () => {
     const list = page.getByRole("table", { name: "Sent requests, newest first" });
     const row = list.getByRole("row").filter({ hasText: "Get payment status" });
     await expect(row).toHaveCount(1, SLOW);
-    await expect(list.getByRole("columnheader").first()).toHaveText("Sent (Oslo)");
+    await expect(list.getByRole("columnheader").first()).toHaveText("Sent (Oslo, real time)");
     const time = (await row.locator("time").innerText()).slice(0, 5);
     expect([osloNow(before), osloNow(after)]).toContain(time);
     await expect(row).toContainText("this browser");

@@ -164,12 +164,12 @@ export function CodePanel({ example, credentials = true }: { example: CodeExampl
           body.
         </p>
         <p>
-          Addressed to <code>{example.request.base}</code> (
+          Addressed to <code>{example.request.base}</code>
           {settings.sandbox.kind === "server"
-            ? "the sandbox chosen in Settings"
-            : "the server address of Settings: code outside this page cannot reach the browser's sandbox; start one with npx psd2-sandbox"}
-          ; set <code>SANDBOX_URL</code> to run it elsewhere). It makes the customers and accounts it uses in that sandbox when it runs, and dates its requests
-          that day: it needs nothing of the sandbox you used here.
+            ? " (the sandbox chosen in Settings; set "
+            : ", the server address of Settings: code outside this page cannot reach the browser's sandbox, so start a server with npx psd2-sandbox (or set "}
+          <code>SANDBOX_URL</code> to run it elsewhere). It makes the customers and accounts it uses in that sandbox when it runs, and dates its requests that
+          day: it needs nothing of the sandbox you used here.
         </p>
         {example.note ? <p className="notice">{example.note}</p> : null}
         <CodeBlock label={`${generator.label}: ${fileName}`} text={code} copyLabel="Copy code" />

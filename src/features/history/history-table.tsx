@@ -126,7 +126,7 @@ export function HistoryTable({ rows, loading, selectedId, hrefOf, onSelect, empt
         </colgroup>
         <thead>
           <tr>
-            <th scope="col">Sent (Oslo)</th>
+            <th scope="col">Sent (Oslo, real time)</th>
             <th scope="col">Method</th>
             <th scope="col">Operation</th>
             <th scope="col">Sandbox and path</th>

@@ -20,7 +20,7 @@ describe("the client report in words", () => {
   it("says what it was built from, and when older requests were left out", () => {
     expect(basisText({ requests: 0, since: null, truncated: false })).toBe("No recorded request yet: every check is untested.");
     expect(basisText({ requests: 12, since: "2026-11-27T09:00:00.000Z", truncated: false })).toBe(
-      "Built from 12 recorded requests since 2026-11-27 10:00:00 (Oslo).",
+      "Built from 12 recorded requests since 2026-11-27 10:00:00 (Oslo, real time).",
     );
     expect(basisText({ requests: 10_000, since: null, truncated: true })).toMatch(/oldest were left out/);
   });

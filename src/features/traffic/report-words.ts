@@ -13,7 +13,7 @@ export function tally(checks: ClientReport["checks"]): string {
 /** What the report was built from, in words. */
 export function basisText(report: Pick<ClientReport, "requests" | "since" | "truncated">): string {
   if (report.requests === 0) return "No recorded request yet: every check is untested.";
-  const since = report.since === null ? "" : ` since ${formatOslo(report.since)} (Oslo)`;
+  const since = report.since === null ? "" : ` since ${formatOslo(report.since)} (Oslo, real time)`;
   const cut = report.truncated ? " The oldest were left out: narrow it with a TPP or a From time for one test run." : "";
   return `Built from ${countOf(report.requests, "recorded request")}${since}.${cut}`;
 }

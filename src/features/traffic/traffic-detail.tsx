@@ -52,7 +52,7 @@ function Facts({ record, onOnlyTpp }: { record: TrafficRecord; onOnlyTpp: (sha25
     <dl className="facts">
       <dt>Received</dt>
       <dd>
-        {formatOslo(record.at)} (Oslo), answered in {formatDuration(record.ms)}
+        {formatOslo(record.at)} (Oslo, real time), answered in {formatDuration(record.ms)}
       </dd>
       <dt>Operation</dt>
       <dd>{record.operation === null ? "none of the contract's (the server's own page, or an unknown path)" : <code>{record.operation}</code>}</dd>

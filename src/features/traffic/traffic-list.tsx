@@ -28,7 +28,7 @@ export function TrafficList({ rows, selectedId, fresh, hrefOf }: Props) {
         <caption className="visually-hidden">Requests the sandbox received, newest first</caption>
         <thead>
           <tr>
-            <th scope="col">Received (Oslo)</th>
+            <th scope="col">Received (Oslo, real time)</th>
             <th scope="col">Request</th>
             <th scope="col">Status</th>
             <th scope="col" className="traffic-from">
