@@ -141,8 +141,8 @@ describe("tail --follow", () => {
       expect(await tail.stop()).toBe(0);
       expect(tail.lines).toHaveLength(9);
       expect(tail.errors).toEqual([]);
-      const page = await (await fetch(`${server.url}/__sandbox/requests?limit=9`)).json();
-      const ids = TrafficPage.parse(page).requests.map((request) => request.id);
+      const page = TrafficPage.parse(await (await fetch(`${server.url}/__sandbox/requests?limit=9`)).json());
+      const ids = page.requests.map((request) => request.id);
       const json = following(["--url", server.url, "--limit", "9", "--json"]);
       await json.until((printed) => printed.length === 9);
       await json.stop();

@@ -110,6 +110,11 @@ test.describe("sandbox explorer", () => {
     await download.saveAs(file);
     expect(JSON.parse(await readFile(file, "utf8"))).toBeTruthy();
 
+    // The question starts on Cancel; Escape answers it so, and nothing is emptied.
+    await page.getByRole("button", { name: "Reset…" }).click();
+    await expect(page.getByRole("group", { name: "Confirm: Reset…" }).getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: "Reset…" })).toBeFocused();
     await page.getByRole("button", { name: "Reset…" }).click();
     await page.getByRole("button", { name: "Yes, empty the sandbox" }).click();
     await expect(page.getByText("The sandbox is empty")).toBeVisible();

@@ -1,5 +1,8 @@
-/** A button whose action replaces data: a second, explicit step asks before it happens. */
-import { useEffect, useRef, useState, type ReactNode } from "react";
+/**
+ * A button whose action replaces data: a second, explicit step asks before it happens. The question starts on Cancel
+ * (the safe answer, as an alert dialog does), and Escape cancels.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 
 interface ConfirmActionProps {
   label: string;
@@ -11,12 +14,17 @@ interface ConfirmActionProps {
 
 export function ConfirmAction({ label, question, confirmLabel, busy, onConfirm }: ConfirmActionProps) {
   const [asking, setAsking] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
   const [returnFocus, setReturnFocus] = useState(false);
+  const questionId = useId();
+  const cancel = () => {
+    setAsking(false);
+    setReturnFocus(true);
+  };
 
   useEffect(() => {
-    if (asking) confirmRef.current?.focus();
+    if (asking) cancelRef.current?.focus();
     else if (returnFocus) openRef.current?.focus();
   }, [asking, returnFocus]);
 
@@ -34,11 +42,18 @@ export function ConfirmAction({ label, question, confirmLabel, busy, onConfirm }
       </button>
     );
   return (
-    <div className="confirm panel" role="group" aria-label={`Confirm: ${label}`}>
-      <p>{question}</p>
+    <div
+      className="confirm panel"
+      role="group"
+      aria-label={`Confirm: ${label}`}
+      aria-describedby={questionId}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") cancel();
+      }}
+    >
+      <p id={questionId}>{question}</p>
       <div className="form-actions">
         <button
-          ref={confirmRef}
           type="button"
           className="button-primary"
           disabled={busy}
@@ -50,13 +65,7 @@ export function ConfirmAction({ label, question, confirmLabel, busy, onConfirm }
         >
           {confirmLabel}
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            setAsking(false);
-            setReturnFocus(true);
-          }}
-        >
+        <button ref={cancelRef} type="button" onClick={cancel}>
           Cancel
         </button>
       </div>

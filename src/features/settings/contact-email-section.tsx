@@ -11,6 +11,7 @@ import { sandboxName, useSettings } from "../../lib/settings";
 import { sandboxSettingsQuery } from "./contact-email-query";
 import { formatInstant } from "./credential-state";
 import { messageLine, tppMessagesOf, type TppMessageLike as TppMessage } from "../../lib/tpp-messages";
+import { FormOutcome } from "../../components/form-outcome";
 
 const operation = operationById("registerContactEmail");
 
@@ -116,9 +117,9 @@ export function ContactEmailSection() {
             </button>
           </div>
         </form>
-        <div className="form-outcome" aria-live="polite">
+        <FormOutcome ok={outcome?.ok}>
           {outcome ? (
-            <div role={outcome.ok ? undefined : "alert"} className={outcome.ok ? "outcome-ok" : "outcome-error"}>
+            <div className={outcome.ok ? "outcome-ok" : "outcome-error"}>
               <p>
                 {outcome.text}
                 {outcome.detail ? <span className="visually-hidden"> {outcome.detail}</span> : null}
@@ -147,7 +148,7 @@ export function ContactEmailSection() {
               ) : null}
             </div>
           ) : null}
-        </div>
+        </FormOutcome>
       </div>
     </section>
   );

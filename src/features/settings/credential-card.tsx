@@ -17,12 +17,12 @@ interface Props {
 export function CredentialCard({ entry, inUse, now, deleting, onUse, onDelete }: Props) {
   const { credential, details, problem } = entry;
   const [confirming, setConfirming] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
   const askRef = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
-  // Focus follows the question: to "Delete for good" when asked, back to "Delete…" when kept.
+  // Focus follows the question: to "Keep it" (the safe answer) when asked, back to "Delete…" when kept.
   useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
+    if (confirming) keepRef.current?.focus();
     else if (asked.current) askRef.current?.focus();
     asked.current = confirming;
   }, [confirming]);
@@ -51,11 +51,12 @@ export function CredentialCard({ entry, inUse, now, deleting, onUse, onDelete }:
             <span>
               Delete “{credential.label}” and its key? This cannot be undone{credential.source === "imported" ? "" : ": the key exists nowhere else"}.
             </span>
-            <button type="button" className="button-danger" onClick={onDelete} disabled={deleting} ref={confirmRef}>
+            <button type="button" className="button-danger" onClick={onDelete} disabled={deleting}>
               {deleting ? "Deleting…" : "Delete for good"}
             </button>
             <button
               type="button"
+              ref={keepRef}
               onClick={() => {
                 setConfirming(false);
               }}

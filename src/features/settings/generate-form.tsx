@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm, useWatch } from "react-hook-form";
 import { FieldShell } from "../../components/field-shell";
+import { FormOutcome } from "../../components/form-outcome";
 import { describeCredential } from "../../lib/credentials";
 import { credentialKeys } from "./credential-queries";
 import { generateCredential } from "../../lib/credentials";
@@ -11,7 +12,7 @@ import { generateDefaults, generateSchema, type GenerateInput, type GenerateOpti
 /** Makes a self-signed RSA-2048 certificate with a PSD2-shaped subject, in this browser. */
 export function GenerateForm({ onGenerated, pendingKeyOf }: { onGenerated: (fresh: FreshCredential) => void; pendingKeyOf: string | undefined }) {
   const queryClient = useQueryClient();
-  const form = useForm<GenerateInput, unknown, GenerateOptions>({ resolver: zodResolver(generateSchema), defaultValues: generateDefaults, mode: "onTouched" });
+  const form = useForm<GenerateInput, unknown, GenerateOptions>({ resolver: zodResolver(generateSchema), defaultValues: generateDefaults, mode: "onSubmit" });
   const { register, handleSubmit, formState, control, reset } = form;
   const tppName = useWatch({ control, name: "tppName" });
   const generate = useMutation({
@@ -128,13 +129,9 @@ export function GenerateForm({ onGenerated, pendingKeyOf }: { onGenerated: (fres
           {generate.isPending ? "Generating the key and certificate…" : "Generate certificate and key"}
         </button>
       </div>
-      <div aria-live="polite" className="form-outcome">
-        {generate.isError ? (
-          <p role="alert" className="field-error">
-            The certificate was not made: {generate.error.message}
-          </p>
-        ) : null}
-      </div>
+      <FormOutcome ok={generate.isError ? false : undefined}>
+        {generate.isError ? <p className="field-error">The certificate was not made: {generate.error.message}</p> : null}
+      </FormOutcome>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { importCredential } from "../../lib/credentials";
 import { credentialKeys } from "./credential-queries";
 import { placeImportError, type ImportField } from "./import-error";
 import { readPemFile } from "./read-pem-file";
+import { FormOutcome } from "../../components/form-outcome";
 
 const importSchema = z.object({
   label: z.string().trim().max(100, "At most 100 characters."),
@@ -21,7 +22,7 @@ const empty: ImportValues = { label: "", certificatePem: "", privateKeyPem: "" }
 /** Imports a TPP's own certificate and PKCS#8 key; the importer checks that they belong together. */
 export function ImportForm() {
   const queryClient = useQueryClient();
-  const form = useForm<ImportValues>({ resolver: zodResolver(importSchema), defaultValues: empty, mode: "onTouched" });
+  const form = useForm<ImportValues>({ resolver: zodResolver(importSchema), defaultValues: empty, mode: "onSubmit" });
   const { register, handleSubmit, formState, setError, setValue, reset } = form;
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string; detail?: string }>();
   const submit = useMutation({
@@ -119,14 +120,14 @@ export function ImportForm() {
           {submit.isPending ? "Checking and importing…" : "Import"}
         </button>
       </div>
-      <div className="form-outcome" aria-live="polite">
+      <FormOutcome ok={outcome?.ok}>
         {outcome ? (
-          <p role={outcome.ok ? undefined : "alert"} className={outcome.ok ? "outcome-ok" : "field-error"}>
+          <p className={outcome.ok ? "outcome-ok" : "field-error"}>
             {outcome.text}
             {outcome.detail ? <span className="visually-hidden"> {outcome.detail}</span> : null}
           </p>
         ) : null}
-      </div>
+      </FormOutcome>
     </form>
   );
 }
