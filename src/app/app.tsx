@@ -3,6 +3,7 @@ import { Suspense, useRef, useState } from "react";
 import { Link, Route, Switch, useLocation } from "wouter";
 import { ErrorBoundary } from "./error-boundary";
 import { LazyPage } from "./lazy-page";
+import { PageTitle } from "../components/page-title";
 import { pageRoutes } from "./pages";
 import { useFocusOnNavigation } from "./navigation-focus";
 import { StartupNotice } from "./sandbox-indicator";
@@ -13,7 +14,7 @@ import Overview from "../features/reference/overview-page";
 function NotFound() {
   return (
     <section className="page">
-      <h1>Page not found</h1>
+      <PageTitle title="Page not found">Page not found</PageTitle>
       <p>
         Nothing lives at this address. Start from the <Link href="/">overview</Link>.
       </p>

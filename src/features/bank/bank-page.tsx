@@ -132,7 +132,8 @@ export default function BankPage() {
         {request.data ? (
           <>
             <p>
-              {request.data.payments[0]?.psuName ? `Signed in as ${request.data.payments[0].psuName}. ` : ""}A third-party provider asks you to approve{" "}
+              {request.data.payments[0]?.psuName ? `Signed in as ${request.data.payments[0].psuName}. ` : ""}A third-party provider{" "}
+              {request.data.transactionStatus === "RCVD" ? "asks" : "asked"} you to approve{" "}
               {request.data.payments.length === 1 ? "this payment" : `these ${String(request.data.payments.length)} payments`}.
             </p>
             {request.data.payments.map((payment) => (
@@ -178,7 +179,13 @@ export default function BankPage() {
                 Approve or decline by {formatOslo(request.data.scaExpiresAt)} (Oslo, sandbox clock); after that the {kind} expires (RJCT).
               </p>
             ) : null}
-            <p className="muted">You will return to {request.data.redirectUri}.</p>
+            {request.data.transactionStatus === "RCVD" ? (
+              <p className="muted">You will return to {request.data.redirectUri}.</p>
+            ) : isRedirectUri(request.data.redirectUri) ? (
+              <p>
+                <a href={request.data.redirectUri}>Back to {request.data.redirectUri}</a>
+              </p>
+            ) : null}
           </>
         ) : null}
       </div>

@@ -9,7 +9,7 @@ import { portalKeys, sandboxKeys } from "../../lib/query-keys";
 import { sendRequest } from "../../lib/send";
 import { sandboxName, useSettings } from "../../lib/settings";
 import { sandboxSettingsQuery } from "./contact-email-query";
-import { formatInstant } from "./credential-state";
+import { formatOslo } from "../../contract/oslo-time";
 import { messageLine, tppMessagesOf, type TppMessageLike as TppMessage } from "../../lib/tpp-messages";
 import { FormOutcome } from "../../components/form-outcome";
 
@@ -84,7 +84,7 @@ export function ContactEmailSection() {
             <span className="field-error">The registered address could not be read: {registered.error.message}</span>
           ) : contact ? (
             <>
-              Registered: <strong>{contact.email}</strong> <span className="muted">since {formatInstant(new Date(contact.registeredAt))} (sandbox time)</span>
+              Registered: <strong>{contact.email}</strong> <span className="muted">since {formatOslo(contact.registeredAt)} (Oslo, sandbox clock)</span>
             </>
           ) : (
             <span className="muted">No contact e-mail registered yet.</span>
