@@ -79,6 +79,7 @@ async function answerOperation(request: IncomingRequest, url: URL, env: SandboxE
     return signature.answer;
   }
   facts.signer = signature.signer;
+  if (signature.advice) facts.signatureAdvice = signature.advice;
   // After the signature (a forged request uses up no id), before the handler (a refused one changes nothing).
   const stale = dateWindowProblem(request.headers.get("date") ?? undefined, env.realNow(), facts);
   if (stale) return { ...stale, headers: { ...signature.headers, ...stale.headers } };

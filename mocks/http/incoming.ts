@@ -43,6 +43,8 @@ export interface RequestFacts {
   signer?: VerifiedSigner;
   /** Set when its signature was refused: the signature doctor's findings, the signing string rebuilt, the body's digest (a traffic record's). */
   signatureRefused?: SignatureExamination;
+  /** Set when its signature was accepted with something a bank may refuse (a headers list with capitals): the doctor's note. */
+  signatureAdvice?: SignatureExamination;
   /**
    * On a hosted server: the key of the tenant whose sandbox took the request: the verified signer's, once its key was
    * admitted there (a refused or unbound one names none), or an existing tenant whose bank link was opened.

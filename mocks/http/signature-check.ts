@@ -23,7 +23,14 @@ const utf8Base64 = (text: string) => {
  * the signature doctor found (signature-diagnosis.ts), for the request's record.
  */
 export type SignatureCheck =
-  { ok: true; headers: Record<string, string>; signer: VerifiedSigner } | { ok: false; answer: Answer; examination: SignatureExamination };
+  | {
+      ok: true;
+      headers: Record<string, string>;
+      signer: VerifiedSigner;
+      /** What the doctor says of a signature it accepted that a bank may refuse (a headers list with capitals). */
+      advice?: SignatureExamination;
+    }
+  | { ok: false; answer: Answer; examination: SignatureExamination };
 
 /** WebCrypto's check, on this thread: the browser's sandbox and Vitest (the standalone server gives its own, server/verify-pool.ts). */
 export const webCryptoVerifier: RequestVerifier = async (request, now, options) => (await signing()).verifyRequest(request, { now, ...options });
@@ -64,7 +71,15 @@ export async function checkSignature(
   });
   const signable = { method: request.method, url: request.target, headers, body: request.body };
   const result = await verify(signable, now, options);
-  if (result.ok) return { ok: true, headers: rebuiltHeader(result.signingString), signer: { ...result.fingerprints, subject: result.certificate.subject } };
+  if (result.ok) {
+    const smell = (await signing()).listCaseSmell(headers.signature);
+    const accepted = {
+      ok: true as const,
+      headers: rebuiltHeader(result.signingString),
+      signer: { ...result.fingerprints, subject: result.certificate.subject },
+    };
+    return smell === undefined ? accepted : { ...accepted, advice: { diagnosis: [smell] } };
+  }
   return refusal(result, await examineRefusal(result, signable, now, options));
 }
 

@@ -179,7 +179,7 @@ function headersJson(
 
 const SCENARIO_APPLIED = SCENARIO_APPLIED_HEADER.toLowerCase();
 
-/** What the signature doctor found of a refused request: its findings, the string it rebuilt, the body's digest. */
+/** What the signature doctor found of a refused request (its findings, the string it rebuilt, the body's digest), or noted of an accepted one. */
 function doctorsJson(examination: SignatureExamination | undefined): string {
   if (examination === undefined) return `"diagnosis":[]`;
   const findings = json(examination.diagnosis.map(({ code, text }) => ({ code, text })));
@@ -217,7 +217,7 @@ function entryWith(exchange: Exchange, id: string, request: ReturnType<typeof he
   const data =
     `${head}${request.json}},"body":${bodyJson(exchange.requestBody, RECORDED_BODY_BYTES)}},` +
     `"response":{"headers":{${response.json}},"body":${bodyJson(exchange.responseBody, RECORDED_ANSWER_BYTES)}},` +
-    `${doctorsJson(exchange.facts.signatureRefused)}}`;
+    `${doctorsJson(exchange.facts.signatureRefused ?? exchange.facts.signatureAdvice)}}`;
   const row = {
     id,
     at: exchange.at,

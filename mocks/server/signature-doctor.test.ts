@@ -119,6 +119,23 @@ describe.each([
     expect(answer.headers[SIGNATURE_DIAGNOSIS_HEADER.toLowerCase()]).toBeUndefined();
   });
 
+  test("a headers list with capitals is accepted, and its record and the client report say a bank may refuse it", async () => {
+    const request = await planted(tpp, initiation(), { list: DEFAULT_LIST.map((name) => name.toUpperCase()), signed: DEFAULT_LIST });
+    const answer = await sendLines(server.url, "POST", NDCT, request.headers as Record<string, string>, body);
+    expect(answer.status).toBe(201);
+    if (hosted) return; // its record is the signing TPP's, read with its signature (mocks/server/tenants)
+    let record = await newestRecord();
+    while (record.status !== 201) record = await newestRecord();
+    expect(record.diagnosis).toEqual([{ code: "headers-param-not-lowercase", text: expect.stringMatching(/lower case/) as string }]);
+    const report = (await (await fetch(`${server.url}${hrefOf("sandboxReport", {})}`)).json()) as {
+      checks: { id: string; status: string; detail: string; evidence: string[] }[];
+    };
+    const signed = report.checks.find((check) => check.id === "signed-headers");
+    expect(signed?.status).toBe("fail");
+    expect(signed?.evidence).toContain(record.id);
+    expect(signed?.detail).toContain("wrote headers= with capitals");
+  });
+
   test("each planted mistake is refused 401 with its own code first in the header, and a text that says the fix", async () => {
     const firsts: string[] = [];
     for (const [label, code, plant, text] of CASES) {

@@ -32,8 +32,9 @@ const table = {
   "signed-headers": entry(
     "Every request signed as the spec asks",
     "Each request to /v1/ carries a Signature whose headers= lists x-request-id, digest when there is a body or a Digest, and psu-id, " +
-      "psu-corporate-id, tpp-redirect-uri and date whenever they are sent. Fails on any request that was unsigned or left one out.",
-    "spec 5.1, 5.4",
+      "psu-corporate-id, tpp-redirect-uri and date whenever they are sent, in lower case. Fails on any request that was unsigned, left one " +
+      "out, or wrote the list with capitals (this sandbox accepts that; a bank may not).",
+    "spec 5.1, 5.4; draft-cavage-10 §2.1.3",
   ),
   "request-id-unique": entry(
     "A new X-Request-ID for every request",

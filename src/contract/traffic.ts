@@ -98,7 +98,10 @@ export const TrafficRecord = TrafficSummary.omit({ diagnosisCodes: true })
     query: z.string(),
     request: z.object({ headers: z.record(z.string(), z.string()), body: RecordedBody }),
     response: z.object({ headers: z.record(z.string(), z.string()), body: RecordedBody }),
-    /** The signature doctor's findings (empty when the signature was accepted, or the request was not signed). */
+    /**
+     * The signature doctor's findings: why a signature was refused, or what a bank may refuse in one this sandbox
+     * accepted (a headers list with capitals); empty otherwise.
+     */
     diagnosis: z.array(RecordedDiagnosis),
     /** The signing string the sandbox rebuilt from the request, when it checked a signature. */
     signingString: z.string().optional(),

@@ -41,8 +41,18 @@ describe("each request", () => {
     const none = fact(200, { unsigned: null });
     expect(verdict("signed-headers", [good]).status).toBe("pass");
     const failed = verdict("signed-headers", [good, short, none]);
-    expect(failed).toMatchObject({ status: "fail", evidence: [short.id, none.id], source: "spec 5.1, 5.4" });
+    expect(failed).toMatchObject({ status: "fail", evidence: [short.id, none.id], source: "spec 5.1, 5.4; draft-cavage-10 §2.1.3" });
     expect(failed.detail).toContain("left tpp-redirect-uri out of headers=");
+  });
+
+  test("a headers list with capitals, accepted by this sandbox, fails the check with the fix, alone among good ones", () => {
+    const good = fact(0);
+    const capitals = fact(100, { listCapitals: true });
+    const failed = verdict("signed-headers", [good, capitals]);
+    expect(failed).toMatchObject({ status: "fail", evidence: [capitals.id] });
+    expect(failed.detail).toBe(
+      "1 request wrote headers= with capitals: write the list in lower case (draft-cavage-10 §2.1.3); this sandbox accepts it, a bank may not.",
+    );
   });
 
   test("a reused X-Request-ID fails, citing both requests; another client's same id is its own", () => {

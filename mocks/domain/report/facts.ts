@@ -26,6 +26,8 @@ export interface RequestFacts {
   requestId: string | null;
   /** The required headers the signature left out; null when the request carried no readable Signature. */
   unsigned: string[] | null;
+  /** Whether the signature's headers parameter was written with capitals (the draft asks for lower case). */
+  listCapitals?: true;
   /** After a 429 or 503: how long the answer asked the client to wait, in ms. */
   retryAfterMs?: number;
   /** The payment or basket the request made or is about. */
@@ -71,16 +73,20 @@ function answerJson(record: TrafficRecord): Json | undefined {
   }
 }
 
-/** The required headers a request's signature did not list (spec 5.4), or null when it had no readable Signature. */
-function unsignedOf(record: TrafficRecord): string[] | null {
+/**
+ * The required headers a request's signature did not list (spec 5.4), or null when it had no readable Signature; and
+ * whether its list was written with capitals.
+ */
+function signedListOf(record: TrafficRecord): Pick<RequestFacts, "unsigned" | "listCapitals"> {
   const raw = headerValue(record.request.headers, "signature");
   const parsed = raw === undefined ? undefined : parseSignatureHeader(raw);
-  if (!parsed?.ok) return null;
+  if (!parsed?.ok) return { unsigned: null };
   const signed = new Set(parsed.value.headers.map((name) => name.toLowerCase()));
   const request = { headers: record.request.headers, body: record.request.body.bytes > 0 ? " " : undefined };
-  return [...BERLIN_GROUP_POLICY.always, ...BERLIN_GROUP_POLICY.whenPresent].filter(
+  const unsigned = [...BERLIN_GROUP_POLICY.always, ...BERLIN_GROUP_POLICY.whenPresent].filter(
     (name) => !signed.has(name) && (BERLIN_GROUP_POLICY.always.includes(name) || isCarried(name, request)),
   );
+  return parsed.value.headersAsWritten.some((name) => /[A-Z]/.test(name)) ? { unsigned, listCapitals: true } : { unsigned };
 }
 
 /** Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from the answer. */
@@ -138,7 +144,7 @@ export function factsOf(record: TrafficRecord): RequestFacts | undefined {
     operation: record.operation,
     status: record.status,
     requestId: record.requestId,
-    unsigned: unsignedOf(record),
+    ...signedListOf(record),
     ...(retry === undefined ? {} : { retryAfterMs: retry }),
     ...(resource === undefined ? {} : { resource }),
     ...(answeredStatus === undefined ? {} : { answeredStatus }),

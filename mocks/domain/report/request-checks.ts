@@ -10,18 +10,25 @@ export function signedHeaders(facts: readonly RequestFacts[]): Verdict {
   if (facts.length === 0) return untested("No request to /v1/ was recorded yet.");
   const unsigned = facts.filter((fact) => fact.unsigned === null);
   const short = facts.filter((fact) => fact.unsigned !== null && fact.unsigned.length > 0);
-  if (unsigned.length === 0 && short.length === 0)
+  // Accepted here (the draft lower-cases the list), but a bank may refuse it: reported, not allowed to pass quietly.
+  const capitals = facts.filter((fact) => fact.listCapitals === true);
+  if (unsigned.length === 0 && short.length === 0 && capitals.length === 0)
     return pass(`All ${counted(facts.length, "request")} to /v1/ were signed with every header spec 5.4 asks for.`, facts.slice(-1));
   const left = [...new Set(short.flatMap((fact) => fact.unsigned ?? []))];
   return fail(
     [
       unsigned.length > 0 ? `${counted(unsigned.length, "request")} carried no readable Signature header.` : "",
       short.length > 0 ? `${counted(short.length, "request")} left ${left.join(", ")} out of headers=.` : "",
-      "Sign every request, and list x-request-id, digest (with a body) and psu-id, psu-corporate-id, tpp-redirect-uri and date whenever you send them.",
+      short.length > 0 || unsigned.length > 0
+        ? "Sign every request, and list x-request-id, digest (with a body) and psu-id, psu-corporate-id, tpp-redirect-uri and date whenever you send them."
+        : "",
+      capitals.length > 0
+        ? `${counted(capitals.length, "request")} wrote headers= with capitals: write the list in lower case (draft-cavage-10 §2.1.3); this sandbox accepts it, a bank may not.`
+        : "",
     ]
       .filter(Boolean)
       .join(" "),
-    [...unsigned, ...short].sort((a, b) => a.at - b.at),
+    [...new Set([...unsigned, ...short, ...capitals])].sort((a, b) => a.at - b.at),
   );
 }
 

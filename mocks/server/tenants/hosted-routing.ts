@@ -102,6 +102,7 @@ export function createHostedRouting(options: { tenants: TenantSandboxes; server:
     }
     const { signer } = signature;
     facts.signer = signer;
+    if (signature.advice) facts.signatureAdvice = signature.advice;
     const tenant = await tenantOf(signer);
     return { ok: true, tenant, signer: { spkiSha256: signer.spkiSha256, subject: signer.subject, boundAt: realNow() }, headers: signature.headers };
   }
