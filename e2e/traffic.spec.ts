@@ -85,6 +85,12 @@ test.describe("the Traffic view", () => {
     // Live in the browser too: a request this page's sandbox answers while Traffic is open shows up without a reload.
     await page.goto("/traffic");
     await expect(page.locator(".traffic-count")).toHaveText(/shown/, SLOW);
+    // The sandbox controls' reads (mostly the portal's own polling) are left out until asked for.
+    const readsHidden = page.getByText("The sandbox controls’ reads, this portal’s own among them, are left out.");
+    await expect(readsHidden).toBeVisible();
+    await page.getByRole("checkbox", { name: /Show the sandbox controls’ reads/ }).check();
+    await expect(page).toHaveURL(/controlReads=include/);
+    await expect(readsHidden).toBeHidden();
     await page.evaluate(async () => {
       (window as { notReloaded?: boolean }).notReloaded = true;
       await fetch("/__sandbox/scenarios");
@@ -93,6 +99,8 @@ test.describe("the Traffic view", () => {
       expect(trafficList(page).getByRole("row").filter({ hasText: "GET scenarioRules" })).toBeVisible(),
     );
     expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await page.getByRole("checkbox", { name: /Show the sandbox controls’ reads/ }).uncheck();
+    await expect(trafficList(page).getByRole("row").filter({ hasText: "GET scenarioRules" })).toHaveCount(0);
 
     await openConsole(page, "/try/createPayment", (current) => fieldIn(current, "debtorAccount", "bban"));
     const debtor = await fieldIn(page, "debtorAccount", "bban").inputValue();

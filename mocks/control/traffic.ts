@@ -3,7 +3,7 @@
  * one record whole. The query was checked against the contract (TrafficQuery) by the control dispatcher; here it
  * becomes the store's keyset page. On a hosted server each TPP's sandbox holds only its own traffic.
  */
-import { routes } from "../../src/contract/paths";
+import { isControlRoute, routes } from "../../src/contract/paths";
 import { TRAFFIC_PAGE_LIMIT, type TrafficQuery } from "../../src/contract/traffic";
 import type { SandboxEnv } from "../env/sandbox-env";
 import { failure, type Answer } from "../env/answer";
@@ -29,12 +29,16 @@ export function pageQueryOf(query: TrafficQuery): TrafficPageQuery {
     ...(query.until === undefined ? {} : { to: trafficIdAt(Date.parse(query.until)) }),
     ...statusRange(query.status),
     ...(query.operation === undefined ? {} : { operation: query.operation }),
+    ...(query.controlReads === "exclude" && query.operation === undefined ? { withoutOperations: CONTROL_READS } : {}),
     ...(query.tpp === undefined ? {} : { tpp: query.tpp }),
   };
 }
 
 export const notRecording = () =>
   failure("RESOURCE_UNKNOWN", "This sandbox keeps no traffic record (the server was started with --traffic-max-records 0); restart it without that option.");
+
+/** The sandbox controls' reads: what `controlReads=exclude` leaves out (a portal's own polling). */
+const CONTROL_READS: readonly string[] = routes.filter((route) => isControlRoute(route) && route.method === "GET").map((route) => route.id);
 
 /** The ids a record's operation can be: the interface's operations and the control routes (the contract's). */
 const ROUTE_IDS = new Set<string>(routes.map((route) => route.id));

@@ -130,6 +130,10 @@ describe("every request answered is recorded", () => {
     expect((await page(client, { status: "4xx" })).requests.map((request) => request.status)).toEqual([401]);
     expect((await page(client, { status: "201" })).requests).toHaveLength(5);
     expect((await page(client, { operation: "sandboxClock" })).requests).toHaveLength(1);
+    // A portal's own polling left out; a control read asked for by name still shown.
+    expect((await page(client, { controlReads: "exclude" })).requests.map((request) => request.operation)).not.toContain("sandboxClock");
+    expect((await page(client, { controlReads: "exclude" })).requests).toHaveLength(6);
+    expect((await page(client, { controlReads: "exclude", operation: "sandboxClock" })).requests).toHaveLength(1);
     expect((await page(client, { tpp: tpp.toUpperCase().replace(/(..)(?!$)/g, "$1:") })).requests).toHaveLength(5);
     expect((await page(client, { since: before, until: new Date(Date.now() + 1000).toISOString() })).requests).toHaveLength(7);
     expect((await page(client, { until: before })).requests).toHaveLength(0);
@@ -147,6 +151,7 @@ describe("every request answered is recorded", () => {
       [{ tpp: "abc" }, "tpp", /64 hex digits/],
       [{ since: "today" }, "since", /ISO 8601/],
       [{ operation: "createpayment" }, "operation", /no operation or control route; did you mean createPayment/],
+      [{ controlReads: "hide" }, "controlReads", /include \(the default\) or exclude/],
     ] as const) {
       const refused = await client.control("GET", hrefOf("sandboxRequests", {}, query));
       expect(refused.status).toBe(400);

@@ -195,6 +195,8 @@ export interface TrafficPageQuery {
   statusFrom?: number;
   statusTo?: number;
   operation?: string;
+  /** Records of none of these operations (a record of no operation stays). */
+  withoutOperations?: readonly string[];
   /** The certificate's SHA-256. */
   tpp?: string;
 }

@@ -119,6 +119,7 @@ export function matchesFilters(row: Pick<TrafficRow, "status" | "operation" | "t
   if (query.statusFrom !== undefined && row.status < query.statusFrom) return false;
   if (query.statusTo !== undefined && row.status > query.statusTo) return false;
   if (query.operation !== undefined && row.operation !== query.operation) return false;
+  if (query.withoutOperations !== undefined && row.operation !== null && query.withoutOperations.includes(row.operation)) return false;
   if (query.tpp !== undefined && row.tpp !== query.tpp) return false;
   return true;
 }

@@ -174,6 +174,10 @@ export const TrafficQuery = z.object({
     .datetime({ offset: true, error: "until is an instant in ISO 8601 with its offset, such as 2026-11-27T11:00:00Z." })
     .optional()
     .meta({ description: "Only requests that arrived before this instant." }),
+  controlReads: z.enum(["include", "exclude"], { error: "controlReads is include (the default) or exclude." }).optional().meta({
+    description:
+      "exclude: leave out the reads of the sandbox controls (GET under /__sandbox/: a portal's own polling), unless `operation` names one. Default include.",
+  }),
 });
 export type TrafficQuery = z.infer<typeof TrafficQuery>;
 

@@ -82,6 +82,8 @@ async function pageRows(db: Db, query: TrafficPageQuery): Promise<{ id: string; 
   if (query.statusFrom !== undefined) select = select.where("status", ">=", query.statusFrom);
   if (query.statusTo !== undefined) select = select.where("status", "<=", query.statusTo);
   if (query.operation !== undefined) select = select.where("operation", "=", query.operation);
+  const without = query.withoutOperations;
+  if (without !== undefined && without.length > 0) select = select.where((eb) => eb.or([eb("operation", "is", null), eb("operation", "not in", [...without])]));
   if (query.tpp !== undefined) select = select.where("tpp", "=", query.tpp);
   return select
     .orderBy("id", "desc")

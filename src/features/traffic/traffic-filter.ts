@@ -17,10 +17,14 @@ export interface TrafficFilter {
   /** Oslo wall-clock times "YYYY-MM-DDTHH:MM", or "". */
   since: string;
   until: string;
+  /** "include": the sandbox controls' reads shown too; "": left out (mostly this portal's own polling), unless `operation` names one. */
+  controlReads: "" | "include";
 }
 
-export const NO_FILTER: TrafficFilter = { status: "", operation: "", tpp: "", since: "", until: "" };
-const NAMES = ["status", "operation", "tpp", "since", "until"] as const;
+export const NO_FILTER: TrafficFilter = { status: "", operation: "", tpp: "", since: "", until: "", controlReads: "" };
+/** What narrows the list (showing the controls' reads widens it). */
+const NARROWING = ["status", "operation", "tpp", "since", "until"] as const;
+const NAMES = [...NARROWING, "controlReads"] as const;
 
 const isStatus = (value: string): value is StatusFilter => (STATUS_FILTERS as readonly string[]).includes(value);
 
@@ -33,6 +37,7 @@ export function filterFromSearch(search: string): TrafficFilter {
     tpp: /^[0-9a-f]{64}$/.test(params.get("tpp") ?? "") ? (params.get("tpp") ?? "") : "",
     since: osloWallToIso(params.get("since") ?? "") === undefined ? "" : (params.get("since") ?? ""),
     until: osloWallToIso(params.get("until") ?? "") === undefined ? "" : (params.get("until") ?? ""),
+    controlReads: params.get("controlReads") === "include" ? "include" : "",
   };
 }
 
@@ -43,7 +48,7 @@ export function searchOfFilter(filter: TrafficFilter): string {
   return text === "" ? "" : `?${text}`;
 }
 
-export const isFiltered = (filter: TrafficFilter) => NAMES.some((name) => filter[name] !== "");
+export const isFiltered = (filter: TrafficFilter) => NARROWING.some((name) => filter[name] !== "");
 
 /** The query of GET /__sandbox/requests for these filters (without the cursor). */
 export function queryOfFilter(filter: TrafficFilter): Record<string, string> {
@@ -55,6 +60,7 @@ export function queryOfFilter(filter: TrafficFilter): Record<string, string> {
   const until = osloWallToIso(filter.until);
   if (since !== undefined) query.since = since;
   if (until !== undefined) query.until = until;
+  if (filter.controlReads === "" && filter.operation === "") query.controlReads = "exclude";
   return query;
 }
 

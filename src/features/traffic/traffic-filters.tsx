@@ -1,4 +1,4 @@
-/** The Traffic view's filters: status class, operation, TPP and time. Their state lives in the address, not here. */
+/** The Traffic view's filters: status class, operation (the controls' reads left out unless asked), TPP and time. Their state lives in the address. */
 import { routes } from "../../contract/paths";
 import { emptyWindow, NO_FILTER, STATUS_FILTERS, type StatusFilter, type TrafficFilter } from "./traffic-filter";
 
@@ -59,6 +59,16 @@ export function TrafficFilters({ filter, onChange, tpps }: Props) {
             </option>
           ))}
         </select>
+        <label className="switch">
+          <input
+            type="checkbox"
+            checked={filter.controlReads === "include"}
+            onChange={(event) => {
+              set({ controlReads: event.target.checked ? "include" : "" });
+            }}
+          />{" "}
+          Show the sandbox controls’ reads (mostly this portal’s own)
+        </label>
       </div>
       <div className="field">
         <label htmlFor="traffic-tpp">TPP</label>

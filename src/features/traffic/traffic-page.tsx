@@ -96,14 +96,30 @@ export default function TrafficPage() {
                         type="button"
                         className="button-small"
                         onClick={() => {
-                          setFilter(NO_FILTER);
+                          setFilter({ ...NO_FILTER, controlReads: "include" });
                         }}
                       >
                         Show every request
                       </button>
                     </p>
                   ) : (
-                    <TrafficEmpty sandbox={sandbox} />
+                    <>
+                      <TrafficEmpty sandbox={sandbox} />
+                      {filter.controlReads === "" ? (
+                        <p className="muted">
+                          The sandbox controls’ reads, this portal’s own among them, are left out.{" "}
+                          <button
+                            type="button"
+                            className="button-small"
+                            onClick={() => {
+                              setFilter({ ...filter, controlReads: "include" });
+                            }}
+                          >
+                            Show them
+                          </button>
+                        </p>
+                      ) : null}
+                    </>
                   )
                 ) : null}
                 {pages.hasNextPage ? (
