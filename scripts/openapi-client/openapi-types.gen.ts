@@ -8306,6 +8306,8 @@ export interface operations {
                 since?: string;
                 /** @description Only requests that arrived before this instant. */
                 until?: string;
+                /** @description exclude: leave out the reads of the sandbox controls (GET under /__sandbox/: a portal's own polling), unless `operation` names one. Default include. */
+                controlReads?: "include" | "exclude";
             };
             header?: never;
             path?: never;
@@ -8385,6 +8387,8 @@ export interface operations {
                 since?: string;
                 /** @description Only requests that arrived before this instant. */
                 until?: string;
+                /** @description exclude: leave out the reads of the sandbox controls (GET under /__sandbox/: a portal's own polling), unless `operation` names one. Default include. */
+                controlReads?: "include" | "exclude";
             };
             header?: never;
             path?: never;
