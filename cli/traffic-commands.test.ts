@@ -20,6 +20,7 @@ const summary = (id: string, at: string, fields: Partial<TrafficSummary> = {}): 
   at,
   method: "POST",
   path: "/v1/payments/norwegian-domestic-credit-transfers",
+  query: "",
   operation: "createPayment",
   status: 201,
   ms: 12.4,
@@ -41,6 +42,7 @@ beforeAll(async () => {
       summary("0002", "2026-11-24T09:00:02.000Z", {
         method: "GET",
         path: "/v1/payments/x/status",
+        query: "fields=all",
         operation: "getPaymentStatus",
         status: 401,
         changes: [],
@@ -72,7 +74,7 @@ describe("tail", () => {
     expect(lines[0]).toMatch(
       /^2026-11-24T09:00:01\.000Z POST \/v1\/payments\/norwegian-domestic-credit-transfers → 201 \(12 ms\) {2}createPayment {2}PSDNO-FSA-123 {2}payment p-1 RCVD$/,
     );
-    expect(lines[1]).toContain("→ 401");
+    expect(lines[1]).toContain("GET /v1/payments/x/status?fields=all → 401");
     expect(lines[1]).toContain("unsigned");
     expect(lines[1]).toContain("signature: LINE_ENDINGS");
     expect(seen.at(-1)).toBe("/__sandbox/requests?limit=20");
@@ -132,7 +134,7 @@ describe("tail --follow", () => {
       await waitForRecords(server.url, 3);
       const tail = following(["--url", server.url, "--limit", "1"]);
       await tail.until((printed) => printed.length === 1);
-      expect(tail.lines[0]).toContain("GET /__sandbox/clock → 200");
+      expect(tail.lines[0]).toContain("GET /__sandbox/clock?before=3 → 200");
       // Eight at once: more than --limit, all within one of tail's readings.
       await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => fetch(`${server.url}/__sandbox/clock?after=${String(n)}`)));
       await tail.until((printed) => printed.length >= 9);

@@ -72,7 +72,7 @@ export function trafficLine(request: TrafficSummary): string {
     (change) => `${change.kind}${change.id === undefined ? "" : ` ${change.id}`} ${change.from ?? ""}${change.from === undefined ? "" : "→"}${change.to}`,
   );
   return [
-    `${request.at} ${request.method} ${request.path} → ${String(request.status)} (${String(Math.round(request.ms))} ms)`,
+    `${request.at} ${request.method} ${request.path}${request.query === "" ? "" : `?${request.query}`} → ${String(request.status)} (${String(Math.round(request.ms))} ms)`,
     request.operation ?? "-",
     tpp,
     ...(request.scenario === null ? [] : [`scenario ${request.scenario}`]),

@@ -26,6 +26,7 @@ export function summaryOf(record: TrafficRecord): TrafficSummary {
     at: record.at,
     method: record.method,
     path: record.path,
+    query: record.query,
     operation: record.operation,
     status: record.status,
     ms: record.ms,

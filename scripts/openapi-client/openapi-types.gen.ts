@@ -1594,6 +1594,7 @@ export interface components {
             at: string;
             method: string;
             path: string;
+            query: string;
             operation: string | null;
             status: number;
             ms: number;
@@ -1601,7 +1602,6 @@ export interface components {
             requestId: string | null;
             scenario: string | null;
             changes: components["schemas"]["RecordedChange"][];
-            query: string;
             request: {
                 headers: {
                     [key: string]: string;
@@ -1624,6 +1624,7 @@ export interface components {
             at: string;
             method: string;
             path: string;
+            query: string;
             operation: string | null;
             status: number;
             ms: number;
@@ -8329,6 +8330,7 @@ export interface operations {
                      *           "at": "2026-11-24T12:20:19.120Z",
                      *           "method": "POST",
                      *           "path": "/v1/payments/norwegian-domestic-credit-transfers",
+                     *           "query": "",
                      *           "operation": "createPayment",
                      *           "status": 201,
                      *           "ms": 4.2,
@@ -8437,6 +8439,7 @@ export interface operations {
                      *       "at": "2026-11-24T12:20:19.120Z",
                      *       "method": "POST",
                      *       "path": "/v1/payments/norwegian-domestic-credit-transfers",
+                     *       "query": "",
                      *       "operation": "createPayment",
                      *       "status": 201,
                      *       "ms": 4.2,
@@ -8456,7 +8459,6 @@ export interface operations {
                      *           "to": "RCVD"
                      *         }
                      *       ],
-                     *       "query": "",
                      *       "request": {
                      *         "headers": {
                      *           "content-type": "application/json",

@@ -66,6 +66,7 @@ const recordedSummary = {
   at: "2026-11-24T12:20:19.120Z",
   method: "POST",
   path: "/v1/payments/norwegian-domestic-credit-transfers",
+  query: "",
   operation: "createPayment",
   status: 201,
   ms: 4.2,
@@ -163,7 +164,6 @@ export const controlExamples: Record<ControlRouteId, OperationExample> = {
   sandboxRequest: {
     response: {
       ...recordedSummary,
-      query: "",
       request: {
         headers: { "content-type": "application/json", "x-request-id": recordedSummary.requestId, digest: "SHA-256=…" },
         body: { text: '{"instructedAmount":{"amount":"250.00","currency":"NOK"}}', bytes: 56, keptBytes: 56 },

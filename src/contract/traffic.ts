@@ -74,6 +74,8 @@ export const TrafficSummary = z
     method: z.string(),
     /** The path, without its query. */
     path: z.string(),
+    /** The query string, without its "?" (empty for none). */
+    query: z.string(),
     /** The contract's id of the operation or control route; null for the server's own pages and unknown paths. */
     operation: z.string().nullable(),
     status: z.int(),
@@ -94,8 +96,6 @@ export type TrafficSummary = z.infer<typeof TrafficSummary>;
 /** A request and its answer, whole (within the bounds on bodies). */
 export const TrafficRecord = TrafficSummary.omit({ diagnosisCodes: true })
   .extend({
-    /** The query string, without its "?" (empty for none). */
-    query: z.string(),
     request: z.object({ headers: z.record(z.string(), z.string()), body: RecordedBody }),
     response: z.object({ headers: z.record(z.string(), z.string()), body: RecordedBody }),
     /**

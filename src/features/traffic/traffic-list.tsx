@@ -53,7 +53,12 @@ export function TrafficList({ rows, selectedId, fresh, hrefOf }: Props) {
                     <span className="traffic-method">{row.method}</span> {row.operation ?? row.path}
                     <span className="visually-hidden">, received {time}</span>
                   </Link>
-                  {row.operation === null ? null : <code className="traffic-path">{row.path}</code>}
+                  {row.operation === null ? null : (
+                    <code className="traffic-path">
+                      {row.path}
+                      {row.query === "" ? "" : `?${row.query}`}
+                    </code>
+                  )}
                   {row.diagnosisCodes.length > 0 ? (
                     <span className="traffic-codes">
                       Doctor:{" "}

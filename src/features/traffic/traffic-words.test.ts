@@ -7,6 +7,7 @@ const summary = (id: string, overrides: Partial<TrafficSummary> = {}): TrafficSu
   at: "2026-11-27T10:00:00.000Z",
   method: "POST",
   path: "/v1/payments/norwegian-domestic-credit-transfers",
+  query: "",
   operation: "createPayment",
   status: 201,
   ms: 9,
