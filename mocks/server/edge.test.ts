@@ -190,8 +190,12 @@ test("a body that stops short of its Content-Length is answered 408 once the req
     expect(answer).toContain("stopped short of its Content-Length");
     // Well before Node's own default of five minutes (the margin is for a slow machine).
     expect(Date.now() - started).toBeLessThan(30_000);
-    // The server goes on.
+    // The server goes on, and the request is in its traffic as the 408 it got.
     expect((await fetch(`${strict.url}/healthz`)).status).toBe(200);
+    const listed = async () => (await (await fetch(`${strict.url}/__sandbox/requests`)).json()) as { requests: { path: string; status: number }[] };
+    let requests = (await listed()).requests;
+    while (requests.length === 0) requests = (await listed()).requests;
+    expect(requests.map((request) => [request.path, request.status])).toEqual([["/__sandbox/clock/advance", 408]]);
   } finally {
     await strict.close();
   }

@@ -28,6 +28,7 @@ import { requestLogLine } from "./request-log";
 import { clientAddress, type TrustedProxies } from "./client-address";
 import { inRequestScope } from "../store/postgres/request-scope";
 import type { Exchange } from "../http/traffic-record";
+import { tppError } from "../../src/contract/tpp-messages";
 
 /** What a request's answering saw of its body and its answer's, for its traffic record. */
 interface Seen {
@@ -46,6 +47,17 @@ function joinedHeaders(headers: Record<string, string[] | undefined>): [string, 
   }
   return joined;
 }
+
+/** What a request whose body stopped short of its Content-Length is told once its time is up (start.ts writes it: 408). */
+export const STALLED_BODY_TEXT =
+  "The request did not arrive whole in time: its body stopped short of its Content-Length. Send the whole body, with a Content-Length that counts its bytes.";
+export const stalledBodyAnswer = (): string => JSON.stringify({ tppMessages: [tppError("BAD_REQUEST", STALLED_BODY_TEXT)] });
+
+/** The connections answered 408 mid-body: their request, cut off before any answer of its own, is recorded as that 408. */
+const stalled = new WeakSet<object>();
+export const noteStalledBody = (socket: object): void => {
+  stalled.add(socket);
+};
 
 function sentHeaders(res: ServerResponse): [string, string][] {
   return Object.entries(res.getHeaders()).flatMap(([name, value]) =>
@@ -235,7 +247,14 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
       .then((status) => {
         const ms = performance.now() - started;
         if (log) log(requestLogLine(options.logFormat ?? "text", req, status, ms, new Date(), facts));
-        if (options.record && seen.url && status !== "aborted")
+        // An answer sent; or, cut off mid-body, the 408 start.ts wrote for it; a client that left has nothing to record.
+        const answered =
+          status !== "aborted"
+            ? { status, responseHeaders: sentHeaders(res), responseBody: seen.responseBody }
+            : stalled.has(req.socket)
+              ? { status: 408, responseHeaders: [["content-type", "application/json"]] as [string, string][], responseBody: stalledBodyAnswer() }
+              : undefined;
+        if (options.record && seen.url && answered)
           options.record({
             at: arrived,
             ms,
@@ -244,9 +263,7 @@ export function createRequestHandler<Context = never>(options: RequestHandlerOpt
             ...(seen.path === undefined ? {} : { path: seen.path }),
             requestHeaders: joinedHeaders(req.headersDistinct),
             requestBody: seen.requestBody,
-            status,
-            responseHeaders: sentHeaders(res),
-            responseBody: seen.responseBody,
+            ...answered,
             facts,
           });
       })

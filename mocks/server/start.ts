@@ -19,7 +19,7 @@ import { createChangeStreams } from "./change-streams";
 import { openDataStore } from "./data-file";
 import { openPostgresStore, redactUrl } from "../store/postgres/postgres-store";
 import { createBodyBudgets, type BodyBudgetLimits } from "./body-budget";
-import { createRequestHandler } from "./handle-request";
+import { createRequestHandler, noteStalledBody, STALLED_BODY_TEXT } from "./handle-request";
 import { isLoopbackHostName, parseAllowedOrigin } from "./origins";
 import { createRoutes } from "./routes";
 import { loadPortal } from "./portal-files";
@@ -170,16 +170,12 @@ function answerUnparsable(error: Error & { code?: string }, socket: Duplex): voi
     socket.destroy();
     return;
   }
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") noteStalledBody(socket);
   const [status, reason, code, text] =
     error.code === "HPE_HEADER_OVERFLOW"
       ? ([431, "Request Header Fields Too Large", "HEADER_FIELDS_TOO_LARGE", "The request headers are larger than this server takes (16 KiB)."] as const)
       : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-        ? ([
-            408,
-            "Request Timeout",
-            "BAD_REQUEST",
-            "The request did not arrive whole in time: its body stopped short of its Content-Length. Send the whole body, with a Content-Length that counts its bytes.",
-          ] as const)
+        ? ([408, "Request Timeout", "BAD_REQUEST", STALLED_BODY_TEXT] as const)
         : ([400, "Bad Request", "BAD_REQUEST", `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`] as const);
   const body = JSON.stringify({ tppMessages: [tppError(code, text)] });
   socket.end(
