@@ -51,7 +51,7 @@ describe("each request", () => {
     const failed = verdict("signed-headers", [good, capitals]);
     expect(failed).toMatchObject({ status: "fail", evidence: [capitals.id] });
     expect(failed.detail).toBe(
-      "1 request wrote headers= with capitals: write the list in lower case (draft-cavage-10 §2.1.3); this sandbox accepts it, a bank may not.",
+      "1 request wrote headers= with capitals. Write the list in lower case; this sandbox accepts it, a bank may not. (draft-cavage-10 §2.1.3; Berlin Group 1.3 errata)",
     );
   });
 

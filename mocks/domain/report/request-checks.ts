@@ -3,8 +3,12 @@
  * signature's header list, X-Request-ID, Retry-After and the rate of status reads.
  */
 import { DEFAULT_RETRY_AFTER_MS, STATUS_POLL_INTERVAL_MS, TIMING_TOLERANCE_MS } from "../../../src/contract/report-checks";
+import { signatureDiagnoses } from "../../../src/contract/signature-diagnoses";
 import { STATUS_READS, type RequestFacts } from "./facts";
 import { byClient, byResource, counted, eachOf, fail, pass, seconds, untested, type Verdict } from "./verdict";
+
+/** The signature doctor's rule for a headers list with capitals: its fix and source, as the contract's table says them. */
+const LIST_CASE = signatureDiagnoses["headers-param-not-lowercase"];
 
 export function signedHeaders(facts: readonly RequestFacts[]): Verdict {
   if (facts.length === 0) return untested("No request to /v1/ was recorded yet.");
@@ -22,9 +26,7 @@ export function signedHeaders(facts: readonly RequestFacts[]): Verdict {
       short.length > 0 || unsigned.length > 0
         ? "Sign every request, and list x-request-id, digest (with a body) and psu-id, psu-corporate-id, tpp-redirect-uri and date whenever you send them."
         : "",
-      capitals.length > 0
-        ? `${counted(capitals.length, "request")} wrote headers= with capitals: write the list in lower case (draft-cavage-10 §2.1.3); this sandbox accepts it, a bank may not.`
-        : "",
+      capitals.length > 0 ? `${counted(capitals.length, "request")} wrote headers= with capitals. ${LIST_CASE.fix} (${LIST_CASE.source})` : "",
     ]
       .filter(Boolean)
       .join(" "),
